@@ -1,0 +1,45 @@
+"""Rank fusion: weighted reciprocal rank fusion of several ranked lists, and rank interleaving.
+
+Why RRF: BM25 scores and cosine similarities live on incomparable scales; ranks do not. Weights
+exist because on contracts the dense leg is measurably stronger than the keyword leg.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def rrf(lists: Sequence[Sequence[str]], k: float, weights: Sequence[float] | None = None) -> list[tuple[str, float]]:
+    """Fuse ranked id lists: score(id) = sum_i w_i / (k + rank_i(id)), ranks from 1.
+
+    Ties keep the order of first appearance (earlier list, better rank) so results are stable.
+    """
+    if weights is None:
+        weights = [1.0] * len(lists)
+    if len(weights) != len(lists):
+        raise ValueError(f"{len(lists)} lists but {len(weights)} weights")
+    scores: dict[str, float] = {}
+    first_seen: dict[str, tuple[int, int]] = {}
+    for li, (ids, w) in enumerate(zip(lists, weights, strict=True)):
+        seen_here: set[str] = set()
+        for rank, item in enumerate(ids, start=1):
+            if item in seen_here:
+                continue  # a list counts an id once, at its best rank
+            seen_here.add(item)
+            scores[item] = scores.get(item, 0.0) + w / (k + rank)
+            first_seen.setdefault(item, (rank, li))
+    return sorted(scores.items(), key=lambda kv: (-kv[1], first_seen[kv[0]]))
+
+
+def interleave(lists: Sequence[Sequence[T]]) -> list[T]:
+    """Merge per-knowledge-base results by rank: all rank-1 items, then all rank-2 items, … (seed 000)."""
+    out: list[T] = []
+    longest = max((len(x) for x in lists), default=0)
+    for rank in range(longest):
+        for items in lists:
+            if rank < len(items):
+                out.append(items[rank])
+    return out

@@ -1,0 +1,231 @@
+"""The retrieval pipeline: route, search both legs (and HyDE / rewrites), fuse, rerank.
+
+Why one orchestrator with small parts: every step is a separate function that the benchmark can
+switch on and off, and every step writes what it did into the trace the Inspect page shows.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+
+from rag_core.embeddings.registry import get_embedder
+from rag_core.llm.base import ChatModel
+from rag_core.models import Hit, KnowledgeBase
+from rag_core.retrieval import expansion, rerank
+from rag_core.retrieval.fusion import interleave, rrf
+from rag_core.retrieval.legs import LegHit, bigram_leg, bm25_leg, vector_leg
+from rag_core.retrieval.routing import route
+from rag_core.settings import RetrievalSettings, Settings
+from storage.store import Store
+
+Mode = Literal["hybrid", "bm25", "vector"]
+
+
+@dataclass
+class RetrievalResult:
+    hits: list[Hit]
+    trace: dict[str, Any] = field(default_factory=dict)
+
+
+def _page(row: dict[str, Any]) -> int | str | None:
+    """PDF page number, else the DOCX section anchor, else nothing."""
+    if row.get("page"):
+        return int(row["page"])
+    return row.get("anchor") or None
+
+
+def make_hit(row: dict[str, Any], doc: dict[str, str], score: float) -> Hit:
+    return Hit(
+        doc=doc.get("file_name", ""),
+        doc_id=str(row["doc_id"]),
+        chunk_id=str(row["id"]),
+        start=int(row["start"]),
+        end=int(row["end"]),
+        page=_page(row),
+        clause=str(row.get("clause", "")),
+        score=round(float(score), 6),
+        text=str(row["text"]),
+        title=doc.get("title", ""),
+        parent_id=str(row.get("parent_id", "")),
+    )
+
+
+class Retriever:
+    """Searches one or several knowledge bases with the settings in force."""
+
+    def __init__(self, store: Store, settings: Settings, llm: ChatModel | None = None) -> None:
+        self.store = store
+        self.settings = settings
+        self.llm = llm
+        self._doc_meta: dict[str, list[dict[str, Any]]] = {}
+
+    @property
+    def rs(self) -> RetrievalSettings:
+        return self.settings.retrieval
+
+    def doc_meta(self, kb: KnowledgeBase, refresh: bool = False) -> list[dict[str, Any]]:
+        if refresh or kb.id not in self._doc_meta:
+            self._doc_meta[kb.id] = self.store.document_meta(kb)
+        return self._doc_meta[kb.id]
+
+    def embed_query(self, kb: KnowledgeBase, text: str) -> np.ndarray:
+        emb = get_embedder(kb.embed_backend, kb.embed_model, self.settings)
+        return np.asarray(emb.embed_queries([text])[0], dtype=np.float32)
+
+    # ------------------------------------------------------------------ one query, one scope
+    def _legs(
+        self, kb: KnowledgeBase, query: str, mode: Mode, doc_ids: list[str] | None, trace: dict[str, Any], tag: str
+    ) -> list[tuple[str, list[LegHit], float]]:
+        """Run the legs the mode asks for; returns (leg name, hits, RRF weight)."""
+        rs = self.rs
+        legs: list[tuple[str, list[LegHit], float]] = []
+        t0 = time.perf_counter()
+        if mode in ("hybrid", "bm25"):
+            legs.append((f"{tag}bm25", bm25_leg(self.store, kb, query, rs.bm25_top_k, doc_ids), rs.bm25_weight))
+            if rs.bigram_field:
+                grams = bigram_leg(self.store, kb, query, rs.bm25_top_k, doc_ids)
+                if grams:
+                    legs.append((f"{tag}bigram", grams, rs.bm25_weight))
+        t1 = time.perf_counter()
+        if mode in ("hybrid", "vector"):
+            vec = self.embed_query(kb, query)
+            t2 = time.perf_counter()
+            hits = vector_leg(self.store, kb, vec, rs.vector_top_k, rs.vector_min_similarity, doc_ids)
+            legs.append((f"{tag}vector", hits, rs.vector_weight))
+            trace["timings_ms"][f"{tag}embed_query"] = round((t2 - t1) * 1000, 2)
+            trace["timings_ms"][f"{tag}vector"] = round((time.perf_counter() - t2) * 1000, 2)
+        trace["timings_ms"][f"{tag}keyword"] = round((t1 - t0) * 1000, 2)
+        return legs
+
+    def _fuse(
+        self,
+        kb: KnowledgeBase,
+        legs: list[tuple[str, list[LegHit], float]],
+        limit: int,
+        trace: dict[str, Any],
+    ) -> list[Hit]:
+        """Weighted RRF over the legs; a single leg keeps its own scores and order."""
+        docs = {str(d["id"]): d for d in self.doc_meta(kb)}
+        rows: dict[str, dict[str, Any]] = {}
+        explain: dict[str, dict[str, Any]] = {}
+        for name, hits, _w in legs:
+            trace["legs"][name] = [
+                {"chunk_id": h.row["id"], "rank": i + 1, "score": round(h.score, 4)} for i, h in enumerate(hits)
+            ]
+            for i, h in enumerate(hits):
+                rows.setdefault(str(h.row["id"]), h.row)
+                explain.setdefault(str(h.row["id"]), {})[name] = {"rank": i + 1, "score": round(h.score, 4)}
+        active = [(n, h, w) for n, h, w in legs if h]
+        if len(active) == 1:
+            fused = [(str(h.row["id"]), h.score) for h in active[0][1]]
+        else:
+            fused = rrf([[str(h.row["id"]) for h in hs] for _, hs, _ in active], self.rs.rrf_k, [w for *_, w in active])
+        out = []
+        for rank, (cid, score) in enumerate(fused[:limit], start=1):
+            hit = make_hit(rows[cid], docs.get(str(rows[cid]["doc_id"]), {}), score)
+            hit.explain = {"legs": explain[cid], "fused_rank": rank, "kb": kb.name}
+            out.append(hit)
+        return out
+
+    # ------------------------------------------------------------------ public
+    def search_kb(
+        self,
+        kb: KnowledgeBase,
+        query: str,
+        k: int | None = None,
+        mode: Mode | None = None,
+        question: str | None = None,
+        use_routing: bool | None = None,
+        use_expansion: bool = True,
+        use_rerank: bool = True,
+    ) -> RetrievalResult:
+        """Candidates from one knowledge base for ``query``; ``question`` (the user's current
+        question) is what routing, HyDE and rewrites look at when the query is a multi-turn join."""
+        rs = self.rs
+        mode = mode or rs.mode
+        k = k or rs.candidates
+        question = question or query
+        trace: dict[str, Any] = {"kb": kb.name, "query": query, "mode": mode, "legs": {}, "notes": [], "timings_ms": {}}
+        t_start = time.perf_counter()
+        routing_on = rs.routing if use_routing is None else use_routing
+        decision = route(question, self.doc_meta(kb), rs.routing_min_overlap) if routing_on else None
+        trace["routing"] = decision.to_json() if decision else None
+
+        legs = self._legs(kb, query, mode, None, trace, "")
+        if use_expansion and mode != "bm25":
+            legs += self._expansion_legs(kb, question, mode, trace)
+        fused = self._fuse(kb, legs, max(k, rs.rerank_top_n), trace)
+        if decision:
+            in_doc_legs = self._legs(kb, query, mode, [decision.doc_id], trace, "routed_")
+            routed = self._fuse(kb, in_doc_legs, max(k, rs.rerank_top_n), trace)
+            seen = {h.chunk_id for h in routed}
+            for h in routed:
+                h.explain["routed"] = True
+            fused = routed + [h for h in fused if h.chunk_id not in seen]
+        if use_rerank and rs.rerank != "off":
+            fused = self._rerank(question, fused, trace)
+        hits = fused[:k]
+        trace["fused"] = [{"chunk_id": h.chunk_id, "rank": i + 1, "score": h.score} for i, h in enumerate(hits)]
+        trace["timings_ms"]["total"] = round((time.perf_counter() - t_start) * 1000, 2)
+        return RetrievalResult(hits, trace)
+
+    def search(self, kbs: list[KnowledgeBase], query: str, **kw: Any) -> RetrievalResult:
+        """Several knowledge bases: each searched on its own, then merged by interleaving ranks."""
+        results = [self.search_kb(kb, query, **kw) for kb in kbs]
+        if len(results) == 1:
+            return results[0]
+        merged = interleave([r.hits for r in results])
+        return RetrievalResult(merged, {"per_kb": [r.trace for r in results], "merge": "interleave"})
+
+    # ------------------------------------------------------------------ optional steps
+    def _expansion_legs(
+        self, kb: KnowledgeBase, question: str, mode: Mode, trace: dict[str, Any]
+    ) -> list[tuple[str, list[LegHit], float]]:
+        rs = self.rs
+        if not (rs.hyde or rs.multi_query):
+            return []
+        if self.llm is None:
+            trace["notes"].append("HyDE/multi-query skipped: no LLM configured")
+            return []
+        legs: list[tuple[str, list[LegHit], float]] = []
+        t0 = time.perf_counter()
+        if rs.hyde:
+            text = expansion.hyde(self.llm, question, rs.hyde_min_chars, rs.hyde_max_chars)
+            trace["hyde"] = text
+            if text:
+                vec = self.embed_query(kb, text)
+                legs.append(
+                    ("hyde_vector", vector_leg(self.store, kb, vec, rs.vector_top_k, rs.vector_min_similarity), rs.vector_weight)
+                )
+        if rs.multi_query:
+            rewrites = expansion.multi_query(self.llm, question, rs.multi_query_count)
+            trace["rewrites"] = rewrites
+            for i, rq in enumerate(rewrites):
+                legs += self._legs(kb, rq, mode, None, trace, f"rewrite{i + 1}_")
+        trace["timings_ms"]["expansion"] = round((time.perf_counter() - t0) * 1000, 2)
+        return legs
+
+    def _rerank(self, question: str, hits: list[Hit], trace: dict[str, Any]) -> list[Hit]:
+        rs = self.rs
+        head, tail = hits[: rs.rerank_top_n], hits[rs.rerank_top_n :]
+        t0 = time.perf_counter()
+        if rs.rerank == "cross-encoder":
+            scores = rerank.cross_encoder_scores(rs.rerank_model_dir, question, head)
+        elif self.llm is None:
+            trace["notes"].append(f"rerank '{rs.rerank}' skipped: no LLM configured")
+            return hits
+        elif rs.rerank == "llm":
+            scores = rerank.llm_rerank_scores(self.llm, question, head, rs.rerank_concurrency)
+        else:
+            yes_no = getattr(self.llm, "yes_no_logit", None)
+            if yes_no is None:
+                trace["notes"].append("rerank 'llm-logit' needs the local model; skipped")
+                return hits
+            scores = rerank.logit_scores(yes_no, question, head)
+        trace["rerank"] = {"method": rs.rerank, "scores": [round(s, 4) for s in scores]}
+        trace["timings_ms"]["rerank"] = round((time.perf_counter() - t0) * 1000, 2)
+        return rerank.apply_scores(head, scores) + tail
