@@ -110,7 +110,15 @@ class Store:
         return FileLock(str(self.home / "locks" / f"ingest-{doc_id}.lock"))
 
     def _table_names(self) -> set[str]:
-        return set(self.db.table_names())
+        """All table names, page by page (``table_names`` returns only 10 by default)."""
+        names: set[str] = set()
+        token: str | None = None
+        while True:
+            resp = self.db.list_tables(page_token=token, limit=1000)
+            names.update(resp.tables)
+            token = resp.page_token
+            if not token:
+                return names
 
     def _ensure_fixed_tables(self) -> None:
         missing = [n for n in S.FIXED_TABLES if n not in self._table_names()]

@@ -1,0 +1,45 @@
+from __future__ import annotations
+
+import pytest
+
+from rag_core.retrieval.fusion import interleave, rrf
+
+
+def test_rrf_sums_reciprocal_ranks() -> None:
+    fused = dict(rrf([["a", "b", "c"], ["b", "c", "d"]], k=60))
+    assert fused["a"] == pytest.approx(1 / 61)
+    assert fused["b"] == pytest.approx(1 / 62 + 1 / 61)
+    assert fused["c"] == pytest.approx(1 / 63 + 1 / 62)
+    assert fused["d"] == pytest.approx(1 / 63)
+
+
+def test_rrf_orders_by_score_and_breaks_ties_by_first_appearance() -> None:
+    order = [cid for cid, _ in rrf([["a", "b"], ["b", "a"]], k=60)]
+    assert order == ["a", "b"]  # equal scores: 'a' seen first at rank 1 of list 0
+    order = [cid for cid, _ in rrf([["x", "y", "z"], ["z", "y"]], k=1)]
+    assert order[0] == "z"  # 1/4 + 1/2 beats 1/2 and 1/3 + 1/3
+
+
+def test_rrf_weights_scale_each_list() -> None:
+    fused = dict(rrf([["a"], ["b"]], k=60, weights=[2.0, 1.0]))
+    assert fused["a"] == pytest.approx(2 / 61)
+    assert fused["b"] == pytest.approx(1 / 61)
+    with pytest.raises(ValueError):
+        rrf([["a"]], k=60, weights=[1.0, 2.0])
+
+
+def test_rrf_counts_an_id_once_per_list() -> None:
+    fused = dict(rrf([["a", "a", "b"]], k=60))
+    assert fused["a"] == pytest.approx(1 / 61)
+    assert fused["b"] == pytest.approx(1 / 63)
+
+
+def test_multi_list_rrf() -> None:
+    fused = rrf([["a", "b"], ["b"], ["c", "b"]], k=60)
+    assert fused[0][0] == "b"
+    assert dict(fused)["b"] == pytest.approx(1 / 62 + 1 / 61 + 1 / 62)
+
+
+def test_interleave_by_rank() -> None:
+    assert interleave([["a1", "a2", "a3"], ["b1"], ["c1", "c2"]]) == ["a1", "b1", "c1", "a2", "c2", "a3"]
+    assert interleave([]) == []

