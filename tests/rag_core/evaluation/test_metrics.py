@@ -12,7 +12,6 @@ import json
 import numpy as np
 import pytest
 
-from rag_core.errors import LLMError
 from rag_core.evaluation.metrics import (
     FACTUAL_WEIGHT,
     SEMANTIC_WEIGHT,
@@ -34,7 +33,9 @@ from rag_core.evaluation.metrics import (
 )
 from rag_core.evaluation.spans import Span
 from rag_core.evaluation.testset import EvalCase
-from tests.rag_core.evaluation.scripted import ScriptedChatModel
+from rag_core.llm.openai_client import OpenAIChatModel
+from tests.fakeopenai import Reply
+from tests.rag_core.evaluation.judge_server import JudgeServer
 
 CONTEXTS = ["第五条 违约金为合同总额的10%。", "Section 7.2: either party may terminate on 30 days' notice."]
 
@@ -55,25 +56,27 @@ def table_embed(vectors: dict[str, list[float]]) -> Embed:
 # ---------------------------------------------------------------- faithfulness
 
 
-def test_faithfulness_two_of_three_from_fenced_json() -> None:
-    judge = ScriptedChatModel(["Here you go:\n```json\n" + claims(True, False, True) + "\n```"])
+def test_faithfulness_two_of_three_from_fenced_json(judge_server: JudgeServer) -> None:
+    judge = judge_server.model(["Here you go:\n```json\n" + claims(True, False, True) + "\n```"])
     result = faithfulness("违约金是多少？", "违约金为10%，由甲方支付，可以减免。", CONTEXTS, judge)
     assert result.value == pytest.approx(2 / 3)
     assert result.error is None
     assert result.details["total"] == 3
-    assert "[1] 第五条" in judge.prompts[0] and "[2] Section 7.2" in judge.prompts[0]
-    assert judge.options[0] is not None and judge.options[0].json_mode
+    assert "[1] 第五条" in judge_server.prompts()[0] and "[2] Section 7.2" in judge_server.prompts()[0]
+    (request,) = judge_server.requests()
+    assert request["response_format"] == {"type": "json_object"}
+    assert request["temperature"] == 0.0
 
 
-def test_faithfulness_accepts_truncated_json_and_word_verdicts() -> None:
+def test_faithfulness_accepts_truncated_json_and_word_verdicts(judge_server: JudgeServer) -> None:
     truncated = '{"claims": [{"claim": "a", "supported": "是"}, {"claim": "b", "supported": "no"}'
-    result = faithfulness("q", "a. b.", CONTEXTS, ScriptedChatModel([truncated]))
+    result = faithfulness("q", "a. b.", CONTEXTS, judge_server.model([truncated]))
     assert result.value == pytest.approx(0.5)
 
 
-def test_faithfulness_accepts_a_bare_array() -> None:
+def test_faithfulness_accepts_a_bare_array(judge_server: JudgeServer) -> None:
     reply = '[{"claim": "a", "supported": true}, {"claim": "b", "supported": true}]'
-    assert faithfulness("q", "a", CONTEXTS, ScriptedChatModel([reply])).value == 1.0
+    assert faithfulness("q", "a", CONTEXTS, judge_server.model([reply])).value == 1.0
 
 
 @pytest.mark.parametrize(
@@ -85,29 +88,30 @@ def test_faithfulness_accepts_a_bare_array() -> None:
         '{"claims": [{"claim": "a", "supported": true}, {"claim": "b',  # cut inside an item
     ],
 )
-def test_faithfulness_could_not_judge(reply: str) -> None:
-    result = faithfulness("q", "some answer", CONTEXTS, ScriptedChatModel([reply]))
+def test_faithfulness_could_not_judge(reply: str, judge_server: JudgeServer) -> None:
+    result = faithfulness("q", "some answer", CONTEXTS, judge_server.model([reply]))
     assert result.value is None
     assert result.error is not None and result.error.startswith("could not judge")
 
 
-def test_faithfulness_of_a_refusal_is_no_claims() -> None:
+def test_faithfulness_of_a_refusal_is_no_claims(judge_server: JudgeServer) -> None:
     result = faithfulness(
-        "q", "现有知识库中没有足够证据回答这个问题。", CONTEXTS, ScriptedChatModel(['{"claims": []}'])
+        "q", "现有知识库中没有足够证据回答这个问题。", CONTEXTS, judge_server.model(['{"claims": []}'])
     )
     assert result.value is None
     assert result.error == "no claims"
-    empty = faithfulness("q", "  ", CONTEXTS, ScriptedChatModel([]))
+    empty = faithfulness("q", "  ", CONTEXTS, judge_server.model([]))
     assert empty.value is None and empty.error == "no claims"
 
 
-def test_model_failure_and_oversize_prompt_are_unjudged() -> None:
-    failing = faithfulness("q", "a", CONTEXTS, ScriptedChatModel([LLMError("endpoint down")]))
+def test_model_failure_and_oversize_prompt_are_unjudged(judge_server: JudgeServer) -> None:
+    failing = faithfulness("q", "a", CONTEXTS, judge_server.model([Reply.error(404, "endpoint down")]))
     assert failing.value is None and failing.error is not None and "endpoint down" in failing.error
-    judge = ScriptedChatModel([claims(True)])
+    judge = judge_server.model([claims(True)])
+    asked_before = len(judge_server.prompts())
     big = faithfulness("q", "a", ["x" * 5000], judge, JudgeOptions(max_input_chars=1000))
     assert big.value is None and big.error is not None and "exceeds the limit" in big.error
-    assert judge.prompts == []  # refused before asking
+    assert len(judge_server.prompts()) == asked_before  # refused before asking
 
 
 def test_read_verdict() -> None:
@@ -122,47 +126,47 @@ def test_read_verdict() -> None:
 # ---------------------------------------------------------------- answer relevancy
 
 
-def test_answer_relevancy_is_mean_cosine_of_generated_questions() -> None:
+def test_answer_relevancy_is_mean_cosine_of_generated_questions(judge_server: JudgeServer) -> None:
     embed = table_embed({"Q": [2.0, 0.0], "q1": [1.0, 0.0], "q2": [0.0, 5.0], "q3": [3.0, 4.0]})
-    judge = ScriptedChatModel(['{"questions": ["q1", "q2", "q3"], "noncommittal": false}'])
+    judge = judge_server.model(['{"questions": ["q1", "q2", "q3"], "noncommittal": false}'])
     result = answer_relevancy("Q", "the answer", judge, embed)
     # cosines 1, 0, 0.6 (rows re-normalised)
     assert result.value == pytest.approx((1 + 0 + 0.6) / 3)
     assert result.details["method"] == "embedding"
-    assert "Write 3 different questions" in judge.prompts[0]
+    assert "Write 3 different questions" in judge_server.prompts()[0]
 
 
-def test_answer_relevancy_noncommittal_scores_zero() -> None:
+def test_answer_relevancy_noncommittal_scores_zero(judge_server: JudgeServer) -> None:
     embed = table_embed({"Q": [1.0, 0.0], "q1": [1.0, 0.0]})
-    judge = ScriptedChatModel(['{"questions": ["q1"], "noncommittal": true}'])
+    judge = judge_server.model(['{"questions": ["q1"], "noncommittal": true}'])
     assert answer_relevancy("Q", "I don't know", judge, embed).value == 0.0
 
 
-def test_answer_relevancy_unjudged_without_questions_or_verdict() -> None:
+def test_answer_relevancy_unjudged_without_questions_or_verdict(judge_server: JudgeServer) -> None:
     embed = table_embed({"Q": [1.0, 0.0]})
     for reply in ['{"questions": [], "noncommittal": false}', '{"questions": ["x"]}', "nonsense"]:
-        result = answer_relevancy("Q", "a", ScriptedChatModel([reply]), embed)
+        result = answer_relevancy("Q", "a", judge_server.model([reply]), embed)
         assert result.value is None and result.error is not None
 
 
-def test_answer_relevancy_zero_vector_is_unjudged() -> None:
+def test_answer_relevancy_zero_vector_is_unjudged(judge_server: JudgeServer) -> None:
     embed = table_embed({"Q": [0.0, 0.0], "q1": [1.0, 0.0]})
-    judge = ScriptedChatModel(['{"questions": ["q1"], "noncommittal": false}'])
+    judge = judge_server.model(['{"questions": ["q1"], "noncommittal": false}'])
     assert answer_relevancy("Q", "a", judge, embed).value is None
 
 
-def test_answer_relevancy_without_embedder_falls_back_to_llm_score() -> None:
-    result = answer_relevancy("Q", "a", ScriptedChatModel(['{"relevance": 0.7, "reason": "close"}']))
+def test_answer_relevancy_without_embedder_falls_back_to_llm_score(judge_server: JudgeServer) -> None:
+    result = answer_relevancy("Q", "a", judge_server.model(['{"relevance": 0.7, "reason": "close"}']))
     assert result.value == pytest.approx(0.7)
     assert "no embedder" in result.details["method"]
-    out_of_range = answer_relevancy("Q", "a", ScriptedChatModel(['{"relevance": 7}']))
+    out_of_range = answer_relevancy("Q", "a", judge_server.model(['{"relevance": 7}']))
     assert out_of_range.value is None and "no embedder" in out_of_range.details["method"]
 
 
 # ---------------------------------------------------------------- context recall / precision
 
 
-def test_context_recall_counts_attributed_statements() -> None:
+def test_context_recall_counts_attributed_statements(judge_server: JudgeServer) -> None:
     reply = json.dumps(
         {
             "statements": [
@@ -172,15 +176,15 @@ def test_context_recall_counts_attributed_statements() -> None:
         },
         ensure_ascii=False,
     )
-    result = context_recall("违约金为10%，由甲方支付。", CONTEXTS, ScriptedChatModel([reply]))
+    result = context_recall("违约金为10%，由甲方支付。", CONTEXTS, judge_server.model([reply]))
     assert result.value == pytest.approx(0.5)
 
 
-def test_context_recall_edge_cases() -> None:
-    judge = ScriptedChatModel([])
+def test_context_recall_edge_cases(judge_server: JudgeServer) -> None:
+    judge = judge_server.model([])
     assert context_recall("ref", [], judge).value == 0.0  # nothing retrieved: 0 by definition
     assert context_recall("", CONTEXTS, judge).value is None
-    assert judge.prompts == []
+    assert judge_server.prompts() == []
 
 
 @pytest.mark.parametrize(
@@ -198,7 +202,7 @@ def test_average_precision(pattern: list[bool], expected: float) -> None:
     assert average_precision(pattern) == pytest.approx(expected)
 
 
-def test_context_precision_judges_each_context_in_rank_order() -> None:
+def test_context_precision_judges_each_context_in_rank_order(judge_server: JudgeServer) -> None:
     contexts = ["ctx-one", "ctx-two", "ctx-three"]
     useful = {"ctx-one": True, "ctx-two": False, "ctx-three": True}
 
@@ -206,17 +210,17 @@ def test_context_precision_judges_each_context_in_rank_order() -> None:
         context = next(c for c in contexts if c in prompt)
         return json.dumps({"useful": useful[context], "reason": "r"})
 
-    result = context_precision("q", "ref", contexts, ScriptedChatModel(reply))
+    result = context_precision("q", "ref", contexts, judge_server.model(reply))
     assert result.value == pytest.approx((1 + 2 / 3) / 2)
     assert result.details["useful"] == [True, False, True]
 
 
-def test_context_precision_unjudged_when_one_context_is_unreadable() -> None:
-    judge = ScriptedChatModel(['{"useful": true}', "garbage", '{"useful": true}'])
+def test_context_precision_unjudged_when_one_context_is_unreadable(judge_server: JudgeServer) -> None:
+    judge = judge_server.model(['{"useful": true}', "garbage", '{"useful": true}'])
     result = context_precision("q", "ref", ["a", "b", "c"], judge)
     assert result.value is None
     assert result.error is not None and "context 2" in result.error
-    assert context_precision("q", "ref", [], ScriptedChatModel([])).value is None
+    assert context_precision("q", "ref", [], judge_server.model([])).value is None
 
 
 # ---------------------------------------------------------------- answer correctness
@@ -231,25 +235,25 @@ CORRECTNESS = json.dumps(
 )
 
 
-def test_answer_correctness_factual_f1() -> None:
-    result = answer_correctness("q", "answer", "reference", ScriptedChatModel([CORRECTNESS]))
+def test_answer_correctness_factual_f1(judge_server: JudgeServer) -> None:
+    result = answer_correctness("q", "answer", "reference", judge_server.model([CORRECTNESS]))
     # TP=2, FP=1, FN=1: 2 / (2 + 0.5 * 2) = 2/3
     assert result.value == pytest.approx(2 / 3)
     assert result.details["counts"] == {"TP": 2, "FP": 1, "FN": 1}
     assert "no embedder" in result.details["method"]
 
 
-def test_answer_correctness_blended_with_similarity() -> None:
+def test_answer_correctness_blended_with_similarity(judge_server: JudgeServer) -> None:
     embed = table_embed({"answer": [1.0, 0.0], "reference": [1.0, 3**0.5]})  # cosine 0.5
-    result = answer_correctness("q", "answer", "reference", ScriptedChatModel([CORRECTNESS]), embed)
+    result = answer_correctness("q", "answer", "reference", judge_server.model([CORRECTNESS]), embed)
     assert result.value == pytest.approx(FACTUAL_WEIGHT * 2 / 3 + SEMANTIC_WEIGHT * 0.5)
     assert result.value == pytest.approx(0.625)
 
 
-def test_answer_correctness_unjudged_on_missing_list_or_no_statements() -> None:
-    missing = answer_correctness("q", "a", "r", ScriptedChatModel(['{"TP": [], "FP": []}']))
+def test_answer_correctness_unjudged_on_missing_list_or_no_statements(judge_server: JudgeServer) -> None:
+    missing = answer_correctness("q", "a", "r", judge_server.model(['{"TP": [], "FP": []}']))
     assert missing.value is None and missing.error is not None and "FN" in missing.error
-    empty = answer_correctness("q", "a", "r", ScriptedChatModel(['{"TP": [], "FP": [], "FN": []}']))
+    empty = answer_correctness("q", "a", "r", judge_server.model(['{"TP": [], "FP": [], "FN": []}']))
     assert empty.value is None
     assert factual_f1(0, 2, 1) == 0.0
     assert factual_f1(0, 0, 0) is None
@@ -274,10 +278,10 @@ def test_span_variants() -> None:
 # ---------------------------------------------------------------- evaluate_case and aggregate
 
 
-def routed_judge() -> ScriptedChatModel:
+def routed_judge(judge_server: JudgeServer) -> OpenAIChatModel:
     """Replies chosen by which metric's prompt arrives, so call order does not matter."""
 
-    def reply(prompt: str) -> str:
+    def reply(prompt: str) -> str | Reply:
         if "atomic factual claims" in prompt:
             return claims(True, False)
         if "rate how directly" in prompt:
@@ -288,12 +292,12 @@ def routed_judge() -> ScriptedChatModel:
             return '{"useful": %s}' % ("true" if "第五条" in prompt else "false")
         if '"TP"' in prompt:
             return CORRECTNESS
-        raise AssertionError(f"unexpected prompt: {prompt[:80]}")
+        return Reply.error(404, f"unexpected prompt: {prompt[:80]}")
 
-    return ScriptedChatModel(reply)
+    return judge_server.model(reply)
 
 
-def test_evaluate_case_runs_every_applicable_metric() -> None:
+def test_evaluate_case_runs_every_applicable_metric(judge_server: JudgeServer) -> None:
     case = EvalCase(
         id="c1",
         question="违约金是多少？",
@@ -304,7 +308,7 @@ def test_evaluate_case_runs_every_applicable_metric() -> None:
         case,
         "违约金为10%。",
         CONTEXTS,
-        routed_judge(),
+        routed_judge(judge_server),
         retrieved_spans=[Span("c.txt", 0, 20), Span("c.txt", 50, 60)],
     )
     values = {name: r.value for name, r in results.items()}
@@ -321,9 +325,9 @@ def test_evaluate_case_runs_every_applicable_metric() -> None:
     )
 
 
-def test_evaluate_case_without_reference_leaves_reference_metrics_out() -> None:
+def test_evaluate_case_without_reference_leaves_reference_metrics_out(judge_server: JudgeServer) -> None:
     case = EvalCase(id="c2", question="q")
-    results = evaluate_case(case, "a", CONTEXTS, routed_judge())
+    results = evaluate_case(case, "a", CONTEXTS, routed_judge(judge_server))
     assert set(results) == {"faithfulness", "answer_relevancy"}
 
 

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from rag_core.errors import LLMError
 from rag_core.evaluation.spans import Span
 from rag_core.evaluation.testset import (
     EvalCase,
@@ -25,7 +24,8 @@ from rag_core.evaluation.testset import (
     save_jsonl,
     to_jsonl,
 )
-from tests.rag_core.evaluation.scripted import ScriptedChatModel
+from tests.fakeopenai import Reply
+from tests.rag_core.evaluation.judge_server import JudgeServer
 
 CASES = [
     EvalCase(
@@ -160,7 +160,7 @@ def test_parse_json_array_shapes() -> None:
     assert parse_json_array("no json") is None
 
 
-def test_generate_cases_from_scripted_model() -> None:
+def test_generate_cases_from_scripted_model(judge_server: JudgeServer) -> None:
     chunk1 = [
         pair("违约金是多少？", "合同总额的10%", "easy"),
         pair("违约金 是多少", "10%", "medium"),  # near-duplicate of the first
@@ -174,11 +174,11 @@ def test_generate_cases_from_scripted_model() -> None:
             pair("Is there a cap on liability?", "Yes, fees paid", "hard"),  # surplus
         ]
     }
-    judge = ScriptedChatModel(
+    judge = judge_server.model(
         [
             "```json\n" + json.dumps(chunk1, ensure_ascii=False) + "\n```",
             "I could not find questions in this passage.",
-            LLMError("timeout"),
+            Reply.error(503, "model overloaded"),
             json.dumps(chunk3),
         ]
     )
@@ -201,18 +201,18 @@ def test_generate_cases_from_scripted_model() -> None:
     assert ("c1", "near-duplicate of gen-c1-1 skipped: '违约金 是多少'") in messages
     assert any(cid == "c2" and "not a JSON array" in m for cid, m in messages)
     assert any(n.chunk_id == "c2" and "could not find" in n.raw for n in notes)
-    assert any(cid == "c4" and "timeout" in m for cid, m in messages)
+    assert any(cid == "c4" and "model overloaded" in m for cid, m in messages)
     assert any(cid == "c3" and "4 pairs returned" in m for cid, m in messages)
     assert any(cid == "c3" and "no answer" in m for cid, m in messages)
     assert any(cid == "c3" and "extreme" in m for cid, m in messages)
 
-    assert "Write exactly 3 question/answer pairs in Simplified Chinese" in judge.prompts[0]
-    assert "第五条 违约金" in judge.prompts[0]
+    assert "Write exactly 3 question/answer pairs in Simplified Chinese" in judge_server.prompts()[0]
+    assert "第五条 违约金" in judge_server.prompts()[0]
 
 
-def test_generate_cases_dedupes_across_chunks_and_checks_per_chunk() -> None:
+def test_generate_cases_dedupes_across_chunks_and_checks_per_chunk(judge_server: JudgeServer) -> None:
     reply = json.dumps([pair("What is the term?", "Two years")])
-    judge = ScriptedChatModel([reply, reply])
+    judge = judge_server.model([reply, reply])
     out = list(generate_cases(judge, [("a", "x"), ("b", "y")], per_chunk=1, language="en"))
     assert [type(o).__name__ for o in out] == ["EvalCase", "GenerationNote"]
     with pytest.raises(ValueError):
