@@ -15,13 +15,12 @@ _FENCE = re.compile(r"```(?:json|JSON)?\s*(.*?)```", re.DOTALL)
 
 
 def _candidates(text: str) -> list[str]:
-    """Fenced blocks first, then the text from its first brace or bracket."""
+    """Fenced blocks first, then the text from its first opener, the earlier of brace and bracket
+    first, so an array of objects is read as the array."""
     out = [m.group(1).strip() for m in _FENCE.finditer(text)]
     stripped = text.strip()
-    for opener in ("{", "["):
-        i = stripped.find(opener)
-        if i >= 0:
-            out.append(stripped[i:])
+    starts = sorted(i for i in (stripped.find("{"), stripped.find("[")) if i >= 0)
+    out += [stripped[i:] for i in starts]
     out.append(stripped)
     return out
 

