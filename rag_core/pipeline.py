@@ -272,6 +272,9 @@ class Pipeline:
                 "doc": b.doc,
                 "start": b.start,
                 "end": b.end,
+                "page": b.page,
+                "clause": b.clause,
+                "text": b.text,
                 "children": [{"chunk_id": c.chunk_id, "start": c.start, "end": c.end} for c in p.children],
                 "conflicting": b.conflicting,
             }

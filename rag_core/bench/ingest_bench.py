@@ -53,7 +53,7 @@ def run_ingest_bench(store: Store, settings: Settings, corpus: Path) -> dict[str
     files = sorted(f for f in corpus.iterdir() if f.is_file() and f.suffix.lower() in {".pdf", ".docx", ".txt", ".md"})
     name = f"bench-ingest-{int(time.time())}"
     model_name, dim = describe(settings.embedding.backend, settings.embedding.model, settings)
-    kb = store.create_kb(name, settings.embedding.backend, model_name, dim)
+    kb = store.create_kb(name, settings.embedding.backend, settings.embedding.model, dim)
     marks: dict[str, float] = {}
     t0 = time.perf_counter()
     try:

@@ -96,7 +96,7 @@ def run_latency_bench(
     kb_name = f"bench-latency-{n_chunks}"
     if store.find_kb(kb_name):
         store.delete_kb(kb_name)
-    kb = store.create_kb(kb_name, settings.embedding.backend, name, dim)
+    kb = store.create_kb(kb_name, settings.embedding.backend, settings.embedding.model, dim)
     table = store.chunks_table(kb)
     t0 = time.perf_counter()
     for start in range(0, n_chunks, BATCH_ROWS):

@@ -111,8 +111,8 @@ def ensure_kb(
         return kb, {"reused": True}
     if kb is not None:
         store.delete_kb(kb.id)
-    model_name, dim = describe(settings.embedding.backend, settings.embedding.model, settings)
-    kb = store.create_kb(name, settings.embedding.backend, model_name, dim)
+    _display, dim = describe(settings.embedding.backend, settings.embedding.model, settings)
+    kb = store.create_kb(name, settings.embedding.backend, settings.embedding.model, dim)
     log(f"ingesting {len(files)} documents into '{name}' …")
     t0 = time.perf_counter()
     results = ingest_files(store, kb, list(files), settings)

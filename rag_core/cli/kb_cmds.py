@@ -24,7 +24,7 @@ def cmd_kb(args: argparse.Namespace) -> int:
         backend = args.backend or settings.embedding.backend
         model = args.model or settings.embedding.model
         name, dim = describe(backend, model, settings)
-        kb = store.create_kb(args.name, backend, name, dim)
+        kb = store.create_kb(args.name, backend, model, dim)
         emit(args, kb.__dict__, f"created knowledge base '{kb.name}' ({backend} {name}, {dim} dims)")
     elif args.kb_action == "list":
         kbs = store.list_kbs()

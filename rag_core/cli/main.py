@@ -7,6 +7,7 @@ project: add, never rename. Errors meant for the user print one clear line and e
 from __future__ import annotations
 
 import argparse
+import importlib
 import logging
 import sys
 from collections.abc import Callable
@@ -17,9 +18,14 @@ from rag_core.errors import LexgateError
 Handler = Callable[[argparse.Namespace], int]
 
 
-def _kb_parsers(sub: argparse._SubParsersAction, parent: argparse.ArgumentParser) -> None:
-    from rag_core.cli import kb_cmds
+def _resolve(target: str) -> Handler:
+    """Import a command's module only when it runs, so ``--help`` and light commands start fast."""
+    module, func = target.split(".")
+    handler: Handler = getattr(importlib.import_module(f"rag_core.cli.{module}"), func)
+    return handler
 
+
+def _kb_parsers(sub: argparse._SubParsersAction, parent: argparse.ArgumentParser) -> None:
     kb = sub.add_parser("kb", parents=[parent], help="create, list, rename, delete knowledge bases")
     kb_sub = kb.add_subparsers(dest="kb_action", required=True)
     c = kb_sub.add_parser("create", parents=[parent], help="create a knowledge base")
@@ -32,19 +38,19 @@ def _kb_parsers(sub: argparse._SubParsersAction, parent: argparse.ArgumentParser
     r.add_argument("new_name")
     d = kb_sub.add_parser("delete", parents=[parent], help="delete a knowledge base and all its documents")
     d.add_argument("name")
-    kb.set_defaults(func=kb_cmds.cmd_kb)
+    kb.set_defaults(func="kb_cmds.cmd_kb")
 
     docs = sub.add_parser("docs", parents=[parent], help="list or delete documents of a knowledge base")
     docs.add_argument("docs_action", nargs="?", choices=["list", "delete"], default="list")
     docs.add_argument("doc", nargs="?", help="document id (or prefix) or file name, for delete")
     docs.add_argument("--kb", required=True)
-    docs.set_defaults(func=kb_cmds.cmd_docs)
+    docs.set_defaults(func="kb_cmds.cmd_docs")
 
     ing = sub.add_parser("ingest", parents=[parent], help="ingest PDF, DOCX, TXT, MD files (or folders)")
     ing.add_argument("--kb", required=True)
     ing.add_argument("paths", nargs="+", metavar="PATH")
     ing.add_argument("-v", "--verbose", action="store_true", help="print progress per stage")
-    ing.set_defaults(func=kb_cmds.cmd_ingest)
+    ing.set_defaults(func="kb_cmds.cmd_ingest")
 
     s = sub.add_parser("search", parents=[parent], help="retrieve passages for a query")
     s.add_argument("--kb", required=True, action="append", help="knowledge base (repeat for several)")
@@ -54,18 +60,16 @@ def _kb_parsers(sub: argparse._SubParsersAction, parent: argparse.ArgumentParser
     s.add_argument("--no-routing", action="store_true", help="do not search a contract named in the query first")
     s.add_argument("--queries", metavar="FILE.jsonl", help='one {"query_id", "query"} per line')
     s.add_argument("query", nargs="*")
-    s.set_defaults(func=kb_cmds.cmd_search)
+    s.set_defaults(func="kb_cmds.cmd_search")
 
 
 def _answer_parsers(sub: argparse._SubParsersAction, parent: argparse.ArgumentParser) -> None:
-    from rag_core.cli import ask_cmds
-
     j = sub.add_parser("judge", parents=[parent], help="judge passages for a question (four scores + label)")
     j.add_argument("--question")
     j.add_argument("--passage", nargs="+", default=[], metavar="TEXT")
     j.add_argument("--input", metavar="FILE.jsonl", help='one {"id", "question", "passages": [...]} per line')
     j.add_argument("--backend", choices=["local", "llm"], help="override the judge backend")
-    j.set_defaults(func=ask_cmds.cmd_judge)
+    j.set_defaults(func="ask_cmds.cmd_judge")
 
     a = sub.add_parser("ask", parents=[parent], help="answer a question from a knowledge base with citations")
     a.add_argument("--kb", required=True, action="append")
@@ -74,43 +78,41 @@ def _answer_parsers(sub: argparse._SubParsersAction, parent: argparse.ArgumentPa
     a.add_argument("--no-judge", action="store_true", help="skip the verdicts (plain RAG path)")
     a.add_argument("--questions", metavar="FILE.jsonl", help='one {"id", "question"} per line')
     a.add_argument("question", nargs="*")
-    a.set_defaults(func=ask_cmds.cmd_ask)
+    a.set_defaults(func="ask_cmds.cmd_ask")
 
 
 def _eval_parsers(sub: argparse._SubParsersAction, parent: argparse.ArgumentParser) -> None:
-    from rag_core.cli import bench_cmds, eval_cmds
-
     e = sub.add_parser("eval", parents=[parent], help="evaluate a knowledge base on a test set (RAGAS-style)")
     e.add_argument("--kb", required=True)
     e.add_argument("--dataset", required=True, metavar="FILE.jsonl")
     e.add_argument("--limit", type=int)
     e.add_argument("--name", default="", help="name of the stored run")
-    e.set_defaults(func=eval_cmds.cmd_eval)
+    e.set_defaults(func="eval_cmds.cmd_eval")
 
     b = sub.add_parser("bench", parents=[parent], help="benchmarks that print measured figures")
     b_sub = b.add_subparsers(dest="bench", required=True)
     bi = b_sub.add_parser("ingest", parents=[parent], help="ingestion speed and memory per stage")
     bi.add_argument("--corpus", metavar="DIR")
     bi.add_argument("--backend", help="embedding backend (default: settings)")
-    bi.set_defaults(func=bench_cmds.cmd_bench_ingest)
+    bi.set_defaults(func="bench_cmds.cmd_bench_ingest")
     br = b_sub.add_parser("retrieval", parents=[parent], help="retrieval quality on the shared data")
     br.add_argument("--dataset", required=True, choices=["legalbench-rag-mini-cuad", "lecoqa"])
     br.add_argument("--limit", type=int, help="first N questions only")
     br.add_argument("--configs", help="comma-separated subset of configurations")
     br.add_argument("--backend", help="embedding backend (default: settings)")
-    br.set_defaults(func=bench_cmds.cmd_bench_retrieval)
+    br.set_defaults(func="bench_cmds.cmd_bench_retrieval")
     bl = b_sub.add_parser("latency", parents=[parent], help="hybrid query latency at scale (synthetic corpus)")
     bl.add_argument("--chunks", type=int, default=100_000)
     bl.add_argument("--queries", type=int, default=200)
-    bl.set_defaults(func=bench_cmds.cmd_bench_latency)
+    bl.set_defaults(func="bench_cmds.cmd_bench_latency")
     bv = b_sub.add_parser("verdicts", parents=[parent], help="judge quality on the shared data")
     bv.add_argument("--backend", choices=["local", "llm"])
     bv.add_argument("--limit", type=int, help="first N items of each file")
-    bv.set_defaults(func=bench_cmds.cmd_bench_verdicts)
+    bv.set_defaults(func="bench_cmds.cmd_bench_verdicts")
     ba = b_sub.add_parser("answers", parents=[parent], help="end-to-end answers on the shared data")
     ba.add_argument("--dataset", required=True, choices=["lecoqa", "legalbench-rag-mini-cuad"])
     ba.add_argument("--limit", type=int, default=20)
-    ba.set_defaults(func=bench_cmds.cmd_bench_answers)
+    ba.set_defaults(func="bench_cmds.cmd_bench_answers")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -130,9 +132,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     args = build_parser().parse_args(argv)
-    func: Handler = args.func
+    for name, default in (("store", None), ("json", False)):
+        if not hasattr(args, name):
+            setattr(args, name, default)
     try:
-        return func(args)
+        return _resolve(args.func)(args)
     except LexgateError as err:
         print(f"error: {err.message}", file=sys.stderr)
         return 1

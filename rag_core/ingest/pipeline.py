@@ -132,7 +132,16 @@ def prepare(data: bytes, file_name: str, settings: Settings, progress: Progress 
     doc_id = hashlib.sha256(data).hexdigest()
     t0 = time.perf_counter()
     progress(file_name, "extract", 0.0)
-    extracted = extract(data, file_name, settings.ingest)
+    try:
+        extracted = extract(data, file_name, settings.ingest)
+    except IngestError:
+        raise
+    except Exception as err:  # a parser crashing on a malformed file is bad input, not a bug to show
+        raise IngestError(
+            f"could not be read ({type(err).__name__}: {err})",
+            "the file may be damaged; re-export it and upload again",
+            subject=file_name,
+        ) from err
     res.timings["extract_s"] = time.perf_counter() - t0
     progress(file_name, "extract", 1.0)
     t1 = time.perf_counter()
@@ -213,8 +222,6 @@ def ingest_files(
             results.append(prep.result)
         except LexgateError as err:
             results.append(IngestResult(name, "failed", err.message))
-        except Exception as err:  # a parser crashing on a malformed file is bad input, not a bug to show
-            results.append(IngestResult(name, "failed", f"{name}: could not be read ({type(err).__name__}: {err})"))
     if staged:
         t0 = time.perf_counter()
         store.ensure_indexes(kb, settings.ingest.vector_index_min_rows)

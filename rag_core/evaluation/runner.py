@@ -1,0 +1,138 @@
+"""Run a test set through the real ask pipeline and score every answer (seed 004: measure first).
+
+Why through the pipeline: the lawyer wants to know whether a threshold change made *their*
+answers better, so each case goes through retrieval, verdicts, generation and reflection exactly
+as in the chat, and the run stores the settings snapshot it ran under.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from rag_core.evaluation.metrics import (
+    MetricResult,
+    aggregate,
+    context_precision_spans,
+    context_recall_spans,
+    evaluate_case,
+)
+from rag_core.evaluation.spans import Span
+from rag_core.evaluation.testset import EvalCase
+from rag_core.llm.base import CancelToken, ChatModel
+from rag_core.models import KnowledgeBase
+from rag_core.pipeline import AskRequest, AskResult, Done, Pipeline
+
+Progress = Callable[[int, int, str], None]
+"""Called as (cases done, cases in all, current question)."""
+
+
+@dataclass
+class EvalRun:
+    name: str
+    kb: str
+    testset_id: str
+    settings: dict[str, Any]
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    summary: dict[str, Any] = field(default_factory=dict)
+    status: str = "done"  # done | cancelled
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "kb": self.kb,
+            "testset_id": self.testset_id,
+            "status": self.status,
+            "settings": self.settings,
+            "summary": self.summary,
+            "rows": self.rows,
+        }
+
+
+def _answer(pipeline: Pipeline, kb: KnowledgeBase, question: str, cancel: CancelToken | None) -> AskResult:
+    result: AskResult | None = None
+    for ev in pipeline.ask(AskRequest(question, [kb]), cancel):
+        if isinstance(ev, Done):
+            result = ev.result
+    assert result is not None
+    return result
+
+
+def evidence_of(result: AskResult) -> tuple[list[str], list[Span]]:
+    """The evidence blocks the answer model saw, in block order, as texts and as document spans."""
+    blocks = result.trace.get("blocks", [])
+    return [str(b["text"]) for b in blocks], [Span(str(b["doc"]), int(b["start"]), int(b["end"])) for b in blocks]
+
+
+def run_eval(
+    pipeline: Pipeline,
+    kb: KnowledgeBase,
+    cases: list[EvalCase],
+    judge_model: ChatModel | None,
+    embed: Callable[[list[str]], Any] | None,
+    name: str = "",
+    testset_id: str = "",
+    progress: Progress | None = None,
+    cancel: CancelToken | None = None,
+) -> EvalRun:
+    """Answer and score every case; a cancelled run keeps the cases finished so far."""
+    run = EvalRun(name or f"run {time.strftime('%Y-%m-%d %H:%M')}", kb.name, testset_id, pipeline.settings.snapshot())
+    per_case: list[dict[str, MetricResult]] = []
+    for i, case in enumerate(cases):
+        if cancel is not None and cancel.cancelled:
+            run.status = "cancelled"
+            break
+        if progress:
+            progress(i, len(cases), case.question)
+        t0 = time.perf_counter()
+        result = _answer(pipeline, kb, case.question, cancel)
+        latency = (time.perf_counter() - t0) * 1000
+        contexts, spans = evidence_of(result)
+        if judge_model is not None:
+            metrics = evaluate_case(case, result.answer, contexts, judge_model, embed, spans)
+        else:  # no judge model: only what needs none
+            metrics = {}
+            if case.gold_spans:
+                metrics = {
+                    "context_recall_spans": context_recall_spans(spans, case.gold_spans),
+                    "context_precision_spans": context_precision_spans(spans, case.gold_spans),
+                }
+        per_case.append(metrics)
+        run.rows.append(
+            {
+                "case_id": case.id,
+                "question": case.question,
+                "reference_answer": case.reference_answer,
+                "answer": result.answer,
+                "refused": result.refused,
+                "citations": [c.to_json() for c in result.citations],
+                "latency_ms": round(latency, 1),
+                "metrics": {k: {"value": m.value, "error": m.error} for k, m in metrics.items()},
+                "trace": result.trace,
+            }
+        )
+    if progress:
+        progress(len(run.rows), len(cases), "")
+    run.summary = {
+        "cases": len(run.rows),
+        "metrics": aggregate(per_case),
+        "refusal_rate": (sum(r["refused"] for r in run.rows) / len(run.rows)) if run.rows else None,
+        "median_latency_ms": sorted(r["latency_ms"] for r in run.rows)[len(run.rows) // 2] if run.rows else None,
+        "judge": getattr(judge_model, "name", None),
+    }
+    return run
+
+
+def compare_runs(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
+    """Per metric: the two means and their difference (b − a), for side-by-side display."""
+    ma = a.get("summary", {}).get("metrics", {})
+    mb = b.get("summary", {}).get("metrics", {})
+    out = []
+    for name in sorted(set(ma) | set(mb)):
+        va = ma.get(name, {}).get("mean")
+        vb = mb.get(name, {}).get("mean")
+        delta = (vb - va) if isinstance(va, float | int) and isinstance(vb, float | int) else None
+        out.append({"metric": name, "a": va, "b": vb, "delta": delta})
+    return out
