@@ -19,6 +19,7 @@ from rag_core.judge.base import PassageInput
 from rag_core.judge.classify import select_kept
 from rag_core.judge.factory import make_judge
 from rag_core.judge.injection import injection_score
+from rag_core.llm.factory import get_chat_model
 from rag_core.llm.base import CancelToken, ChatModel, ChatOptions, Message
 from rag_core.models import ChatTurn, Citation, Hit, KnowledgeBase, Usage, Verdict
 from rag_core.reflection.retrieve_or_not import needs_retrieval, small_talk_reply
@@ -194,6 +195,13 @@ class Pipeline:
         self.answer_model = answer_model
         self.judge_model = judge_model
         self.rewrite_model = rewrite_model
+
+    @classmethod
+    def from_settings(cls, store: Store, settings: Settings) -> Pipeline:
+        """The models the settings name (the packaged local GGUF by default, loaded lazily on first use)."""
+        answer = get_chat_model(settings, "answer")
+        judge = get_chat_model(settings, "judge") if settings.verdict.backend == "llm" else None
+        return cls(store, settings, answer, judge, get_chat_model(settings, "rewrite"))
 
     def ask(self, req: AskRequest, cancel: CancelToken | None = None) -> Iterator[Event]:
         s = self.settings

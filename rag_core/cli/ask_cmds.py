@@ -92,14 +92,6 @@ def _history(path: str | None) -> list[ChatTurn]:
     return [ChatTurn(t["role"], str(t.get("content", ""))) for t in raw]
 
 
-def make_pipeline(store: Any, settings: Settings) -> Pipeline:
-    """The pipeline with the models the settings name (the local GGUF by default, loaded lazily)."""
-    answer = get_chat_model(settings, "answer")
-    judge = get_chat_model(settings, "judge") if settings.verdict.backend == "llm" else None
-    rewrite = get_chat_model(settings, "rewrite")
-    return Pipeline(store, settings, answer, judge, rewrite)
-
-
 def run_ask(pipeline: Pipeline, req: AskRequest, stream_to: Any = None) -> AskResult:
     """Run one question to completion, optionally echoing tokens as they stream."""
     result: AskResult | None = None
@@ -117,7 +109,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
     store = store_of(args)
     settings = settings_of(store)
     kbs = [store.get_kb(name) for name in args.kb]
-    pipeline = make_pipeline(store, settings)
+    pipeline = Pipeline.from_settings(store, settings)
     judge = False if args.no_judge else None
     history = _history(args.history)
     if args.questions:

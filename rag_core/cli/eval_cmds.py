@@ -6,12 +6,12 @@ import argparse
 import sys
 from pathlib import Path
 
-from rag_core.cli.ask_cmds import make_pipeline
 from rag_core.cli.common import emit, settings_of, store_of
 from rag_core.embeddings.registry import get_embedder
 from rag_core.evaluation.runner import run_eval
 from rag_core.evaluation.testset import load_jsonl
 from rag_core.llm.factory import get_chat_model
+from rag_core.pipeline import Pipeline
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
@@ -29,7 +29,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
             print(f"[{done}/{total}] {question[:70]}", file=sys.stderr, flush=True)
 
     run = run_eval(
-        make_pipeline(store, settings),
+        Pipeline.from_settings(store, settings),
         kb,
         cases,
         judge_model,
