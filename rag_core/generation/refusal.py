@@ -1,0 +1,122 @@
+"""Explicit refusals: what was searched, and why nothing qualified.
+
+Why explicit: "no answer" alone leaves a lawyer unsure whether the contract is silent or the
+search missed; counts per verdict label ("3 irrelevant, 1 removed as prompt injection") tell them
+which. Why the knowledge base's own empty-answer text when the emptiness comes from risk (seed
+000): once a passage was dropped as prompt injection and nothing was kept, the answer must be the
+configured text and nothing the model could be steered into — never a fallback to the model's
+own knowledge.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+from rag_core.generation.prompt import Language
+from rag_core.models import Label, Verdict
+from rag_core.settings import GenerationSettings
+
+# The reasons a passage was dropped, in the order the explanation names them: the common case
+# (irrelevant) first, then the alarming one, then the near miss.
+_DROP_ORDER: tuple[Label, ...] = ("IRRELEVANT", "INJECTION", "NO_EVIDENCE")
+
+_REASON_EN: dict[Label, str] = {
+    "INJECTION": "{n} removed as prompt injection",
+    "IRRELEVANT": "{n} irrelevant",
+    "NO_EVIDENCE": "{n} without answer evidence",
+    "EVIDENCE": "{n} kept as evidence",
+    "CONFLICTING": "{n} kept as contradicting the question's premise",
+}
+_REASON_ZH: dict[Label, str] = {
+    "INJECTION": "{n} 段疑似提示注入已移除",
+    "IRRELEVANT": "{n} 段与问题无关",
+    "NO_EVIDENCE": "{n} 段不含可作答的证据",
+    "EVIDENCE": "{n} 段保留为证据",
+    "CONFLICTING": "{n} 段与问题前提矛盾",
+}
+_HINT = {
+    "zh": "可以换用合同中的措辞重新提问，或确认相关合同已导入知识库。",
+    "en": "Try rephrasing with the contract's own wording, or check that the contract is in the knowledge base.",
+}
+
+
+def count_labels(verdicts: Sequence[Verdict]) -> dict[Label, int]:
+    """How many passages received each label."""
+    return dict(Counter(v.label for v in verdicts))
+
+
+def is_risk_empty(verdicts: Sequence[Verdict]) -> bool:
+    """Nothing kept and at least one passage dropped as prompt injection (seed 000's block)."""
+    return any(v.label == "INJECTION" for v in verdicts) and not any(v.keep for v in verdicts)
+
+
+def empty_answer_for(language: Language, kb_empty_answer: str, settings: GenerationSettings) -> str:
+    """The knowledge base's configured empty-answer text, else the settings' default for the language."""
+    if kb_empty_answer.strip():
+        return kb_empty_answer.strip()
+    return settings.empty_answer_zh if language == "zh" else settings.empty_answer_en
+
+
+def _with_lead(kb_empty_answer: str, explanation: str) -> str:
+    """The configured empty-answer text on its own line, then the explanation."""
+    lead = kb_empty_answer.strip()
+    return f"{lead}\n{explanation}" if lead else explanation
+
+
+def _plural(n: int, word: str) -> str:
+    """``1 passage`` / ``5 passages``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _reasons(counts: Mapping[str, int], language: Language) -> list[str]:
+    """The non-zero drop reasons (then any kept labels), phrased for the language."""
+    table = _REASON_ZH if language == "zh" else _REASON_EN
+    order = [*_DROP_ORDER, *(label for label in table if label not in _DROP_ORDER)]
+    return [table[label].format(n=counts[label]) for label in order if counts.get(label, 0) > 0]
+
+
+def search_summary(language: Language, searched: int, counts: Mapping[str, int], kb_name: str = "") -> str:
+    """One sentence: how many passages were searched where, and what became of them."""
+    reasons = _reasons(counts, language)
+    if language == "zh":
+        where = f"知识库「{kb_name}」" if kb_name else "知识库"
+        if searched == 0:
+            return f"在{where}中没有检索到任何相关段落。"
+        return f"在{where}中检索了 {searched} 段资料，均不符合要求：{'，'.join(reasons) or '无可用证据'}。"
+    where = f" in '{kb_name}'" if kb_name else ""
+    if searched == 0:
+        return f"I searched the knowledge base{where} and found no matching passages."
+    detail = ", ".join(reasons) or "no usable evidence"
+    return f"I searched {_plural(searched, 'passage')}{where}; none qualified: {detail}."
+
+
+def refusal_text(
+    language: Language,
+    searched: int,
+    counts: Mapping[str, int],
+    kb_empty_answer: str,
+    kb_name: str = "",
+) -> str:
+    """The answer when no passage qualified.
+
+    Risk-empty (any INJECTION and nothing kept, judged from ``counts``): the knowledge base's
+    empty-answer text, then the explanation line, and no invitation to rephrase. Otherwise: the
+    empty-answer text, the explanation and a hint on what to try.
+    """
+    summary = search_summary(language, searched, counts, kb_name)
+    kept = counts.get("EVIDENCE", 0) + counts.get("CONFLICTING", 0)
+    explanation = summary if counts.get("INJECTION", 0) > 0 and kept == 0 else f"{summary} {_HINT[language]}"
+    return _with_lead(kb_empty_answer, explanation)
+
+
+def uncited_refusal_text(language: Language, kept: int, kb_empty_answer: str) -> str:
+    """The answer when evidence was kept but the draft answer cited none of it validly."""
+    if language == "zh":
+        detail = f"保留的 {kept} 段资料未被回答有效引用，为避免无依据的结论，未采用该回答。"
+    else:
+        detail = (
+            f"The draft answer cited none of the {_plural(kept, 'kept passage')} validly, "
+            "so it was withheld rather than shown without support."
+        )
+    return _with_lead(kb_empty_answer, detail)

@@ -1,0 +1,139 @@
+"""The retrieval query of one chat turn: the question itself, or history questions joined to it.
+
+Why (seed 003): follow-ups like "它有哪些例外？" / "what about termination?" name nothing; joining
+the last few *user* questions restores what "it" is without pulling assistant prose (which would
+match the previous answer's clauses instead of the new ask). Optionally an LLM condenses history +
+question into one standalone question; when it fails the joined query is used and the trace
+says why, so retrieval never stops because a rewrite did.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from rag_core.generation.prompt import Language, question_language, render_history
+from rag_core.llm.base import ChatModel, ChatOptions, Message
+from rag_core.models import ChatTurn
+from rag_core.settings import RetrievalSettings
+
+CONDENSE_MAX_TOKENS = 128
+"""Token budget of the condensed question; a standalone question is one sentence."""
+
+CONDENSE_MAX_CHARS = 400
+"""A condensed question longer than this is taken as the model rambling and discarded."""
+
+CONDENSE_HISTORY_ANSWER_CHARS = 200
+"""Characters of each earlier assistant answer shown to the condenser (context for pronouns)."""
+
+_DEFAULT_HISTORY_TURNS: int = RetrievalSettings.model_fields["history_turns"].default
+
+_LEAD_IN = re.compile(
+    r"^\s*(?:standalone question|rewritten question|question|独立问题|改写后的问题|改写问题|问题)\s*[:：]\s*",
+    re.IGNORECASE,
+)
+_QUOTES = "\"'“”‘’「」『』"
+
+_CONDENSE_SYSTEM: dict[Language, str] = {
+    "zh": (
+        "你负责改写检索问题。根据对话历史，把用户的最新问题改写成一个无需上下文即可理解的独立问题："
+        "补全代词和省略所指的合同、条款、当事方；保留原有的法律术语、合同名称、条款编号、金额和日期；"
+        "不要回答问题，不要添加新内容。只输出改写后的问题，用中文。"
+    ),
+    "en": (
+        "You rewrite search questions. Using the conversation history, rewrite the user's latest "
+        "question as one standalone question that can be understood without the conversation: "
+        "resolve pronouns and ellipses to the contract, clause or party meant; keep legal terms, "
+        "contract names, clause numbers, amounts and dates exactly; do not answer it and add "
+        "nothing new. Output only the rewritten question, in English."
+    ),
+}
+_CONDENSE_USER: dict[Language, tuple[str, str]] = {
+    "zh": ("【历史对话】", "【最新问题】"),
+    "en": ("Conversation history:", "Latest question:"),
+}
+
+
+@dataclass
+class RetrievalQuery:
+    """What retrieval searched for and how it came about (shown in the trace)."""
+
+    text: str  # the query handed to retrieval
+    joined: str  # seed 003's join of earlier user questions and this one
+    condensed: str = ""  # the LLM's standalone rewrite, when one was made and accepted
+    notes: list[str] = field(default_factory=list)
+
+
+def build_retrieval_query(history: Sequence[ChatTurn], question: str, history_turns: int) -> str:
+    """First turn: the question. Later: the user questions among the last ``history_turns * 2``
+    messages, then the question, space-separated and trimmed (seed 003).
+
+    ``history`` holds earlier turns only, not ``question`` itself.
+    """
+    if not history or history_turns <= 0:
+        return question.strip()
+    recent = list(history)[-history_turns * 2 :]
+    parts = [" ".join(t.content.split()) for t in recent if t.role == "user"]
+    parts.append(" ".join(question.split()))
+    return " ".join(p for p in parts if p).strip()
+
+
+def condense_messages(history: Sequence[ChatTurn], question: str, history_turns: int) -> list[Message]:
+    """The condense request: a fixed system prompt per language, then history and the question."""
+    language = question_language(question)
+    history_head, question_head = _CONDENSE_USER[language]
+    rendered = render_history(history, language, max(history_turns, 1), CONDENSE_HISTORY_ANSWER_CHARS)
+    user = f"{history_head}\n{rendered}\n\n{question_head}\n{question.strip()}"
+    return [Message(role="system", content=_CONDENSE_SYSTEM[language]), Message(role="user", content=user)]
+
+
+def clean_condensed(raw: str) -> str:
+    """The rewrite without lead-ins ("Standalone question:"), wrapping quotes or extra lines."""
+    lines = [line.strip() for line in raw.strip().splitlines() if line.strip()]
+    if not lines:
+        return ""
+    text = _LEAD_IN.sub("", lines[0]).strip()
+    return text.strip(_QUOTES).strip()
+
+
+def condense_question(
+    model: ChatModel, history: Sequence[ChatTurn], question: str, history_turns: int = _DEFAULT_HISTORY_TURNS
+) -> RetrievalQuery:
+    """Ask ``model`` for a standalone question; on any failure fall back to the joined query.
+
+    Why fall back rather than raise: condensing is an optional improvement; a lawyer's question
+    must still be searched when the rewrite model is down or answers nonsense.
+    """
+    joined = build_retrieval_query(history, question, history_turns)
+    if not history:
+        return RetrievalQuery(text=joined, joined=joined, notes=["first turn: nothing to condense"])
+    options = ChatOptions(temperature=0.0, max_tokens=CONDENSE_MAX_TOKENS)
+    try:
+        result = model.chat(condense_messages(history, question, history_turns), options)
+    except Exception as exc:  # any client failure: the joined query still works
+        note = f"condense failed ({type(exc).__name__}: {exc}); used the joined query"
+        return RetrievalQuery(text=joined, joined=joined, notes=[note])
+    condensed = clean_condensed(result.content)
+    if not condensed:
+        return RetrievalQuery(
+            text=joined, joined=joined, notes=["condense returned nothing; used the joined query"]
+        )
+    if len(condensed) > CONDENSE_MAX_CHARS:
+        note = f"condensed question longer than {CONDENSE_MAX_CHARS} characters; used the joined query"
+        return RetrievalQuery(text=joined, joined=joined, notes=[note])
+    return RetrievalQuery(
+        text=condensed, joined=joined, condensed=condensed, notes=[f"condensed by {model.name}"]
+    )
+
+
+def make_retrieval_query(
+    history: Sequence[ChatTurn], question: str, settings: RetrievalSettings, model: ChatModel | None = None
+) -> RetrievalQuery:
+    """The turn's query: condensed when ``settings.condense_with_llm`` and a model is present,
+    else the joined query."""
+    if settings.condense_with_llm and model is not None and history:
+        return condense_question(model, history, question, settings.history_turns)
+    joined = build_retrieval_query(history, question, settings.history_turns)
+    note = "first turn: the question as asked" if not history else "joined earlier user questions"
+    return RetrievalQuery(text=joined, joined=joined, notes=[note])

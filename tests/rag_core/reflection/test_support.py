@@ -1,0 +1,269 @@
+"""IS_SUPPORTED: sentence splitting, overlap and number rules, the LLM check, the quote fallback."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from rag_core.generation.prompt import EvidenceBlock
+from rag_core.llm.openai_client import OpenAIChatModel
+from rag_core.reflection.support import (
+    SentenceSupport,
+    judge_support,
+    missing_numbers,
+    needs_regeneration,
+    parse_chinese_number,
+    quote_fallback,
+    split_sentences,
+    supported_share,
+)
+from rag_core.settings import ModelSettings, ReflectionSettings
+from tests.fakeopenai import FakeOpenAI, Reply
+
+SETTINGS = ReflectionSettings()
+ZH = [
+    EvidenceBlock(
+        1, "采购合同", "p.pdf", 3, "第五条 违约责任", "乙方逾期交货的，应按合同总价的百分之五支付违约金。"
+    ),
+    EvidenceBlock(2, "采购合同", "p.pdf", 4, "第六条 付款", "甲方应在验收合格后三十日内支付全部货款。"),
+]
+EN = [
+    EvidenceBlock(
+        1,
+        "Lease Agreement",
+        "lease.pdf",
+        2,
+        "Section 7.2 Termination",
+        "Either party may terminate this Lease by giving sixty (60) days' written notice to the other party.",
+    ),
+    EvidenceBlock(
+        2,
+        "Lease Agreement",
+        "lease.pdf",
+        3,
+        "Section 4 Rent",
+        "The monthly rent is USD 5,000, payable in advance.",
+    ),
+]
+
+
+@pytest.fixture
+def server() -> Iterator[FakeOpenAI]:
+    with FakeOpenAI() as srv:
+        yield srv
+
+
+def _model(srv: FakeOpenAI) -> OpenAIChatModel:
+    return OpenAIChatModel(
+        srv.base_url, "test-key", "fake-chat", ModelSettings(retries=0, timeout_s=10), "judge"
+    )
+
+
+def _one(sentence: str, blocks: list[EvidenceBlock]) -> SentenceSupport:
+    return judge_support([sentence], blocks, SETTINGS)[0]
+
+
+# ---- splitting
+
+
+def test_split_chinese_sentences_keeps_citations_with_them() -> None:
+    text = "违约金为合同总价的5%。[1] 甲方应在三十日内付款；否则承担责任[2]！"
+    assert split_sentences(text) == [
+        "违约金为合同总价的5%。[1]",
+        "甲方应在三十日内付款；",
+        "否则承担责任[2]！",
+    ]
+
+
+def test_split_english_sentences_respects_decimals_abbreviations_and_lists() -> None:
+    text = "See Section 7.2, e.g. the notice rule [1]. Acme Inc. pays USD 5,000 [2].\n1. First item\n2. Second item"
+    assert split_sentences(text) == [
+        "See Section 7.2, e.g. the notice rule [1].",
+        "Acme Inc. pays USD 5,000 [2].",
+        "1. First item",
+        "2. Second item",
+    ]
+
+
+def test_split_attaches_a_citation_written_after_the_full_stop() -> None:
+    assert split_sentences("The rent is USD 5,000. [2] Notice is 60 days. [1]") == [
+        "The rent is USD 5,000. [2]",
+        "Notice is 60 days. [1]",
+    ]
+
+
+def test_split_never_cuts_inside_a_marker_and_keeps_closing_quotes() -> None:
+    assert split_sentences("见[1；2]。他说：“可以。”然后[1]。") == [
+        "见[1；2]。",
+        "他说：“可以。”",
+        "然后[1]。",
+    ]
+
+
+# ---- offline support
+
+
+def test_a_near_verbatim_sentence_is_fully_supported() -> None:
+    support = _one("乙方逾期交货的，应按合同总价的5%支付违约金 [1]。", ZH)
+    assert (support.label, support.by, support.cited) == ("fully", "overlap", [1])
+    assert support.score >= SETTINGS.support_full
+
+
+def test_a_half_supported_sentence_is_partial() -> None:
+    support = _one(
+        "Either party may terminate the Lease; the landlord also keeps the security deposit [1].", EN
+    )
+    assert support.label == "partially", support
+
+
+def test_an_unrelated_sentence_is_not_supported() -> None:
+    support = _one("The tenant must insure the building against earthquakes [1].", EN)
+    assert support.label == "not"
+
+
+def test_a_wrong_number_makes_a_sentence_unsupported_however_similar() -> None:
+    support = _one("乙方逾期交货的，应按合同总价的10%支付违约金 [1]。", ZH)
+    assert support.label == "not"
+    assert "10" in support.note
+
+
+def test_numbers_match_across_chinese_and_arabic_and_english_words() -> None:
+    assert _one("甲方应在验收合格后30日内支付全部货款 [2]。", ZH).label == "fully"
+    assert (
+        _one("Either party may terminate this Lease by giving 60 days' written notice [1].", EN).label
+        == "fully"
+    )
+    assert missing_numbers("违约金为5%", "百分之五") == []
+    assert missing_numbers("rent of USD 6,000", "The monthly rent is USD 5,000") == ["6000"]
+
+
+def test_a_number_must_be_in_the_cited_block_not_just_any_block() -> None:
+    support = _one("甲方应在验收合格后三十日内支付全部货款 [1]。", ZH)  # 30 days is in block 2, not 1
+    assert support.label == "not"
+
+
+def test_a_sentence_citing_nothing_is_checked_against_all_blocks() -> None:
+    support = _one("甲方应在验收合格后三十日内支付全部货款。", ZH)
+    assert support.cited == [] and support.label == "fully"
+
+
+def test_connective_text_is_not_counted() -> None:
+    supports = judge_support(["综上所述：", "Here is the answer:", "# Summary", "Yes."], EN, SETTINGS)
+    assert [s.counted for s in supports] == [False, False, False, False]
+    assert supported_share(supports) is None
+    assert not needs_regeneration(supports, SETTINGS)
+
+
+@pytest.mark.parametrize(("run", "value"), [("十五", 15), ("三十", 30), ("一百万", 1_000_000), ("二〇二四", 2024),
+                                            ("壹佰", 100), ("两千零五", 2005), ("十", 10)])  # fmt: skip
+def test_parse_chinese_number(run: str, value: int) -> None:
+    assert parse_chinese_number(run) == value
+
+
+# ---- regeneration decision
+
+
+def _supports(*labels: str, counted: bool = True) -> list[SentenceSupport]:
+    return [SentenceSupport(f"s{i}", label, 0.0, counted=counted) for i, label in enumerate(labels)]  # type: ignore[arg-type]
+
+
+def test_needs_regeneration_below_the_supported_share() -> None:
+    assert needs_regeneration(_supports("fully", "not", "not"), SETTINGS)  # 1/3 < 0.5
+    assert not needs_regeneration(_supports("fully", "partially", "not"), SETTINGS)  # 2/3
+    assert not needs_regeneration(_supports("fully", "not"), SETTINGS)  # 0.5 is not below 0.5
+    strict = ReflectionSettings(min_supported_share=0.9)
+    assert needs_regeneration(_supports("fully", "partially", "not"), strict)
+
+
+def test_uncounted_sentences_do_not_pull_the_share_down() -> None:
+    supports = _supports("fully") + _supports("not", "not", counted=False)
+    assert supported_share(supports) == 1.0
+    assert not needs_regeneration(supports, SETTINGS)
+
+
+def test_a_whole_unsupported_answer_needs_regeneration() -> None:
+    answer = (
+        "The tenant must insure the building [1]. The landlord pays all taxes [2]. Rent is USD 9,000 [2]."
+    )
+    supports = judge_support(split_sentences(answer), EN, SETTINGS)
+    assert [s.label for s in supports] == ["not", "not", "not"]
+    assert needs_regeneration(supports, SETTINGS)
+
+
+# ---- LLM check
+
+
+def _labels_reply(labels: list[str]) -> Reply:
+    return Reply.json({"results": [{"i": i, "label": label} for i, label in enumerate(labels, start=1)]})
+
+
+def test_llm_labels_are_used_when_the_model_answers(server: FakeOpenAI) -> None:
+    server.script(_labels_reply(["partially", "fully"]))
+    sentences = ["Either party may terminate [1].", "Rent is paid in advance [2]."]
+    supports = judge_support(sentences, EN, SETTINGS, _model(server))
+    assert [(s.label, s.by) for s in supports] == [("partially", "llm"), ("fully", "llm")]
+    request: dict[str, Any] = server.chat_requests()[0]
+    assert request["response_format"] == {"type": "json_object"}
+    user = request["messages"][1]["content"]
+    assert '<evidence n="1">' in user and "2. Rent is paid in advance [2]." in user
+
+
+def test_the_number_rule_overrides_the_llm(server: FakeOpenAI) -> None:
+    server.script(_labels_reply(["fully"]))
+    supports = judge_support(["The monthly rent is USD 6,000 [2]."], EN, SETTINGS, _model(server))
+    assert (supports[0].label, supports[0].by) == ("not", "overlap")
+    assert "6000" in supports[0].note
+
+
+def test_unparsable_llm_answer_falls_back_to_overlap(server: FakeOpenAI) -> None:
+    server.script(Reply(content="I think they are mostly fine."), _labels_reply(["fully"]))
+    sentences = ["The monthly rent is USD 5,000, payable in advance [2].", "Tenants must insure [1]."]
+    fallback = judge_support(sentences, EN, SETTINGS, _model(server))
+    assert [(s.label, s.by) for s in fallback] == [("fully", "overlap"), ("not", "overlap")]
+    assert all("overlap used" in s.note for s in fallback)
+    partial = judge_support(sentences, EN, SETTINGS, _model(server))  # the LLM labels only sentence 1
+    assert [(s.label, s.by) for s in partial] == [("fully", "llm"), ("not", "overlap")]
+
+
+def test_llm_request_carries_every_sentence_once(server: FakeOpenAI) -> None:
+    server.script(_labels_reply(["fully", "fully", "fully"]))
+    judge_support(["A [1].", "B [2].", "C."], EN, SETTINGS, _model(server))
+    body = server.chat_requests()[0]
+    numbered = body["messages"][1]["content"].split("Sentences:\n")[1].splitlines()
+    assert numbered == ["1. A [1].", "2. B [2].", "3. C."]
+    assert json.loads(json.dumps(body))["temperature"] == 0.0
+
+
+# ---- quote fallback
+
+
+def test_quote_fallback_quotes_the_evidence_verbatim_with_citations() -> None:
+    answer = quote_fallback("How much notice is needed to terminate the lease?", EN, "en")
+    assert answer.startswith("I could not write a fully supported answer. The documents say:")
+    assert f"“{EN[0].text}” [1]" in answer
+
+
+def test_quote_fallback_in_chinese_prefers_the_relevant_block() -> None:
+    answer = quote_fallback("甲方什么时候支付货款？", ZH, "zh")
+    assert f"“{ZH[1].text}” [2]" in answer
+    assert "[1]" not in answer  # shares only 支付 with the question
+    assert "资料原文" in answer
+
+
+def test_quote_fallback_flags_a_contradicted_premise() -> None:
+    blocks = [EvidenceBlock(1, "T", "t.pdf", 1, "", "任何一方不得单方解除本合同。", conflicting=True)]
+    answer = quote_fallback("乙方可以单方解除合同吗？", blocks, "zh")
+    assert answer.startswith("注意：资料内容与问题的前提不符。")
+    assert "“任何一方不得单方解除本合同。” [1]" in answer
+
+
+def test_quote_fallback_with_no_word_in_common_quotes_the_first_sentences() -> None:
+    answer = quote_fallback("xyzzy?", EN, "en")
+    assert "[1]" in answer and "[2]" in answer
+
+
+def test_quote_fallback_without_blocks_is_empty() -> None:
+    assert quote_fallback("What?", [], "en") == ""

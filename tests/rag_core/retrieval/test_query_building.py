@@ -1,0 +1,147 @@
+"""Retrieval query building: seed 003's join, and LLM condensing over a real local HTTP server."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from rag_core.llm.openai_client import OpenAIChatModel
+from rag_core.models import ChatTurn
+from rag_core.retrieval.query_building import (
+    build_retrieval_query,
+    clean_condensed,
+    condense_question,
+    make_retrieval_query,
+)
+from rag_core.settings import ModelSettings, RetrievalSettings
+from tests.fakeopenai import FakeOpenAI, Reply
+
+SEED_HISTORY = [
+    ChatTurn("user", "什么是分布式锁?"),
+    ChatTurn("assistant", "分布式锁是一种在分布式系统中..."),
+    ChatTurn("user", "它有哪些特性?"),
+    ChatTurn("assistant", "分布式锁的核心特性包括..."),
+]
+
+LEASE_HISTORY = [
+    ChatTurn("user", "Who is the tenant in the Lease Agreement?"),
+    ChatTurn("assistant", "The tenant is Acme Ltd. [1]"),
+    ChatTurn("user", "And the landlord?"),
+    ChatTurn("assistant", "The landlord is Beta LLC. [2]"),
+]
+
+
+@pytest.fixture
+def server() -> Iterator[FakeOpenAI]:
+    with FakeOpenAI() as srv:
+        yield srv
+
+
+def _model(srv: FakeOpenAI) -> OpenAIChatModel:
+    return OpenAIChatModel(
+        srv.base_url, "test-key", "fake-chat", ModelSettings(retries=0, timeout_s=10), "rewrite"
+    )
+
+
+def test_first_turn_is_the_question_itself() -> None:
+    assert build_retrieval_query([], "  违约金是多少？ ", 3) == "违约金是多少？"
+
+
+def test_later_turns_join_user_questions_as_in_seed_003() -> None:
+    assert build_retrieval_query(SEED_HISTORY, "如何实现?", 3) == "什么是分布式锁? 它有哪些特性? 如何实现?"
+
+
+def test_only_user_messages_are_joined() -> None:
+    query = build_retrieval_query(SEED_HISTORY, "如何实现?", 3)
+    assert "分布式锁是一种" not in query
+    assert "核心特性包括" not in query
+
+
+def test_history_turns_limits_to_the_last_messages() -> None:
+    history = [
+        ChatTurn("user", "q1"),
+        ChatTurn("assistant", "a1"),
+        ChatTurn("user", "q2"),
+        ChatTurn("assistant", "a2"),
+        ChatTurn("user", "q3"),
+        ChatTurn("assistant", "a3"),
+    ]
+    assert build_retrieval_query(history, "q4", 1) == "q3 q4"
+    assert build_retrieval_query(history, "q4", 2) == "q2 q3 q4"
+    assert build_retrieval_query(history, "q4", 10) == "q1 q2 q3 q4"
+    assert build_retrieval_query(history, "q4", 0) == "q4"
+
+
+def test_whitespace_inside_questions_is_collapsed() -> None:
+    history = [ChatTurn("user", "  What is\nthe term? "), ChatTurn("assistant", "Two years.")]
+    assert build_retrieval_query(history, " Can it renew? ", 3) == "What is the term? Can it renew?"
+
+
+@pytest.mark.parametrize(
+    ("raw", "clean"),
+    [
+        ("Standalone question: What is the notice period?", "What is the notice period?"),
+        ("“租赁合同的违约金是多少？”", "租赁合同的违约金是多少？"),
+        ("独立问题：租赁合同的违约金是多少？\n（补全了指代）", "租赁合同的违约金是多少？"),
+        ("   ", ""),
+    ],
+)
+def test_clean_condensed_strips_lead_ins_quotes_and_extra_lines(raw: str, clean: str) -> None:
+    assert clean_condensed(raw) == clean
+
+
+def test_condense_uses_the_llm_rewrite(server: FakeOpenAI) -> None:
+    server.script(Reply(content='Standalone question: "Who is the landlord of the Lease Agreement?"'))
+    rq = condense_question(_model(server), LEASE_HISTORY, "What about its deposit?", 3)
+    assert rq.text == "Who is the landlord of the Lease Agreement?"
+    assert rq.condensed == rq.text
+    assert rq.joined == "Who is the tenant in the Lease Agreement? And the landlord? What about its deposit?"
+    assert "openai/fake-chat" in rq.notes[0]
+    sent = server.chat_requests()[0]["messages"]
+    assert sent[0]["role"] == "system" and "in English" in sent[0]["content"]
+    assert "What about its deposit?" in sent[1]["content"]
+    assert "Acme Ltd" in sent[1]["content"]  # history reaches the condenser
+    assert "[1]" not in sent[1]["content"]  # old citation numbers do not
+
+
+def test_condense_asks_in_chinese_for_a_chinese_question(server: FakeOpenAI) -> None:
+    server.script(Reply(content="分布式锁如何实现？"))
+    rq = condense_question(_model(server), SEED_HISTORY, "如何实现?", 3)
+    assert rq.text == "分布式锁如何实现？"
+    assert "用中文" in server.chat_requests()[0]["messages"][0]["content"]
+
+
+def test_condense_failure_falls_back_to_the_joined_query(server: FakeOpenAI) -> None:
+    server.script(Reply.error(500, "boom"))
+    rq = condense_question(_model(server), SEED_HISTORY, "如何实现?", 3)
+    assert rq.text == rq.joined == "什么是分布式锁? 它有哪些特性? 如何实现?"
+    assert rq.condensed == ""
+    assert "condense failed" in rq.notes[0]
+
+
+def test_condense_empty_or_rambling_answer_falls_back(server: FakeOpenAI) -> None:
+    server.script(Reply(content="  "), Reply(content="x" * 1000))
+    empty = condense_question(_model(server), SEED_HISTORY, "如何实现?", 3)
+    long = condense_question(_model(server), SEED_HISTORY, "如何实现?", 3)
+    assert empty.text == empty.joined and "nothing" in empty.notes[0]
+    assert long.text == long.joined and "longer than" in long.notes[0]
+
+
+def test_condense_on_the_first_turn_makes_no_request(server: FakeOpenAI) -> None:
+    rq = condense_question(_model(server), [], "What is the term?", 3)
+    assert rq.text == "What is the term?"
+    assert server.chat_requests() == []
+
+
+def test_make_retrieval_query_condenses_only_when_enabled(server: FakeOpenAI) -> None:
+    server.script(Reply(content="Who is the landlord's deposit holder?"))
+    off = make_retrieval_query(
+        LEASE_HISTORY, "Deposit?", RetrievalSettings(condense_with_llm=False), _model(server)
+    )
+    assert off.text == off.joined and server.chat_requests() == []
+    on = make_retrieval_query(
+        LEASE_HISTORY, "Deposit?", RetrievalSettings(condense_with_llm=True), _model(server)
+    )
+    assert on.text == "Who is the landlord's deposit holder?"
+    assert len(server.chat_requests()) == 1
