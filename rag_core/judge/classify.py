@@ -1,0 +1,92 @@
+"""Turn four scores into a label, choose the passages handed on, and re-label under new thresholds.
+
+Why here and pure: the order of the checks *is* the product's safety policy (seed 000). Injection
+is checked first so that a passage that both attacks and contradicts is dropped; a passage that
+contradicts the question's premise is kept even when it looks off-topic, so the answer model can
+correct the user instead of following a false assumption. Keeping this free of any judge makes the
+admin "threshold lab" (``reclassify``) exact: same scores, new thresholds, no new judge calls.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rag_core.judge.base import thresholds_of
+from rag_core.models import Label, Verdict
+from rag_core.settings import VerdictSettings
+
+INJECTION = "contains_prompt_injection"
+CONFLICT = "contradicts_query_premise"
+RELEVANCE = "is_relevant"
+EVIDENCE = "contains_answer_evidence"
+
+
+def classify(scores: dict[str, float], s: VerdictSettings) -> tuple[Label, bool]:
+    """Label and keep-flag in seed 000's order; a score equal to its threshold does not trigger it.
+
+    injection > t_injection → drop INJECTION; conflict > t_conflict → keep CONFLICTING;
+    relevance < t_relevance → drop IRRELEVANT; evidence > t_evidence → keep EVIDENCE, else drop
+    NO_EVIDENCE. A missing score is a bug in the judge, so it raises ``KeyError``.
+    """
+    if scores[INJECTION] > s.t_injection:
+        return "INJECTION", False
+    if scores[CONFLICT] > s.t_conflict:
+        return "CONFLICTING", True
+    if scores[RELEVANCE] < s.t_relevance:
+        return "IRRELEVANT", False
+    if scores[EVIDENCE] > s.t_evidence:
+        return "EVIDENCE", True
+    return "NO_EVIDENCE", False
+
+
+def _rank_key(indexed: tuple[int, Verdict]) -> tuple[int, float, float, int]:
+    """Sort key: CONFLICTING first, then by evidence, then relevance, then retrieval order.
+
+    CONFLICTING passages lead because they carry the correction of the user's premise that the
+    answer must state; a limit that cut them off would let the answer follow the false premise.
+    Among them, the stronger conflict comes first. Everything else ranks by evidence confidence.
+    """
+    i, v = indexed
+    if v.label == "CONFLICTING":
+        return (0, -v.scores[CONFLICT], -v.scores[EVIDENCE], i)
+    return (1, -v.scores[EVIDENCE], -v.scores[RELEVANCE], i)
+
+
+def select_kept(verdicts: list[Verdict], s: VerdictSettings) -> list[Verdict]:
+    """The kept verdicts handed on: CONFLICTING first, then by evidence confidence, at most ``max_kept``."""
+    kept = [(i, v) for i, v in enumerate(verdicts) if v.keep]
+    kept.sort(key=_rank_key)
+    return [v for _, v in kept[: s.max_kept]]
+
+
+def _relabel_note(old: Verdict, label: Label, s: VerdictSettings) -> str:
+    """Why the label changed, stated from the stored score and the new threshold."""
+    sc = old.scores
+    reasons: dict[Label, str] = {
+        "INJECTION": f"injection score {sc[INJECTION]:.2f} > {s.t_injection:.2f}",
+        "CONFLICTING": f"conflict score {sc[CONFLICT]:.2f} > {s.t_conflict:.2f}",
+        "IRRELEVANT": f"relevance score {sc[RELEVANCE]:.2f} < {s.t_relevance:.2f}",
+        "EVIDENCE": f"evidence score {sc[EVIDENCE]:.2f} > {s.t_evidence:.2f}",
+        "NO_EVIDENCE": f"evidence score {sc[EVIDENCE]:.2f} ≤ {s.t_evidence:.2f}",
+    }
+    return (
+        f"re-labelled {old.label}→{label} under new thresholds: {reasons[label]}; judged: {old.explanation}"
+    )
+
+
+def reclassify(verdicts: list[Verdict], s: VerdictSettings) -> list[Verdict]:
+    """The same verdicts re-labelled from their stored scores under ``s``; no judge is called.
+
+    An unchanged label keeps its explanation; a changed one says which score crossed which
+    threshold, followed by what the judge originally found.
+    """
+    out: list[Verdict] = []
+    for v in verdicts:
+        label, keep = classify(v.scores, s)
+        explanation = v.explanation if label == v.label else _relabel_note(v, label, s)
+        out.append(
+            replace(
+                v, label=label, keep=keep, reason=label, explanation=explanation, thresholds=thresholds_of(s)
+            )
+        )
+    return out

@@ -1,0 +1,85 @@
+"""The offline default judge: rules and text statistics, no large model, 20 passages well under 1 s.
+
+Why this composition: each of the four questions has its own module (injection rules, premise
+slot alignment, relevance/evidence features); this class only checks the limits, runs them, and
+labels with seed 000's ``classify``. The explanation leads with what decided the label.
+"""
+
+from __future__ import annotations
+
+import jieba
+
+from rag_core.judge.base import PassageInput, check_limits, thresholds_of
+from rag_core.judge.classify import CONFLICT, EVIDENCE, INJECTION, RELEVANCE, classify
+from rag_core.judge.conflict import YesNo, confirm_with_llm, conflict_score, premise_slots
+from rag_core.judge.injection import injection_score
+from rag_core.judge.relevance import score_passages
+from rag_core.models import Label, Verdict
+from rag_core.settings import VerdictSettings
+
+
+def explain(label: Label, why: dict[str, str]) -> str:
+    """The explanation of a label: the reason of the score that decided it."""
+    return {
+        "INJECTION": why[INJECTION],
+        "CONFLICTING": why[CONFLICT],
+        "IRRELEVANT": why[RELEVANCE],
+        "EVIDENCE": why[EVIDENCE],
+        "NO_EVIDENCE": why[EVIDENCE],
+    }[label]
+
+
+class LocalJudge:
+    """Offline judge. ``yes_no`` (optional) lets ``logit_confirm_top`` ask a local LLM about conflicts."""
+
+    name = "local"
+
+    def __init__(self, settings: VerdictSettings, yes_no: YesNo | None = None) -> None:
+        self.settings = settings
+        self.yes_no = yes_no
+        jieba.initialize()  # load the dictionary now (~1 s once), not inside the first timed request
+
+    def scores(
+        self, question: str, passages: list[PassageInput]
+    ) -> list[tuple[dict[str, float], dict[str, str]]]:
+        """The four scores and their reasons for each passage, without labelling (the LLM judge's fallback)."""
+        slots = premise_slots(question)
+        rel = score_passages(question, passages)
+        inj = [injection_score(p.text) for p in passages]
+        con = [conflict_score(slots, p.text) for p in passages]
+        con_scores = [c[0] for c in con]
+        confirmed = [False] * len(passages)
+        top = self.settings.logit_confirm_top
+        if self.yes_no is not None and top > 0:
+            res = confirm_with_llm(question, [p.text for p in passages], con_scores, self.yes_no, top)
+            con_scores = [r[0] for r in res]
+            confirmed = [r[1] for r in res]
+        out: list[tuple[dict[str, float], dict[str, str]]] = []
+        for i in range(len(passages)):
+            scores = {
+                INJECTION: inj[i][0],
+                CONFLICT: con_scores[i],
+                RELEVANCE: rel[i].relevance,
+                EVIDENCE: rel[i].evidence,
+            }
+            con_why = con[i][1] or "no value in the passage contradicts the question"
+            if confirmed[i]:
+                con_why += f" (LLM-confirmed score {con_scores[i]:.2f})"
+            why = {
+                INJECTION: inj[i][1],
+                CONFLICT: con_why,
+                RELEVANCE: rel[i].explanation,
+                EVIDENCE: rel[i].explanation,
+            }
+            out.append((scores, why))
+        return out
+
+    def judge(self, question: str, passages: list[PassageInput]) -> list[Verdict]:
+        """One verdict per passage, in input order; ``LimitExceeded`` before any work if too large."""
+        check_limits(question, passages, self.settings)
+        thresholds = thresholds_of(self.settings)
+        verdicts: list[Verdict] = []
+        for p, (scores, why) in zip(passages, self.scores(question, passages), strict=True):
+            label, keep = classify(scores, self.settings)
+            verdicts.append(Verdict(p.id, scores, label, keep, label, explain(label, why), dict(thresholds)))
+        return verdicts

@@ -1,0 +1,295 @@
+"""Offline relevance and answer-evidence scores from text (and retrieval signals when present).
+
+Why these features: the judge must work on passages pasted without retrieval scores (benchmarks,
+manual checks), so it reads the text itself — which of the question's terms the passage covers
+(rarer terms weigh more, the IDF taken over the candidate set of the call), Chinese character
+bigrams (robust to jieba splitting a term differently), and shared *topics* from a small lexicon
+of contract and data-protection vocabulary (a question about "selling my data" and a clause on
+"disclosure to third parties" share no word but the same topic). Retrieval signals, when given,
+are added. A logistic maps the features to [0,1]; its weights were set on the even lines of the
+public PrivacyQA file and checked on the odd lines (verdict bench).
+
+Evidence = relevance scaled by whether the passage holds the *kind* of value the question asks
+for (a date for "when", an amount for "how much", a period for "how long", a party for "who",
+a modal or negation for a yes/no question, a condition for "under what circumstances").
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+import jieba
+
+from rag_core.judge.base import PassageInput
+from rag_core.judge.conflict import extract_values, has_cjk, normalize_text
+
+
+def _wordset(words: str) -> frozenset[str]:
+    """A word list written as one space-separated string (easier to read and extend)."""
+    return frozenset(words.split())
+
+
+# --- weights -------------------------------------------------------------------------------------
+
+R_BIAS: float = -1.2
+R_COVERAGE: float = 2.6  # IDF-weighted share of question terms in the passage
+R_TOPIC: float = 1.4  # share of the question's topics the passage shares
+R_BIGRAM: float = 1.5  # share of the question's Chinese character bigrams in the passage
+R_VECTOR: float = 3.0  # vector similarity above VECTOR_FLOOR, per unit of VECTOR_SPAN
+R_RANK: float = 0.6  # 1 for the top fused rank, falling linearly to 0 at the last
+R_LENGTH: float = 0.4  # substantive passage (see SUBSTANTIVE_TERMS)
+
+VECTOR_FLOOR: float = 0.75
+"""Cosine below which the vector signal adds nothing (e5-style embeddings rarely go lower for text
+in the same language)."""
+
+VECTOR_SPAN: float = 0.15
+"""Cosine range above the floor over which the vector signal grows to its full weight."""
+
+SUBSTANTIVE_TERMS: int = 8
+"""Content terms from which a passage counts as substantive rather than a heading or boilerplate line."""
+
+PREFIX_MATCH_MIN: int = 5
+"""Shared prefix length from which two English words count as one term ("disclose"/"disclosure")."""
+
+EVIDENCE_BASE: float = 0.5
+"""Share of relevance a passage keeps as evidence when it lacks the kind of value asked for."""
+
+EVIDENCE_UNTYPED: float = 0.8
+"""Share of relevance kept as evidence when the question asks for no particular kind of value."""
+
+# --- lexicons ------------------------------------------------------------------------------------
+
+_EN_STOP = _wordset(
+    "a an the of to in on for and or is are was were be been being do does did i my me you your we our us it its "
+    "this that these those what which who whom whose how when where why will would can could should may might shall "
+    "with by from as at any all there their they them if not no yes have has had about into over than so such other "
+    "also just only more most some up out get app use used using"
+)
+_ZH_STOP = _wordset(
+    "的 了 是 在 和 与 及 或 有 为 对 于 把 被 就 都 而 也 并 等 之 其 这 那 哪 谁 什么 多少 如何 怎么 怎样 为什么 "
+    "何时 哪个 哪些 哪里 是否 吗 呢 啊 吧 我 你 他 我们 可以 能否 能 会 要 请问"
+)
+
+TOPICS: dict[str, tuple[str, ...]] = {
+    "collection": ("collect", "gather", "obtain", "record", "log", "capture", "acquir", "收集", "获取", "采集"),
+    "sharing": (
+        "share", "sharing", "disclos", "sell", "sale", "rent", "third", "partner", "affiliat", "advertiser",
+        "transfer", "共享", "披露", "出售", "第三方", "提供给",
+    ),
+    "use": ("purpose", "process", "analy", "improv", "personaliz", "用途", "处理", "使用"),
+    "retention": (
+        "retain", "retention", "keep", "store", "storage", "delet", "eras", "remov", "period", "long",
+        "保存", "存储", "删除", "保留",
+    ),
+    "security": (
+        "secur", "protect", "safeguard", "encrypt", "breach", "hack", "unauthori", "safe", "安全", "保护",
+        "加密", "泄露",
+    ),
+    "location": ("location", "gps", "geoloc", "geograph", "coordinat", "位置", "定位"),
+    "advertising": ("advertis", "ads", "marketing", "promot", "target", "广告", "营销", "推广"),
+    "tracking": ("cookie", "beacon", "pixel", "track", "analytic", "追踪", "跟踪"),
+    "children": ("child", "minor", "kids", "parent", "age", "儿童", "未成年"),
+    "access": (
+        "access", "permission", "device", "camera", "contact", "microphone", "photo", "address book",
+        "权限", "访问",
+    ),
+    "control": ("opt", "choice", "control", "setting", "consent", "request", "right", "同意", "选择", "权利"),
+    "account": ("account", "profile", "username", "registr", "账户", "账号", "注册"),
+    "termination": ("terminat", "cancel", "expir", "rescind", "终止", "解除", "到期"),
+    "payment": ("pay", "fee", "price", "invoice", "royalt", "compensat", "cost", "支付", "付款", "费用", "价款", "报酬"),
+    "liability": ("liab", "damage", "indemn", "penalt", "责任", "赔偿", "违约金", "损失"),
+    "confidentiality": ("confidential", "non-disclosure", "secret", "保密", "机密"),
+    "ip": ("intellectual", "patent", "copyright", "trademark", "licens", "知识产权", "专利", "著作权", "商标", "许可"),
+    "assignment": ("assign", "delegat", "subcontract", "转让", "分包"),
+    "dispute": ("law", "governing", "jurisdiction", "arbitrat", "court", "dispute", "法律", "管辖", "仲裁", "争议", "法院"),
+    "term": ("term", "renew", "duration", "effective", "期限", "续约", "续签", "生效"),
+    "warranty": ("warrant", "represent", "guarant", "保证", "担保"),
+    "competition": ("compet", "solicit", "exclusiv", "竞业", "排他", "独家"),
+}  # fmt: skip
+
+_ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("date", re.compile(r"\bwhen\b|\bwhat\s+(?:date|day|year)\b|\bdeadline\b|何时|什么时候|哪天|哪一天|日期|截止", re.I)),
+    ("amount", re.compile(r"\bhow\s+much\b|\bwhat\s+(?:is\s+the\s+)?(?:fee|price|amount|cost)\b|多少钱|金额|费用是|价格|多少元", re.I)),
+    ("period", re.compile(r"\bhow\s+long\b|\bwithin\s+how\s+many\b|\bwhat\s+(?:is\s+the\s+)?(?:term|period|duration)\b|多久|多长时间|期限|几年|几个月|几天", re.I)),
+    ("percent", re.compile(r"\bwhat\s+(?:percent|percentage|rate|share)\b|\bhow\s+many\s+percent\b|百分之几|比例|比率|百分比", re.I)),
+    ("number", re.compile(r"\bhow\s+many\b|多少个|几个|多少", re.I)),
+    ("party", re.compile(r"\bwho\b|\bwhich\s+(?:party|company|side|entity)\b|\bwhom\b|哪一方|哪方|谁", re.I)),
+    ("condition", re.compile(r"\bunder\s+what\s+(?:circumstances|conditions)\b|\bin\s+what\s+cases?\b|\bif\s+i\b|什么情况下|何种情况|条件", re.I)),
+    ("yesno", re.compile(r"^\s*(?:does|do|is|are|can|could|may|must|shall|will|would|should|has|have|did)\b|是否|能否|可否|吗[?？]?\s*$", re.I)),
+)  # fmt: skip
+_PARTY = re.compile(
+    r"\b(?:party|parties|licensee|licensor|buyer|seller|supplier|customer|company|contractor|employer|employee|"
+    r"tenant|landlord|lessee|lessor|we|us|you)\b|甲方|乙方|丙方|买方|卖方|出租人|承租人|公司",
+    re.I,
+)
+_MODAL = re.compile(
+    r"\b(?:shall|may|must|will|not|never|no|only|cannot|required|entitled)\b|应当|应|可以|不得|有权|无权|不|须|必须",
+    re.I,
+)
+_CONDITION = re.compile(
+    r"\b(?:if|unless|provided\s+that|in\s+the\s+event|subject\s+to|upon|where|when)\b|如果|若|除非|在.{0,12}情况下|如|一旦",
+    re.I,
+)
+_VALUE_KINDS: dict[str, frozenset[str]] = {
+    "date": frozenset({"date", "year"}),
+    "amount": frozenset({"amount", "number"}),
+    "period": frozenset({"period"}),
+    "percent": frozenset({"percent"}),
+    "number": frozenset({"number", "amount", "percent", "period"}),
+}
+_ASK_WORDS = {
+    "date": "a date",
+    "amount": "an amount",
+    "period": "a period",
+    "percent": "a percentage",
+    "number": "a number",
+    "party": "a party",
+    "condition": "a condition",
+    "yesno": "an obligation/permission",
+}
+
+
+# --- terms -----------------------------------------------------------------------------------------
+
+
+def _stem(w: str) -> str:
+    """Light English stemming: enough to meet "shared"/"shares"/"sharing" at "shar"."""
+    for suffix in ("ations", "ation", "ings", "ing", "ies", "ied", "ed", "es", "s", "ly"):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            return w[: -len(suffix)]
+    return w
+
+
+def terms(text: str) -> list[str]:
+    """Content terms: stemmed English words without stopwords; Chinese words by jieba's search mode."""
+    out: list[str] = []
+    for w in re.findall(r"[a-z][a-z0-9'-]*|\d+", text.lower()):
+        if w not in _EN_STOP and len(w) > 1:
+            out.append(_stem(w))
+    if has_cjk(text):
+        for w in jieba.cut_for_search(text):
+            w = w.strip()
+            if w and has_cjk(w) and w not in _ZH_STOP and (len(w) >= 2 or w not in _ZH_STOP):
+                out.append(w)
+    return out
+
+
+def cjk_bigrams(text: str) -> set[str]:
+    """Character bigrams of the Chinese runs of a text."""
+    out: set[str] = set()
+    for run in re.findall(r"[\u4e00-\u9fff]+", text):
+        out.update(run[i : i + 2] for i in range(len(run) - 1))
+    return out
+
+
+def topics(text: str) -> set[str]:
+    """Topics of the lexicon whose stems occur in the text."""
+    low = text.lower()
+    return {name for name, stems in TOPICS.items() if any(s in low for s in stems)}
+
+
+def _term_in(term: str, passage_terms: set[str], passage_low: str) -> bool:
+    """A question term is in the passage: same stem, a long shared prefix, or (Chinese) a substring."""
+    if term in passage_terms:
+        return True
+    if has_cjk(term):
+        return term in passage_low
+    if len(term) >= PREFIX_MATCH_MIN:
+        return any(
+            t.startswith(term[:PREFIX_MATCH_MIN]) and term.startswith(t[:PREFIX_MATCH_MIN])
+            for t in passage_terms
+        )
+    return False
+
+
+def idf_weights(question_terms: list[str], passages: list[list[str]]) -> dict[str, float]:
+    """IDF of each question term over the candidate set (smoothed; all 1 for a single passage)."""
+    n = len(passages)
+    if n <= 1:
+        return dict.fromkeys(question_terms, 1.0)
+    sets = [set(p) for p in passages]
+    return {t: math.log((n + 1) / (sum(t in s for s in sets) + 0.5)) for t in question_terms}
+
+
+# --- scores ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RelevanceResult:
+    """Relevance and evidence of one passage, with the facts behind them."""
+
+    relevance: float
+    evidence: float
+    explanation: str
+
+
+def asked_kinds(question: str) -> list[str]:
+    """The kinds of value the question asks for, most specific first."""
+    return [kind for kind, rx in _ASKS if rx.search(question)]
+
+
+def _has_kind(kind: str, passage: str, value_kinds: set[str]) -> bool:
+    """True when the passage holds a value of the kind asked for."""
+    if kind in _VALUE_KINDS:
+        return bool(value_kinds & _VALUE_KINDS[kind])
+    if kind == "party":
+        return bool(_PARTY.search(passage)) or "name" in value_kinds
+    if kind == "condition":
+        return bool(_CONDITION.search(passage))
+    return bool(_MODAL.search(passage))
+
+
+def _sigmoid(z: float) -> float:
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+def score_passages(question: str, passages: list[PassageInput]) -> list[RelevanceResult]:
+    """Relevance and evidence for each passage of one question (IDF over the candidate set)."""
+    q_norm = normalize_text(question)
+    q_terms = list(dict.fromkeys(terms(q_norm)))
+    q_topics = topics(q_norm)
+    q_bigrams = cjk_bigrams(q_norm)
+    kinds = asked_kinds(q_norm)
+    p_norms = [normalize_text(p.text) for p in passages]
+    p_terms = [terms(t) for t in p_norms]
+    idf = idf_weights(q_terms, p_terms)
+    total_w = sum(idf.values()) or 1.0
+    n = len(passages)
+    out: list[RelevanceResult] = []
+    for p, text, pt in zip(passages, p_norms, p_terms, strict=True):
+        low = text.lower()
+        pset = set(pt)
+        hit = [t for t in q_terms if _term_in(t, pset, low)]
+        coverage = sum(idf[t] for t in hit) / total_w if q_terms else 0.0
+        shared_topics = q_topics & topics(text)
+        topic = len(shared_topics) / len(q_topics) if q_topics else 0.0
+        bigram = len(q_bigrams & cjk_bigrams(text)) / len(q_bigrams) if q_bigrams else 0.0
+        z = R_BIAS + R_COVERAGE * coverage + R_TOPIC * topic + R_BIGRAM * bigram
+        z += R_LENGTH * (len(pset) >= SUBSTANTIVE_TERMS)
+        if p.vector_similarity is not None:
+            z += R_VECTOR * min(1.0, max(0.0, (p.vector_similarity - VECTOR_FLOOR) / VECTOR_SPAN))
+        if p.rank is not None and n > 1:
+            z += R_RANK * max(0.0, 1.0 - (p.rank - 1) / (n - 1))
+        relevance = _sigmoid(z)
+        value_kinds = {v.kind for v in extract_values(text)} if kinds else set()
+        matched = [k for k in kinds if _has_kind(k, text, value_kinds)]
+        if not kinds:
+            evidence = relevance * EVIDENCE_UNTYPED
+        elif matched:
+            evidence = relevance
+        else:
+            evidence = relevance * EVIDENCE_BASE
+        parts = [f"covers {len(hit)}/{len(q_terms)} query terms"]
+        if shared_topics:
+            parts.append("topic " + ", ".join(sorted(shared_topics)))
+        if q_bigrams:
+            parts.append(f"{bigram:.0%} of Chinese bigrams")
+        if matched:
+            parts.append("has " + _ASK_WORDS[matched[0]])
+        elif kinds:
+            parts.append("lacks " + _ASK_WORDS[kinds[0]])
+        out.append(RelevanceResult(relevance, evidence, "; ".join(parts)))
+    return out
