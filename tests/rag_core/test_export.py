@@ -1,0 +1,53 @@
+"""Answer export: Markdown escapes untrusted text, DOCX opens and holds question, answer and sources."""
+
+from __future__ import annotations
+
+import io
+import re
+
+from rag_core.export import answer_docx, answer_markdown, escape_markdown
+from rag_core.models import Citation
+
+CITS = [
+    Citation(1, "zh_lease.pdf", 3, "第六条 违约金", 10, 40, "违约金为合同总额的10%。"),
+    Citation(2, "evil.pdf", None, "", 0, 9, "[click](http://evil.example/x) <img src=x> **bold**"),
+]
+
+
+def test_escape_markdown_defuses_markup() -> None:
+    out = escape_markdown("[a](http://x.y) <b> *c* $d$ :red[e] # f")
+    for raw in (r"\[", r"\]", r"\(", "<", r"\*", r"\$", ":", "#"):
+        assert re.search(rf"(?<!\\){raw}", out) is None, raw
+    assert escape_markdown("line1\nline2").count("  \n") == 1
+    assert "\n" not in escape_markdown("a\nb", keep_newlines=False)
+
+
+def test_light_escape_keeps_plain_text_readable() -> None:
+    out = escape_markdown("USD 12,500 at 1.5% [x](https://e.com) www.e.com\n- item\n1. first", light=True)
+    assert "12,500" in out and "1.5%" in out
+    assert "](https://" not in out and "www.e" not in out.replace("www\\.e", "")
+    assert "\\- item" in out and "1\\. first" in out
+
+
+def test_markdown_has_question_answer_and_sources() -> None:
+    md = answer_markdown("违约金是多少？", "违约金为合同总额的10%。[1]", CITS, "zh", {"知识库": "租赁"})
+    assert "## 问题" in md and "## 回答" in md and "## 引用的条款" in md
+    assert "违约金为合同总额的10%" in md
+    assert "zh\\_lease.pdf" in md and "第 3 页" in md and "第六条 违约金" in md
+    assert re.search(r"(?<!\\)[\[<]", md.split("## 引用的条款")[1]) is None
+
+
+def test_docx_roundtrip() -> None:
+    from docx import Document
+
+    data = answer_docx("What is the fee?", "USD 12,500 per month [1].", CITS, "en")
+    assert data[:2] == b"PK"
+    text = "\n".join(p.text for p in Document(io.BytesIO(data)).paragraphs)
+    assert "What is the fee?" in text and "USD 12,500 per month" in text
+    assert "[1] zh_lease.pdf — page 3 · 第六条 违约金" in text
+    assert "<img src=x>" in text  # DOCX is not a renderer: the text is kept verbatim
+
+
+def test_docx_drops_control_characters() -> None:
+    data = answer_docx("q\x00", "a\x07b", [], "en")
+    assert data[:2] == b"PK"
