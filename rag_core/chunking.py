@@ -191,7 +191,9 @@ def split_range(text: str, lo: int, hi: int, size: int, overlap: int) -> list[tu
             pieces.append((start, end))
         if cut >= hi or not has_text(text, cut, hi):
             break
-        pos = max(next_start(text, pos, cut, overlap), pos + 1)
+        # overlap, starting after this piece's first character so that pieces always advance;
+        # after a window of whitespace only there is nothing to overlap with
+        pos = max(next_start(text, start, cut, overlap), pos + 1) if end > start else cut
     return pieces
 
 

@@ -330,11 +330,11 @@ def text_chars(pages: Iterable[str]) -> int:
     return sum(len("".join(page.split())) for page in pages)
 
 
-def pdf_text_usable(raw_pages: list[str], clean_pages: list[str], settings: IngestSettings) -> bool:
-    """Whether pypdf's text can be kept: not garbled beyond repair and enough of it per page."""
-    if garbled_share("".join(clean_pages)) > settings.garbled_ratio:
+def pdf_text_usable(pages: list[str], settings: IngestSettings) -> bool:
+    """Whether cleaned page texts can be kept: not garbled beyond repair and enough text per page."""
+    if garbled_share("".join(pages)) > settings.garbled_ratio:
         return False
-    return text_chars(clean_pages) >= settings.min_text_chars_per_page * max(len(raw_pages), 1)
+    return text_chars(pages) >= settings.min_text_chars_per_page * max(len(pages), 1)
 
 
 def better_pdf_text(candidate: list[str], current: list[str]) -> bool:
@@ -345,28 +345,40 @@ def better_pdf_text(candidate: list[str], current: list[str]) -> bool:
     return text_chars(candidate) > text_chars(current)
 
 
-def extract_pdf(data: bytes, file_name: str, settings: IngestSettings) -> ExtractedDocument:
-    """PDF text page by page: pypdf first, repaired if garbled, PDFium when pypdf's text stays unusable."""
-    check_pdf_complete(data, file_name)
+def read_pdf_pages(data: bytes, file_name: str, settings: IngestSettings) -> tuple[_PdfPages, list[str]]:
+    """The best cleaned page texts of a PDF and notes on how they were obtained.
+
+    pypdf goes first (fast, good layout); its text is repaired (``normalize_cjk``). When it stays
+    unusable — garbled or (almost) empty — PDFium reads the file too and the better text wins.
+    When pypdf cannot read the file at all, PDFium alone decides whether it is damaged.
+    """
     notes: list[str] = []
     chosen = read_pypdf(data, file_name)
-    if chosen is not None:
-        raw = chosen.pages
-        share = garbled_share("".join(raw))
-        chosen.pages = [clean_page_text(p) for p in raw]
-        if share > settings.garbled_ratio:
-            notes.append(f"pypdf text garbled ({share:.0%} NUL/radical look-alike characters); normalised")
-        if not pdf_text_usable(raw, chosen.pages, settings):
-            fallback = read_pdfium(data, file_name)
-            fallback.pages = [clean_page_text(p) for p in fallback.pages]
-            if better_pdf_text(fallback.pages, chosen.pages):
-                notes.append("pypdf text unusable; used pypdfium2")
-                fallback.title = fallback.title or chosen.title
-                chosen = fallback
-    else:
+    if chosen is None:
         chosen = read_pdfium(data, file_name)
         chosen.pages = [clean_page_text(p) for p in chosen.pages]
-        notes.append("pypdf could not read this PDF; used pypdfium2")
+        return chosen, ["pypdf could not read this PDF; used pypdfium2"]
+    share = garbled_share("".join(chosen.pages))
+    chosen.pages = [clean_page_text(p) for p in chosen.pages]
+    if share > settings.garbled_ratio:
+        notes.append(f"pypdf text garbled ({share:.0%} NUL/radical look-alike characters); normalised")
+    if pdf_text_usable(chosen.pages, settings):
+        return chosen, notes
+    try:
+        fallback = read_pdfium(data, file_name)
+    except IngestError:
+        return chosen, [*notes, "pypdfium2 could not read this PDF either; kept pypdf text"]
+    fallback.pages = [clean_page_text(p) for p in fallback.pages]
+    if better_pdf_text(fallback.pages, chosen.pages):
+        fallback.title = fallback.title or chosen.title
+        return fallback, [*notes, "pypdf text unusable; used pypdfium2"]
+    return chosen, notes
+
+
+def extract_pdf(data: bytes, file_name: str, settings: IngestSettings) -> ExtractedDocument:
+    """PDF text page by page (pages joined with a blank line), refusing scans without a text layer."""
+    check_pdf_complete(data, file_name)
+    chosen, notes = read_pdf_pages(data, file_name, settings)
     pages = chosen.pages
     if not pages:
         raise _damaged_pdf_error(file_name, "it has no pages")
