@@ -39,7 +39,7 @@ R_TOPIC: float = 1.4  # share of the question's topics the passage shares
 R_BIGRAM: float = 1.5  # share of the question's Chinese character bigrams in the passage
 R_VECTOR: float = 3.0  # vector similarity above VECTOR_FLOOR, per unit of VECTOR_SPAN
 R_RANK: float = 0.6  # 1 for the top fused rank, falling linearly to 0 at the last
-R_LENGTH: float = 0.4  # substantive passage (see SUBSTANTIVE_TERMS)
+R_LENGTH: float = 0.4  # substantive passage sharing something with the question (SUBSTANTIVE_TERMS)
 
 VECTOR_FLOOR: float = 0.75
 """Cosine below which the vector signal adds nothing (e5-style embeddings rarely go lower for text
@@ -268,7 +268,7 @@ def score_passages(question: str, passages: list[PassageInput]) -> list[Relevanc
         topic = len(shared_topics) / len(q_topics) if q_topics else 0.0
         bigram = len(q_bigrams & cjk_bigrams(text)) / len(q_bigrams) if q_bigrams else 0.0
         z = R_BIAS + R_COVERAGE * coverage + R_TOPIC * topic + R_BIGRAM * bigram
-        z += R_LENGTH * (len(pset) >= SUBSTANTIVE_TERMS)
+        z += R_LENGTH * (len(pset) >= SUBSTANTIVE_TERMS and bool(hit or shared_topics or bigram))
         if p.vector_similarity is not None:
             z += R_VECTOR * min(1.0, max(0.0, (p.vector_similarity - VECTOR_FLOOR) / VECTOR_SPAN))
         if p.rank is not None and n > 1:

@@ -1,0 +1,86 @@
+"""classify's order and boundaries, select_kept's ranking and limit, reclassify without a judge."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag_core.judge.classify import (
+    CONFLICT,
+    EVIDENCE,
+    INJECTION,
+    RELEVANCE,
+    classify,
+    reclassify,
+    select_kept,
+)
+from rag_core.models import Verdict
+from rag_core.settings import VerdictSettings
+
+S = VerdictSettings(t_injection=0.5, t_conflict=0.5, t_relevance=0.3, t_evidence=0.4, max_kept=3)
+
+
+def sc(inj: float = 0.0, con: float = 0.0, rel: float = 0.9, ev: float = 0.9) -> dict[str, float]:
+    return {INJECTION: inj, CONFLICT: con, RELEVANCE: rel, EVIDENCE: ev}
+
+
+@pytest.mark.parametrize(
+    ("scores", "expected"),
+    [
+        (sc(inj=0.51, con=0.9), ("INJECTION", False)),  # injection beats conflict
+        (sc(inj=0.5, con=0.51), ("CONFLICTING", True)),  # equal to t_injection: not injection
+        (sc(con=0.51, rel=0.0, ev=0.0), ("CONFLICTING", True)),  # conflict kept even when off-topic
+        (sc(con=0.5, rel=0.29), ("IRRELEVANT", False)),  # equal to t_conflict: not conflicting
+        (sc(rel=0.3, ev=0.41), ("EVIDENCE", True)),  # equal to t_relevance: still relevant
+        (sc(rel=0.3, ev=0.4), ("NO_EVIDENCE", False)),  # equal to t_evidence: no evidence
+        (sc(rel=0.9, ev=0.1), ("NO_EVIDENCE", False)),
+    ],
+)
+def test_classify_order_and_boundaries(scores: dict[str, float], expected: tuple[str, bool]) -> None:
+    assert classify(scores, S) == expected
+
+
+def test_classify_missing_score_is_an_error() -> None:
+    with pytest.raises(KeyError):
+        classify({INJECTION: 0.0}, S)
+
+
+def verdict(pid: str, scores: dict[str, float], explanation: str = "judged") -> Verdict:
+    label, keep = classify(scores, S)
+    return Verdict(pid, scores, label, keep, label, explanation)
+
+
+def test_select_kept_conflicting_first_then_evidence_and_limit() -> None:
+    vs = [
+        verdict("ev-low", sc(ev=0.5)),
+        verdict("inj", sc(inj=0.9)),
+        verdict("ev-high", sc(ev=0.95)),
+        verdict("conf-weak", sc(con=0.6, ev=0.1)),
+        verdict("ev-mid", sc(ev=0.7)),
+        verdict("conf-strong", sc(con=0.9, ev=0.2)),
+        verdict("irrelevant", sc(rel=0.1)),
+    ]
+    kept = select_kept(vs, S)
+    assert [v.passage_id for v in kept] == ["conf-strong", "conf-weak", "ev-high"]
+    more = select_kept(vs, VerdictSettings(max_kept=10))
+    assert [v.passage_id for v in more] == ["conf-strong", "conf-weak", "ev-high", "ev-mid", "ev-low"]
+
+
+def test_select_kept_ties_keep_retrieval_order() -> None:
+    vs = [verdict("a", sc(ev=0.8)), verdict("b", sc(ev=0.8)), verdict("c", sc(ev=0.8))]
+    assert [v.passage_id for v in select_kept(vs, VerdictSettings(max_kept=2))] == ["a", "b"]
+
+
+def test_reclassify_relabels_from_stored_scores() -> None:
+    vs = [
+        verdict("x", sc(inj=0.35, ev=0.8), "covers 3/4 query terms"),
+        verdict("y", sc(ev=0.8), "covers 4/4"),
+    ]
+    assert vs[0].label == "EVIDENCE"
+    stricter = VerdictSettings(t_injection=0.3)
+    out = reclassify(vs, stricter)
+    assert out[0].label == "INJECTION" and not out[0].keep and out[0].reason == "INJECTION"
+    assert "injection score 0.35 > 0.30" in out[0].explanation and "covers 3/4" in out[0].explanation
+    assert out[0].thresholds["t_injection"] == 0.3
+    assert out[1].label == "EVIDENCE" and out[1].explanation == "covers 4/4"
+    assert out[0].scores == vs[0].scores
+    assert vs[0].label == "EVIDENCE"  # the input is not modified

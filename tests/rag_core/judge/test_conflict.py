@@ -1,0 +1,66 @@
+"""Premise conflicts on hand-made examples: amounts, periods, dates, names, negation; and no conflict
+when the passage agrees or talks about something else."""
+
+from __future__ import annotations
+
+from rag_core.judge.conflict import conflict_score, extract_values, premise_slots, zh_number
+
+T = 0.5
+
+
+def score(premise: str, passage: str) -> float:
+    return conflict_score(premise_slots(premise), passage)[0]
+
+
+def test_amount_mismatch_en() -> None:
+    premise = "The late-payment penalty is $5,000, so how much do we owe?"
+    s, why = conflict_score(
+        premise_slots(premise), "The late-payment penalty under Section 9 is $8,000 per month."
+    )
+    assert s > T and "5,000" in why and "8,000" in why
+    assert score(premise, "The late-payment penalty under Section 9 is $5,000 per month.") <= T
+
+
+def test_period_mismatch_zh() -> None:
+    premise = "合同期限是三年，到期后能否续签？"
+    assert score(premise, "本合同期限为五年，自双方签字之日起计算。") > T
+    assert score(premise, "本合同期限为三年，自双方签字之日起计算。") <= T
+    assert score(premise, "本合同期限为3年，自双方签字之日起计算。") <= T  # 3 == 三
+
+
+def test_amount_mismatch_zh() -> None:
+    premise = "违约金是5000元，乙方需要支付吗？"
+    assert score(premise, "乙方逾期交付的，应向甲方支付违约金8000元。") > T
+    assert score(premise, "乙方逾期交付的，应向甲方支付违约金5000元。") <= T
+
+
+def test_date_mismatch() -> None:
+    premise = "The agreement expires on December 31, 2025. Can it be renewed?"
+    assert score(premise, "This Agreement shall expire on June 30, 2026 unless renewed.") > T
+    assert score(premise, "This Agreement shall expire on 31 December 2025 unless renewed.") <= T
+
+
+def test_name_mismatch_answer_part() -> None:
+    premise = "Who acquired Instagram? Facebook"
+    assert score(premise, "Apple acquired Instagram in 2012 for $1 billion.") > T
+    assert score(premise, "Facebook acquired Instagram in 2012 for $1 billion.") <= T
+
+
+def test_negation_flip() -> None:
+    premise = "The licensee may sublicense the software to affiliates."
+    assert score(premise, "The licensee may not sublicense the software to affiliates.") > T
+    assert score(premise, "The licensee may sublicense the software to affiliates.") <= T
+
+
+def test_unrelated_passage_is_no_conflict() -> None:
+    premise = "The late-payment penalty is $5,000."
+    assert score(premise, "The parties shall meet quarterly to review the marketing plan.") <= T
+
+
+def test_values_parsed() -> None:
+    kinds = {(v.kind, v.key) for v in extract_values("thirty (30) days; 6.1%; US$2 million; 2021年7月23日")}
+    assert ("period", (30.0,)) in kinds
+    assert ("percent", (6.1,)) in kinds
+    assert ("amount", (2e6, "usd")) in kinds
+    assert ("date", (2021, 7, 23)) in kinds
+    assert zh_number("一百二十") == 120 and zh_number("三万") == 30000 and zh_number("合同") is None
