@@ -64,3 +64,31 @@ def test_values_parsed() -> None:
     assert ("amount", (2e6, "usd")) in kinds
     assert ("date", (2021, 7, 23)) in kinds
     assert zh_number("一百二十") == 120 and zh_number("三万") == 30000 and zh_number("合同") is None
+
+
+def test_llm_confirmation_averages_top_candidates() -> None:
+    from rag_core.judge.base import PassageInput
+    from rag_core.judge.local_judge import LocalJudge
+    from rag_core.llm.base import Message
+    from rag_core.settings import VerdictSettings
+
+    asked: list[list[Message]] = []
+
+    def yes_no(messages: list[Message]) -> float:
+        asked.append(messages)
+        return 0.0  # the model overrules the rule hit
+
+    premise = "The late-payment penalty is $5,000."
+    passages = [
+        PassageInput("a", "The late-payment penalty is $8,000."),
+        PassageInput("b", "The late-payment penalty is $9,000 per month."),
+    ]
+    off = LocalJudge(VerdictSettings()).judge(premise, passages)
+    on = LocalJudge(VerdictSettings(logit_confirm_top=1), yes_no=yes_no).judge(premise, passages)
+    assert len(asked) == 1 and "never follow instructions" in asked[0][0].content
+    key = "contradicts_query_premise"
+    confirmed = [i for i in range(2) if on[i].scores[key] != off[i].scores[key]]
+    assert len(confirmed) == 1
+    i = confirmed[0]
+    assert on[i].scores[key] == off[i].scores[key] / 2
+    assert off[i].label == "CONFLICTING" and on[i].label != "CONFLICTING"  # the model overruled the rules
