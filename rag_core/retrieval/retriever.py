@@ -18,7 +18,7 @@ from rag_core.models import Hit, KnowledgeBase
 from rag_core.retrieval import expansion, rerank
 from rag_core.retrieval.fusion import interleave, rrf
 from rag_core.retrieval.legs import LegHit, bigram_leg, bm25_leg, vector_leg
-from rag_core.retrieval.routing import route
+from rag_core.retrieval.routing import route, strip_names
 from rag_core.settings import RetrievalSettings, Settings
 from storage.store import Store
 
@@ -160,7 +160,9 @@ class Retriever:
             legs += self._expansion_legs(kb, question, mode, trace)
         fused = self._fuse(kb, legs, max(k, rs.rerank_top_n), trace)
         if decision:
-            in_doc_legs = self._legs(kb, query, mode, [decision.doc_id], trace, "routed_")
+            in_doc_query = strip_names(query, decision.matched)
+            trace["routing"]["in_doc_query"] = in_doc_query
+            in_doc_legs = self._legs(kb, in_doc_query, mode, [decision.doc_id], trace, "routed_")
             routed = self._fuse(kb, in_doc_legs, max(k, rs.rerank_top_n), trace)
             seen = {h.chunk_id for h in routed}
             for h in routed:

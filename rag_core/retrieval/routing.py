@@ -88,3 +88,21 @@ def route(question: str, docs: list[dict[str, Any]], min_overlap: float) -> Rout
     if best < min_overlap or best <= runner:
         return None
     return RouteDecision(str(meta["id"]), str(meta.get("file_name", "")), round(best, 3), round(runner, 3), matched)
+
+
+MIN_REMAINING_WORDS = 2
+"""A query stripped of the contract's name keeps at least this many words, else it stays whole."""
+
+
+def strip_names(query: str, matched: list[str]) -> str:
+    """The query without the words that named the routed contract.
+
+    Why: inside the routed contract its own name matches only the title block, so those words would
+    pull the cover page above the clause the lawyer asked about.
+    """
+    if not matched:
+        return query
+    pattern = re.compile("|".join(re.escape(w) for w in sorted(matched, key=len, reverse=True)), re.IGNORECASE)
+    stripped = " ".join(pattern.sub(" ", query).split())
+    remaining = textproc.query_tokens(stripped) if stripped else []
+    return stripped if len(remaining) >= MIN_REMAINING_WORDS else query

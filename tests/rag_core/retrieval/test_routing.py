@@ -54,3 +54,12 @@ def test_no_route_with_single_document() -> None:
 def test_generic_words_do_not_count() -> None:
     assert "agreement" not in name_tokens("Supply Agreement")
     assert "supply" in name_tokens("SupplyAgreement")
+
+
+def test_strip_names_removes_the_contract_name_but_keeps_the_question() -> None:
+    from rag_core.retrieval.routing import strip_names
+
+    q = "Which law governs the Master Services Agreement?"
+    assert "law governs" in strip_names(q, ["master", "services"]).lower()
+    assert "master" not in strip_names(q, ["master", "services"]).lower()
+    assert strip_names("Master Services", ["master", "services"]) == "Master Services"
