@@ -328,7 +328,7 @@ class Pipeline:
         passages.sort(key=lambda p: min(order.get(c.chunk_id, 10**6) for c in p.children))
         screened: list[Passage] = []
         for p in passages:
-            if p.children and p.hit is not p.children[0] and injection_score(p.hit.text) > s.verdict.t_injection:
+            if p.children and p.hit is not p.children[0] and injection_score(p.hit.text)[0] > s.verdict.t_injection:
                 # The larger text holds an injection outside the judged child: hand on the child only.
                 trace["notes"].append(f"{p.hit.chunk_id}: parent text flagged as injection; child used")
                 screened.append(Passage(p.children[0], p.children, p.kb))
