@@ -272,6 +272,7 @@ class LocalLlamaModel:
         self.load_seconds = 0.0
         self._llm: Any = None
         self._yes_no_ids: tuple[list[int], list[int]] | None = None
+        self._formatter: Any = None  # the GGUF's own chat template, for yes_no_logit prompts
         self._load_lock = threading.Lock()
 
     # ---- loading ----
@@ -416,18 +417,21 @@ class LocalLlamaModel:
 
     def _prompt_tokens(self, llm: Any, messages: list[Message]) -> list[int]:
         """The chat-templated prompt (with the assistant turn opened), tokenized."""
-        from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+        if self._formatter is None:
+            from llama_cpp.llama_chat_format import Jinja2ChatFormatter
 
-        template = llm.metadata.get("tokenizer.chat_template", "")
-        if not template:
-            raise LLMError(
-                "the GGUF has no chat template", "re-assemble the model file", subject=self.spec.label
-            )
-        eos = llm.detokenize([llm.token_eos()]).decode("utf-8", "ignore")
-        bos = llm.detokenize([llm.token_bos()]).decode("utf-8", "ignore") if llm.token_bos() >= 0 else ""
-        formatter = Jinja2ChatFormatter(template=template, eos_token=eos, bos_token=bos)
+            template = llm.metadata.get("tokenizer.chat_template", "")
+            if not template:
+                raise LLMError(
+                    "the GGUF has no chat template",
+                    "delete and re-assemble the model file",
+                    subject=self.spec.label,
+                )
+            eos = llm.detokenize([llm.token_eos()]).decode("utf-8", "ignore")
+            bos = llm.detokenize([llm.token_bos()]).decode("utf-8", "ignore") if llm.token_bos() >= 0 else ""
+            self._formatter = Jinja2ChatFormatter(template=template, eos_token=eos, bos_token=bos)
         chat: Any = [m.to_dict() for m in messages]
-        prompt = formatter(messages=chat).prompt
+        prompt = self._formatter(messages=chat).prompt
         return list(llm.tokenize(prompt.encode("utf-8"), add_bos=False, special=True))
 
     def _eval_reusing_prefix(self, llm: Any, tokens: list[int]) -> None:

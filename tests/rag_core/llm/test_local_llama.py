@@ -202,3 +202,13 @@ def test_generations_from_two_threads_take_turns(small_model: LocalLlamaModel) -
     for t in threads:
         t.join(timeout=60)
     assert len(results) == 2 and all(results)
+
+
+@pytest.mark.slow
+def test_prompt_longer_than_context_is_a_clear_error() -> None:
+    model = LocalLlamaModel("0.5b", ModelSettings(local_threads=1, local_ctx=512))
+    with pytest.raises(LLMError, match="512-token context"):
+        model.chat([Message("user", "word " * 900)], ChatOptions(max_tokens=4))
+    with pytest.raises(LLMError, match="does not fit"):
+        model.yes_no_logit([Message("user", "word " * 900)])
+    assert model.chat([Message("user", "hi")], ChatOptions(max_tokens=2)).content  # the lock was released
