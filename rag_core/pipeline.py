@@ -13,17 +13,35 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rag_core.generation import citations as cit
-from rag_core.generation.prompt import EvidenceBlock, build_messages, question_language, render_prompt
-from rag_core.generation.refusal import count_labels, empty_answer_for, is_risk_empty, refusal_text
+from rag_core.generation.prompt import (
+    EvidenceBlock,
+    Language,
+    build_messages,
+    question_language,
+    render_prompt,
+)
+from rag_core.generation.refusal import (
+    count_labels,
+    empty_answer_for,
+    is_risk_empty,
+    refusal_text,
+    uncited_refusal_text,
+)
 from rag_core.judge.base import PassageInput
 from rag_core.judge.classify import select_kept
 from rag_core.judge.factory import make_judge
 from rag_core.judge.injection import injection_score
-from rag_core.llm.factory import get_chat_model
 from rag_core.llm.base import CancelToken, ChatModel, ChatOptions, Message
+from rag_core.llm.factory import get_chat_model
 from rag_core.models import ChatTurn, Citation, Hit, KnowledgeBase, Usage, Verdict
 from rag_core.reflection.retrieve_or_not import needs_retrieval, small_talk_reply
-from rag_core.reflection.support import judge_support, needs_regeneration, quote_fallback
+from rag_core.reflection.support import (
+    judge_support,
+    needs_regeneration,
+    quote_fallback,
+    repair_citations,
+    split_sentences,
+)
 from rag_core.retrieval.budget import Passage, apply_budget, expand_to_parents
 from rag_core.retrieval.query_building import RetrievalQuery, make_retrieval_query
 from rag_core.retrieval.retriever import Retriever
@@ -295,7 +313,11 @@ class Pipeline:
             if judge_on and is_risk_empty(verdict_objs):
                 trace["notes"].append("risk-empty: injection removed and nothing kept; no fallback")
             result.answer = refusal_text(
-                language, len(hits), counts, empty_answer_for(language, kb_empty, s.generation), req.kbs[0].name
+                language,
+                len(hits),
+                {str(k): v for k, v in counts.items()},
+                empty_answer_for(language, kb_empty, s.generation),
+                req.kbs[0].name,
             )
             trace["timings_ms"] = {**clock.stages, "total": clock.total_ms()}
             yield Token(result.answer)
@@ -328,7 +350,11 @@ class Pipeline:
         passages.sort(key=lambda p: min(order.get(c.chunk_id, 10**6) for c in p.children))
         screened: list[Passage] = []
         for p in passages:
-            if p.children and p.hit is not p.children[0] and injection_score(p.hit.text)[0] > s.verdict.t_injection:
+            if (
+                p.children
+                and p.hit is not p.children[0]
+                and injection_score(p.hit.text)[0] > s.verdict.t_injection
+            ):
                 # The larger text holds an injection outside the judged child: hand on the child only.
                 trace["notes"].append(f"{p.hit.chunk_id}: parent text flagged as injection; child used")
                 screened.append(Passage(p.children[0], p.children, p.kb))
@@ -363,66 +389,76 @@ class Pipeline:
         self,
         req: AskRequest,
         blocks: list[EvidenceBlock],
-        language: str,
+        language: Language,
         result: AskResult,
         cancel: CancelToken | None,
         strict: bool = False,
     ) -> Iterator[Event]:
-        lang = "zh" if language == "zh" else "en"
-        messages = build_messages(req.question, req.history, blocks, lang, think=req.think, strict=strict)
+        messages = build_messages(req.question, req.history, blocks, language, think=req.think, strict=strict)
         result.trace.setdefault("prompts", []).append(render_prompt(messages))
         yield from self._stream(messages, req.think, result, cancel)
+
+    def _review(
+        self, answer: str, blocks: list[EvidenceBlock], trace: dict[str, Any], key: str
+    ) -> tuple[str, bool]:
+        """Drop invalid citation numbers, repair attributions, then judge support; returns the
+        reviewed answer and whether it is acceptable (cites validly and is supported enough)."""
+        rs = self.settings.reflection
+        check = cit.check_citations(answer, blocks)
+        if check.invalid:
+            answer = cit.strip_invalid_citations(answer, check.invalid)
+            trace.setdefault("invalid_citations", []).extend(check.invalid)
+        answer, repairs = repair_citations(answer, blocks, rs)
+        if repairs:
+            trace.setdefault("citation_repairs", []).extend(r.__dict__ for r in repairs)
+        valid = bool(cit.check_citations(answer, blocks).valid)
+        if not rs.is_supported:
+            return answer, valid
+        supports = judge_support(split_sentences(answer), blocks, rs, None)
+        trace[key] = [x.__dict__ for x in supports]
+        return answer, valid and not needs_regeneration(supports, rs)
 
     def _finish(
         self,
         req: AskRequest,
         blocks: list[EvidenceBlock],
-        language: str,
+        language: Language,
         result: AskResult,
         kb_empty: str,
         cancel: CancelToken | None,
     ) -> Iterator[Event]:
-        s = self.settings
-        lang = "zh" if language == "zh" else "en"
+        """Seed 001's IS_SUPPORTED: accept, regenerate once with a stricter prompt, then quote."""
+        rs = self.settings.reflection
         trace = result.trace
-        check = cit.check_citations(result.answer, blocks)
-        if check.invalid:
-            result.answer = cit.strip_invalid_citations(result.answer, check.invalid)
-            trace["invalid_citations"] = check.invalid
-        if s.reflection.is_supported:
-            supports = judge_support(cit_sentences(result.answer), blocks, s.reflection, None)
-            trace["support"] = [x.__dict__ for x in supports]
-            bad = needs_regeneration(supports, s.reflection) or not check.valid
-            if bad and s.reflection.regenerate_unsupported and self.answer_model is not None:
-                reason = "answer not supported by the evidence; regenerating with a stricter prompt"
-                trace["notes"].append(reason)
-                yield AnswerReset(reason)
-                result.answer, result.thinking = "", ""
-                yield from self._generate(req, blocks, language, result, cancel, strict=True)
-                check = cit.check_citations(result.answer, blocks)
-                if check.invalid:
-                    result.answer = cit.strip_invalid_citations(result.answer, check.invalid)
-                supports = judge_support(cit_sentences(result.answer), blocks, s.reflection, None)
-                trace["support_after_regeneration"] = [x.__dict__ for x in supports]
-                if needs_regeneration(supports, s.reflection) or not check.valid:
-                    reason = "still unsupported after regeneration: quoting the evidence instead"
-                    trace["notes"].append(reason)
-                    yield AnswerReset(reason)
-                    result.answer = quote_fallback(req.question, blocks, lang)
-                    yield Token(result.answer)
-                    check = cit.check_citations(result.answer, blocks)
-        elif not check.valid:
-            result.answer = quote_fallback(req.question, blocks, lang)
-            trace["notes"].append("answer cited no evidence: quoted the evidence instead")
-            yield AnswerReset("answer cited no evidence")
+        reviewed, ok = self._review(result.answer, blocks, trace, "support")
+        if reviewed != result.answer:
+            yield AnswerReset("citations corrected")
+            result.answer = reviewed
+            yield Token(reviewed)
+        if not ok and rs.is_supported and rs.regenerate_unsupported and self.answer_model is not None:
+            reason = "answer not supported by the evidence; regenerating with a stricter prompt"
+            trace["notes"].append(reason)
+            yield AnswerReset(reason)
+            result.answer, result.thinking = "", ""
+            yield from self._generate(req, blocks, language, result, cancel, strict=True)
+            reviewed, ok = self._review(result.answer, blocks, trace, "support_after_regeneration")
+            if reviewed != result.answer:
+                yield AnswerReset("citations corrected")
+                result.answer = reviewed
+                yield Token(reviewed)
+        if not ok:
+            if rs.is_supported:
+                reason = "unsupported: quoting the evidence instead of inventing"
+                result.answer = quote_fallback(req.question, blocks, language)
+            else:
+                reason = "the answer cited no evidence: withheld"
+                result.answer = uncited_refusal_text(
+                    language, len(blocks), empty_answer_for(language, kb_empty, self.settings.generation)
+                )
+                result.refused = True
+            trace["notes"].append(reason)
+            yield AnswerReset(reason)
             yield Token(result.answer)
-            check = cit.check_citations(result.answer, blocks)
-        result.citations = cit.build_citations(check.valid, blocks)
+        result.citations = cit.build_citations(cit.check_citations(result.answer, blocks).valid, blocks)
         if not result.citations:
             result.refused = True
-
-
-def cit_sentences(answer: str) -> list[str]:
-    from rag_core.reflection.support import split_sentences
-
-    return split_sentences(answer)

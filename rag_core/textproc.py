@@ -30,7 +30,9 @@ ENGLISH_STOPWORDS = frozenset(
 )
 """Dropped from English queries only: they carry no retrieval signal but cost BM25 time."""
 
-CHINESE_STOPWORDS = frozenset("的 了 是 在 和 与 及 或 等 之 其 该 此 为 对 将 被 由 于 以 而 并 中 上 下 吗 呢 吧 啊 么 什么 怎么 哪些 如何 是否 多少 请问".split())
+CHINESE_STOPWORDS = frozenset(
+    "的 了 是 在 和 与 及 或 等 之 其 该 此 为 对 将 被 由 于 以 而 并 中 上 下 吗 呢 吧 啊 么 什么 怎么 哪些 如何 是否 多少 请问".split()
+)
 
 
 def _ensure_jieba() -> None:
@@ -99,8 +101,12 @@ def fts_query(terms: list[str]) -> str:
 
 
 _DEFINED_EN = re.compile(r"\((?:the\s+|each\s+a\s+|a\s+)?[\"“]([A-Z][A-Za-z0-9&.,' -]{1,40})[\"”]\)")
-_DEFINED_ZH = re.compile(r"(?:以下简称|下称|简称)[为：:]?\s*[\"“「『]?([\u4e00-\u9fffA-Za-z0-9]{2,20})[\"”」』]?")
-_PARTY_ZH = re.compile(r"(?:甲方|乙方|丙方|出租方|承租方|买方|卖方|委托方|受托方)[（(]?[^：:\n]{0,6}[)）]?[：:]\s*([^\n，,；;]{2,40})")
+_DEFINED_ZH = re.compile(
+    r"(?:以下简称|下称|简称)[为：:]?\s*[\"“「『]?([\u4e00-\u9fffA-Za-z0-9]{2,20})[\"”」』]?"
+)
+_PARTY_ZH = re.compile(
+    r"(?:甲方|乙方|丙方|出租方|承租方|买方|卖方|委托方|受托方)[（(]?[^：:\n]{0,6}[)）]?[：:]\s*([^\n，,；;]{2,40})"
+)
 _BETWEEN_EN = re.compile(r"\bbetween\s+(.{3,120}?)\s+and\s+(.{3,120}?)(?:[,.;(]|\n)", re.IGNORECASE)
 
 
@@ -112,7 +118,7 @@ def defined_terms(text: str, limit: int = 60) -> list[str]:
     found += _DEFINED_ZH.findall(head)
     found += [m.strip() for m in _PARTY_ZH.findall(head)]
     for a, b in _BETWEEN_EN.findall(head[:5000]):
-        found += [a.strip(" ,\"“”"), b.strip(" ,\"“”")]
+        found += [a.strip(' ,"“”'), b.strip(' ,"“”')]
     out: dict[str, None] = {}
     for term in found:
         term = term.strip()

@@ -150,7 +150,9 @@ FEEDBACK_SCHEMA = pa.schema(
     ]
 )
 
-SETTINGS_SCHEMA = pa.schema([("key", pa.string()), ("value_json", pa.large_string()), ("updated_at", pa.string())])
+SETTINGS_SCHEMA = pa.schema(
+    [("key", pa.string()), ("value_json", pa.large_string()), ("updated_at", pa.string())]
+)
 
 TESTSETS_SCHEMA = pa.schema(
     [("id", pa.string()), ("name", pa.string()), ("kb_id", pa.string()), ("created_at", pa.string())]

@@ -138,7 +138,9 @@ class Store:
             self._tables[name] = tbl
         return tbl
 
-    def _rows(self, name: str, where: str | None = None, columns: list[str] | None = None) -> list[dict[str, Any]]:
+    def _rows(
+        self, name: str, where: str | None = None, columns: list[str] | None = None
+    ) -> list[dict[str, Any]]:
         q = self.table(name).search()
         if where:
             q = q.where(where)
@@ -374,7 +376,15 @@ class Store:
         ts = now_iso()
         with self.write():
             self.table(S.CONVERSATIONS).add(
-                [{"id": cid, "title": title, "kb_ids": json.dumps(kb_ids), "created_at": ts, "updated_at": ts}]
+                [
+                    {
+                        "id": cid,
+                        "title": title,
+                        "kb_ids": json.dumps(kb_ids),
+                        "created_at": ts,
+                        "updated_at": ts,
+                    }
+                ]
             )
         return cid
 

@@ -50,7 +50,9 @@ class _RssSampler:
 
 
 def run_ingest_bench(store: Store, settings: Settings, corpus: Path) -> dict[str, Any]:
-    files = sorted(f for f in corpus.iterdir() if f.is_file() and f.suffix.lower() in {".pdf", ".docx", ".txt", ".md"})
+    files = sorted(
+        f for f in corpus.iterdir() if f.is_file() and f.suffix.lower() in {".pdf", ".docx", ".txt", ".md"}
+    )
     name = f"bench-ingest-{int(time.time())}"
     model_name, dim = describe(settings.embedding.backend, settings.embedding.model, settings)
     kb = store.create_kb(name, settings.embedding.backend, settings.embedding.model, dim)
@@ -76,9 +78,12 @@ def run_ingest_bench(store: Store, settings: Settings, corpus: Path) -> dict[str
         return sum(r.timings.get(key, 0.0) for r in ok)
 
     extract_s, chunk_s, embed_s = stage_sum("extract_s"), stage_sum("chunk_s"), stage_sum("embed_s")
-    index_s = stage_sum("store_chunks_s") + stage_sum("store_vectors_s") + max(
-        (r.timings.get("keyword_index_s", 0.0) for r in ok), default=0.0
-    ) + max((r.timings.get("index_s", 0.0) for r in ok), default=0.0)
+    index_s = (
+        stage_sum("store_chunks_s")
+        + stage_sum("store_vectors_s")
+        + max((r.timings.get("keyword_index_s", 0.0) for r in ok), default=0.0)
+        + max((r.timings.get("index_s", 0.0) for r in ok), default=0.0)
+    )
     embedded_chars = chars  # each searchable chunk's text plus header is embedded; chars is the document text
 
     def rate(n: float, s: float) -> float:
@@ -96,10 +101,22 @@ def run_ingest_bench(store: Store, settings: Settings, corpus: Path) -> dict[str
         "total_s": round(total_s, 1),
         "keyword_searchable_after_s": round(marks.get("embed", total_s), 1),
         "stages": {
-            "extract": {"s": round(extract_s, 2), "pages_per_s": rate(pages, extract_s), "chars_per_s": rate(chars, extract_s)},
-            "chunk": {"s": round(chunk_s, 2), "chunks_per_s": rate(chunks, chunk_s), "chars_per_s": rate(chars, chunk_s)},
+            "extract": {
+                "s": round(extract_s, 2),
+                "pages_per_s": rate(pages, extract_s),
+                "chars_per_s": rate(chars, extract_s),
+            },
+            "chunk": {
+                "s": round(chunk_s, 2),
+                "chunks_per_s": rate(chunks, chunk_s),
+                "chars_per_s": rate(chars, chunk_s),
+            },
             "extract+chunk": {"chars_per_s": rate(chars, extract_s + chunk_s)},
-            "embed": {"s": round(embed_s, 1), "chunks_per_s": rate(chunks, embed_s), "chars_per_s": rate(embedded_chars, embed_s)},
+            "embed": {
+                "s": round(embed_s, 1),
+                "chunks_per_s": rate(chunks, embed_s),
+                "chars_per_s": rate(embedded_chars, embed_s),
+            },
             "index": {"s": round(index_s, 2), "chunks_per_s": rate(chunks, index_s)},
         },
         "peak_rss_mb": {k: round(v, 1) for k, v in sampler.peaks.items()},

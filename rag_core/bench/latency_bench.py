@@ -92,7 +92,7 @@ def run_latency_bench(
 ) -> dict[str, Any]:
     rng = np.random.default_rng(SEED)
     vocab = _vocab(rng)
-    name, dim = describe(settings.embedding.backend, settings.embedding.model, settings)
+    _display, dim = describe(settings.embedding.backend, settings.embedding.model, settings)
     kb_name = f"bench-latency-{n_chunks}"
     if store.find_kb(kb_name):
         store.delete_kb(kb_name)
@@ -137,8 +137,14 @@ def run_latency_bench(
         "write_s": round(write_s, 1),
         "index_build_s": round(index_s, 1),
         "index": index_report,
-        "search_ms": {"median": round(statistics.median(search_ms), 2), "p95": round(_pct(search_ms, PERCENTILE_95), 2)},
-        "query_embedding_ms": {"median": round(statistics.median(embed_ms), 2), "p95": round(_pct(embed_ms, PERCENTILE_95), 2)},
+        "search_ms": {
+            "median": round(statistics.median(search_ms), 2),
+            "p95": round(_pct(search_ms, PERCENTILE_95), 2),
+        },
+        "query_embedding_ms": {
+            "median": round(statistics.median(embed_ms), 2),
+            "p95": round(_pct(embed_ms, PERCENTILE_95), 2),
+        },
         "disk_mb": round(disk / (1024 * 1024), 1),
         "rss_mb": round(rss, 1),
     }

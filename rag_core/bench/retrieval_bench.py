@@ -64,7 +64,9 @@ class Query:
 def load_queries(data_dir: Path, dataset: str) -> list[Query]:
     path = data_dir / dataset / "queries.jsonl"
     if not path.exists():
-        raise LexgateError(f"benchmark data not found at {path}", "the shared data folder must sit beside the project")
+        raise LexgateError(
+            f"benchmark data not found at {path}", "the shared data folder must sit beside the project"
+        )
     out = []
     for line in path.read_text(encoding="utf-8").splitlines():
         if not line.strip():
@@ -95,7 +97,8 @@ def corpus_files(data_dir: Path, dataset: str) -> list[tuple[str, bytes]]:
 def index_key(settings: Settings, dataset: str) -> str:
     """A name for the benchmark knowledge base that changes whenever the index would."""
     basis = json.dumps(
-        [dataset, settings.embedding.backend, settings.embedding.model, settings.chunking.model_dump()], sort_keys=True
+        [dataset, settings.embedding.backend, settings.embedding.model, settings.chunking.model_dump()],
+        sort_keys=True,
     )
     return f"bench-{dataset}-{settings.embedding.backend}-{hashlib.sha256(basis.encode()).hexdigest()[:8]}"
 
@@ -130,7 +133,12 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 def run_config(
-    retriever: Retriever, kb: KnowledgeBase, queries: list[Query], cfg: Config, dataset: str, file_of: dict[str, str]
+    retriever: Retriever,
+    kb: KnowledgeBase,
+    queries: list[Query],
+    cfg: Config,
+    dataset: str,
+    file_of: dict[str, str],
 ) -> tuple[RetrievalReport, dict[str, float]]:
     """Search every query under one configuration and score the rankings."""
     k_max = max(SPAN_KS) if dataset == CUAD else max(ID_KS) * 4
@@ -156,7 +164,10 @@ def run_config(
         else:
             id_pairs.append(([file_of[h.doc_id] for h in res.hits], q.gold_ids))
     report = span_report(cfg.name, span_pairs) if dataset == CUAD else id_report(cfg.name, id_pairs)
-    return report, {"median_ms": round(statistics.median(latencies), 1), "p95_ms": round(_percentile(latencies, PERCENTILE_95), 1)}
+    return report, {
+        "median_ms": round(statistics.median(latencies), 1),
+        "p95_ms": round(_percentile(latencies, PERCENTILE_95), 1),
+    }
 
 
 def _spans(hits: list[Hit], file_of: dict[str, str]) -> list[Span]:
@@ -182,7 +193,7 @@ def run_retrieval_bench(
     rs.bm25_top_k = max(rs.bm25_top_k, pool)
     rs.vector_top_k = max(rs.vector_top_k, pool)
     retriever = Retriever(store, settings, llm)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for cfg in CONFIGS:
         if only and cfg.name not in only:
             continue

@@ -43,12 +43,20 @@ def _judge_models(settings: Settings, backend: str | None) -> Any:
         settings.verdict.backend = backend  # type: ignore[assignment]
     model = get_chat_model(settings, "judge") if settings.verdict.backend == "llm" else None
     if settings.verdict.backend == "llm" and model is None:
-        raise LexgateError("the LLM judge needs a model", "configure an endpoint in Admin, or use --backend local")
+        raise LexgateError(
+            "the LLM judge needs a model", "configure an endpoint in Admin, or use --backend local"
+        )
     return make_judge(settings, model)
 
 
 def _verdict_out(v: Any) -> dict[str, Any]:
-    return {"id": v.passage_id, "scores": v.scores, "keep": v.keep, "reason": v.reason, "explanation": v.explanation}
+    return {
+        "id": v.passage_id,
+        "scores": v.scores,
+        "keep": v.keep,
+        "reason": v.reason,
+        "explanation": v.explanation,
+    }
 
 
 def cmd_judge(args: argparse.Namespace) -> int:
@@ -84,7 +92,9 @@ def _history(path: str | None) -> list[ChatTurn]:
     try:
         raw = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as err:
-        raise LexgateError(f"cannot read history ({err})", '[{"role": "user", "content": "…"}, …]', subject=path) from err
+        raise LexgateError(
+            f"cannot read history ({err})", '[{"role": "user", "content": "…"}, …]', subject=path
+        ) from err
     if not isinstance(raw, list) or any(
         not isinstance(t, dict) or t.get("role") not in ("user", "assistant") for t in raw
     ):

@@ -20,7 +20,9 @@ def shared_data_dir() -> Path:
     """``../shared/data`` beside the project, unless ``LEXGATE_SHARED_DATA`` says otherwise."""
     path = Path(os.environ.get("LEXGATE_SHARED_DATA") or PROJECT_ROOT.parent / "shared" / "data")
     if not path.is_dir():
-        raise LexgateError(f"shared benchmark data not found at {path}", "set LEXGATE_SHARED_DATA to its folder")
+        raise LexgateError(
+            f"shared benchmark data not found at {path}", "set LEXGATE_SHARED_DATA to its folder"
+        )
     return path
 
 
@@ -29,11 +31,9 @@ def bench_store(args: argparse.Namespace) -> Store:
     return open_store(data_home(getattr(args, "store", None)) / "bench")
 
 
-def _log(args: argparse.Namespace) -> object:
-    def log(msg: str) -> None:
-        print(msg, file=sys.stderr, flush=True)
-
-    return log
+def _log(msg: str) -> None:
+    """Progress goes to stderr so ``--json`` output stays clean."""
+    print(msg, file=sys.stderr, flush=True)
 
 
 def cmd_bench_retrieval(args: argparse.Namespace) -> int:
@@ -47,7 +47,7 @@ def cmd_bench_retrieval(args: argparse.Namespace) -> int:
     llm = get_chat_model(settings, "rewrite")
     only = [c.strip() for c in args.configs.split(",")] if args.configs else None
     result = run_retrieval_bench(
-        store, settings, shared_data_dir(), args.dataset, llm, args.limit, only, log=_log(args)  # type: ignore[arg-type]
+        store, settings, shared_data_dir(), args.dataset, llm, args.limit, only, log=_log
     )
     emit(args, result, format_table(result))
     return 0
@@ -70,7 +70,7 @@ def cmd_bench_latency(args: argparse.Namespace) -> int:
     from rag_core.bench.latency_bench import format_latency, run_latency_bench
 
     store = bench_store(args)
-    result = run_latency_bench(store, settings_of(store), args.chunks, args.queries, log=_log(args))  # type: ignore[arg-type]
+    result = run_latency_bench(store, settings_of(store), args.chunks, args.queries, log=_log)
     emit(args, result, format_latency(result))
     return 0
 
@@ -95,6 +95,6 @@ def cmd_bench_answers(args: argparse.Namespace) -> int:
 
     store = bench_store(args)
     settings = settings_of(store)
-    result = run_answers_bench(store, settings, shared_data_dir(), args.dataset, args.limit, log=_log(args))  # type: ignore[arg-type]
+    result = run_answers_bench(store, settings, shared_data_dir(), args.dataset, args.limit, log=_log)
     emit(args, result, format_answers(result))
     return 0

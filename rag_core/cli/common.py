@@ -48,5 +48,7 @@ def common_parent() -> argparse.ArgumentParser:
         default=argparse.SUPPRESS,
         help="data directory (default: $LEXGATE_HOME or ./lexgate-data)",
     )
-    p.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="machine-readable JSON output")
+    p.add_argument(
+        "--json", action="store_true", default=argparse.SUPPRESS, help="machine-readable JSON output"
+    )
     return p

@@ -29,7 +29,9 @@ def cmd_kb(args: argparse.Namespace) -> int:
     elif args.kb_action == "list":
         kbs = store.list_kbs()
         rows = [{**kb.__dict__, "documents": len(store.list_documents(kb))} for kb in kbs]
-        lines = [f"{r['name']}\t{r['documents']} documents\t{r['embed_model']} ({r['embed_dim']})" for r in rows]
+        lines = [
+            f"{r['name']}\t{r['documents']} documents\t{r['embed_model']} ({r['embed_dim']})" for r in rows
+        ]
         emit(args, rows, "\n".join(lines) or "no knowledge bases yet: `kb create NAME`")
     elif args.kb_action == "rename":
         kb = store.rename_kb(args.name, args.new_name)
@@ -48,12 +50,15 @@ def cmd_docs(args: argparse.Namespace) -> int:
             raise LexgateError("which document?", "give its id or file name: `docs delete --kb NAME DOC`")
         doc = store.get_document(kb, args.doc)
         store.delete_document(kb, doc.id)
-        emit(args, {"deleted": doc.id, "file_name": doc.file_name}, f"deleted '{doc.file_name}' and its chunks")
+        emit(
+            args, {"deleted": doc.id, "file_name": doc.file_name}, f"deleted '{doc.file_name}' and its chunks"
+        )
         return 0
     docs = store.list_documents(kb)
     rows = [d.__dict__ for d in docs]
     lines = [
-        f"{d.id[:12]}  {d.file_name}\t{d.pages} pages\t{d.n_chunks} chunks\t{d.language}\t{d.status}" for d in docs
+        f"{d.id[:12]}  {d.file_name}\t{d.pages} pages\t{d.n_chunks} chunks\t{d.language}\t{d.status}"
+        for d in docs
     ]
     emit(args, rows, "\n".join(lines) or f"'{kb.name}' has no documents yet")
     return 0
@@ -109,7 +114,11 @@ def _read_queries(path: str) -> list[dict[str, Any]]:
             if not isinstance(obj, dict) or not str(obj.get("query", "")).strip():
                 raise ValueError("needs a non-empty 'query'")
         except ValueError as err:
-            raise LexgateError(f"line {no} is not a query object ({err})", 'each line: {"query_id": …, "query": …}', subject=path) from err
+            raise LexgateError(
+                f"line {no} is not a query object ({err})",
+                'each line: {"query_id": …, "query": …}',
+                subject=path,
+            ) from err
         out.append(obj)
     return out
 
@@ -123,7 +132,9 @@ def cmd_search(args: argparse.Namespace) -> int:
     flags = {"use_routing": False} if args.no_routing else {}
 
     def run(query: str) -> list[dict[str, Any]]:
-        result = retriever.search(kbs, query, k=args.k, mode=mode, use_expansion=False, use_rerank=False, **flags)
+        result = retriever.search(
+            kbs, query, k=args.k, mode=mode, use_expansion=False, use_rerank=False, **flags
+        )
         hits = [h.to_json() for h in result.hits]
         if not args.explain:
             for h in hits:

@@ -57,7 +57,9 @@ def _kb_parsers(sub: argparse._SubParsersAction, parent: argparse.ArgumentParser
     s.add_argument("--k", type=int, default=10)
     s.add_argument("--mode", choices=["hybrid", "bm25", "vector"])
     s.add_argument("--explain", action="store_true", help="both legs' ranks and scores per hit")
-    s.add_argument("--no-routing", action="store_true", help="do not search a contract named in the query first")
+    s.add_argument(
+        "--no-routing", action="store_true", help="do not search a contract named in the query first"
+    )
     s.add_argument("--queries", metavar="FILE.jsonl", help='one {"query_id", "query"} per line')
     s.add_argument("query", nargs="*")
     s.set_defaults(func="kb_cmds.cmd_search")
@@ -101,7 +103,9 @@ def _eval_parsers(sub: argparse._SubParsersAction, parent: argparse.ArgumentPars
     br.add_argument("--configs", help="comma-separated subset of configurations")
     br.add_argument("--backend", help="embedding backend (default: settings)")
     br.set_defaults(func="bench_cmds.cmd_bench_retrieval")
-    bl = b_sub.add_parser("latency", parents=[parent], help="hybrid query latency at scale (synthetic corpus)")
+    bl = b_sub.add_parser(
+        "latency", parents=[parent], help="hybrid query latency at scale (synthetic corpus)"
+    )
     bl.add_argument("--chunks", type=int, default=100_000)
     bl.add_argument("--queries", type=int, default=200)
     bl.set_defaults(func="bench_cmds.cmd_bench_latency")

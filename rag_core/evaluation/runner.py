@@ -63,7 +63,9 @@ def _answer(pipeline: Pipeline, kb: KnowledgeBase, question: str, cancel: Cancel
 def evidence_of(result: AskResult) -> tuple[list[str], list[Span]]:
     """The evidence blocks the answer model saw, in block order, as texts and as document spans."""
     blocks = result.trace.get("blocks", [])
-    return [str(b["text"]) for b in blocks], [Span(str(b["doc"]), int(b["start"]), int(b["end"])) for b in blocks]
+    return [str(b["text"]) for b in blocks], [
+        Span(str(b["doc"]), int(b["start"]), int(b["end"])) for b in blocks
+    ]
 
 
 def run_eval(
@@ -78,7 +80,9 @@ def run_eval(
     cancel: CancelToken | None = None,
 ) -> EvalRun:
     """Answer and score every case; a cancelled run keeps the cases finished so far."""
-    run = EvalRun(name or f"run {time.strftime('%Y-%m-%d %H:%M')}", kb.name, testset_id, pipeline.settings.snapshot())
+    run = EvalRun(
+        name or f"run {time.strftime('%Y-%m-%d %H:%M')}", kb.name, testset_id, pipeline.settings.snapshot()
+    )
     per_case: list[dict[str, MetricResult]] = []
     for i, case in enumerate(cases):
         if cancel is not None and cancel.cancelled:
@@ -119,7 +123,9 @@ def run_eval(
         "cases": len(run.rows),
         "metrics": aggregate(per_case),
         "refusal_rate": (sum(r["refused"] for r in run.rows) / len(run.rows)) if run.rows else None,
-        "median_latency_ms": sorted(r["latency_ms"] for r in run.rows)[len(run.rows) // 2] if run.rows else None,
+        "median_latency_ms": sorted(r["latency_ms"] for r in run.rows)[len(run.rows) // 2]
+        if run.rows
+        else None,
         "judge": getattr(judge_model, "name", None),
     }
     return run

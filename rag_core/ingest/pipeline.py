@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-
 from filelock import FileLock
 
 from rag_core import textproc
@@ -149,13 +148,17 @@ def prepare(data: bytes, file_name: str, settings: Settings, progress: Progress 
     res.timings["chunk_s"] = time.perf_counter() - t1
     progress(file_name, "chunk", 1.0)
     if not any(c.kind != "parent" for c in chunks):
-        raise IngestError("no text to index after extraction", "check that the file has text", subject=file_name)
+        raise IngestError(
+            "no text to index after extraction", "check that the file has text", subject=file_name
+        )
     res.doc_id, res.pages, res.chars = doc_id, extracted.pages, len(extracted.text)
     res.chunks = sum(1 for c in chunks if c.kind != "parent")
     return _Prepared(file_name, doc_id, extracted, chunks, len(data), data, res)
 
 
-def _embed_and_finish(store: Store, kb: KnowledgeBase, prep: _Prepared, settings: Settings, progress: Progress) -> None:
+def _embed_and_finish(
+    store: Store, kb: KnowledgeBase, prep: _Prepared, settings: Settings, progress: Progress
+) -> None:
     """Embed a stored document's searchable chunks, then mark it indexed."""
     embedder = get_embedder(kb.embed_backend, kb.embed_model, settings)
     searchable = [c for c in prep.chunks if c.kind != "parent"]
@@ -201,7 +204,10 @@ def ingest_files(
                 prior = existing.get(doc_id) or next(p.file_name for p in staged if p.doc_id == doc_id)
                 results.append(
                     IngestResult(
-                        name, "duplicate", f"same content as '{prior}' already in '{kb.name}'; not added", doc_id
+                        name,
+                        "duplicate",
+                        f"same content as '{prior}' already in '{kb.name}'; not added",
+                        doc_id,
                     )
                 )
                 continue

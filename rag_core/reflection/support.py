@@ -543,3 +543,62 @@ def quote_fallback(question: str, blocks: Sequence[EvidenceBlock], language: Lan
     lines.append(_QUOTE_LEAD[language])
     lines.extend(f"“{_cut(sentence)}” [{block.n}]" for block, sentence in quotes)
     return "\n".join(lines)
+
+
+@dataclass
+class CitationRepair:
+    sentence: str
+    added: int
+    dropped: list[int]
+
+
+def _best_block(sentence: str, blocks: Sequence[EvidenceBlock], settings: ReflectionSettings) -> int | None:
+    """The block that alone fully supports ``sentence`` (numbers included), best overlap first."""
+    bare = remove_citation_markers(sentence)
+    best: tuple[float, int] | None = None
+    for b in blocks:
+        s = overlap_support(bare, [b], settings)
+        if s.label == "fully" and (best is None or s.score > best[0]):
+            best = (s.score, b.n)
+    return best[1] if best else None
+
+
+def _mark(sentence: str, n: int) -> str:
+    """Append ``[n]`` to a sentence, before its closing punctuation when it has one."""
+    bare = remove_citation_markers(sentence).rstrip()
+    if bare and bare[-1] in "。！？；.!?;":
+        return f"{bare[:-1]} [{n}]{bare[-1]}"
+    return f"{bare} [{n}]"
+
+
+def repair_citations(
+    answer: str, blocks: Sequence[EvidenceBlock], settings: ReflectionSettings
+) -> tuple[str, list[CitationRepair]]:
+    """Point each uncited or wrongly cited sentence at the one block that fully supports it.
+
+    Why: small local models often state the right clause without citing it, or cite a
+    neighbouring block. Attaching the block whose text states the sentence (by the same overlap and
+    number rules the support check uses) is grounded attribution, not invention; a sentence that no
+    single block supports is left as it is for the support check to judge.
+    """
+    repairs: list[CitationRepair] = []
+    out: list[str] = []
+    pos = 0
+    for sentence in split_sentences(answer):
+        i = answer.find(sentence, pos)
+        if i < 0:
+            continue
+        out.append(answer[pos:i])
+        pos = i + len(sentence)
+        current = overlap_support(sentence, blocks, settings)
+        if not current.counted or (current.cited and current.label == "fully"):
+            out.append(sentence)
+            continue
+        n = _best_block(sentence, blocks, settings)
+        if n is None or n in current.cited:
+            out.append(sentence)
+            continue
+        out.append(_mark(sentence, n))
+        repairs.append(CitationRepair(sentence, n, current.cited))
+    out.append(answer[pos:])
+    return "".join(out), repairs

