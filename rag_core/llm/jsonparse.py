@@ -48,7 +48,7 @@ def _close_partial(s: str) -> str:
     tail = '"' if in_str else ""
     body = (s + tail).rstrip()
     body = re.sub(r",\s*$", "", body)
-    body = re.sub(r':\s*$', ": null", body)
+    body = re.sub(r":\s*$", ": null", body)
     return body + "".join(reversed(stack))
 
 
