@@ -384,39 +384,57 @@ def clip_blocks(blocks: list[ClauseBlock], starts: list[int], lo: int, hi: int) 
     return out
 
 
-def merge_blocks(text: str, blocks: list[ClauseBlock], size: int) -> list[ClauseBlock]:
-    """Glue heading-only blocks to the next block, and merge consecutive tiny blocks of one parent.
+def range_path(text: str, group: list[ClauseBlock]) -> str:
+    """The clause path of a chunk covering ``group``: one clause's path, or ``first – last label``.
 
-    A heading without body (``第三章 违约责任`` right before ``第六条``) would be a useless chunk,
-    so it always starts a new group and takes the next block's path (when that is its child).
-    Tiny clauses (< ``TINY_CLAUSE_FRACTION`` of ``size``) sharing a parent are merged while the
-    result fits in ``size``; the group keeps its first clause's path (the first non-empty one,
-    so that a preamble merged with clause 1 is labelled by clause 1).
+    Why a range: a chunk holding clauses 8 to 12 labelled only "8. Notice" would make a citation of
+    clause 12 point at clause 8.
     """
-    tiny = size * TINY_CLAUSE_FRACTION
-    out: list[ClauseBlock] = []
-    heading_only: list[bool] = []  # per out block: nothing but heading lines so far
-    all_tiny: list[bool] = []  # per out block: made only of tiny clauses
+    paths = [b.path for b in group if b.path and not is_heading_only(text, b)] or [
+        b.path for b in group if b.path
+    ]
+    if not paths:
+        return ""
+    first, last = paths[0], paths[-1]
+    if first == last:
+        return first
+    return f"{first} – {last.rsplit(PATH_SEPARATOR, 1)[-1]}"
+
+
+HEADING_ONLY_MAX_CHARS = 80
+"""A block is a bare heading only if its heading line is at most this long (one-line clauses such as
+``3. Signage. The Company shall …`` carry their whole text on the heading line)."""
+
+
+def is_heading_only(text: str, block: ClauseBlock) -> bool:
+    """A heading with no body, e.g. ``第三章 违约责任`` right before ``第六条``."""
+    return block.body_start - block.start <= HEADING_ONLY_MAX_CHARS and not has_text(
+        text, block.body_start, block.end
+    )
+
+
+def pack_blocks(text: str, blocks: list[ClauseBlock], size: int, merge_below: float) -> list[ClauseBlock]:
+    """Group consecutive clause blocks: a heading-only block always joins the next one; blocks
+    smaller than ``merge_below`` join a group of such blocks while the group fits in ``size``.
+
+    Parents pass ``merge_below = size`` (pack whole clauses greedily); children and plain chunks
+    pass a small fraction, so each ordinary clause is its own chunk and only tiny ones share.
+    Groups never cross into another parent clause (a new chapter starts a new chunk).
+    """
+    groups: list[list[ClauseBlock]] = []
     for block in blocks:
-        bare = not has_text(text, block.body_start, block.end)
-        if out and heading_only[-1]:
-            prev = out[-1]
-            child = not prev.path or f"{block.path}{PATH_SEPARATOR}".startswith(prev.path + PATH_SEPARATOR)
-            path, parent = (block.path, block.parent) if child else (prev.path, prev.parent)
-            out[-1] = ClauseBlock(prev.start, block.end, path, parent, block.body_start)
-            heading_only[-1], all_tiny[-1] = bare, out[-1].size < tiny
-            continue
-        if out and not bare and all_tiny[-1] and block.size < tiny:
-            prev = out[-1]
-            if block.parent == prev.parent and block.end - prev.start <= size:
-                out[-1] = replace(
-                    prev, end=block.end, body_start=block.body_start, path=prev.path or block.path
-                )
+        cur = groups[-1] if groups else None
+        if cur is not None:
+            heading_only = all(is_heading_only(text, b) for b in cur)
+            small = block.size < merge_below and all(b.size < merge_below for b in cur)
+            sibling = block.parent == cur[-1].parent or is_heading_only(text, cur[-1])
+            if heading_only or (small and sibling and block.end - cur[0].start <= size):
+                cur.append(block)
                 continue
-        out.append(block)
-        heading_only.append(bare)
-        all_tiny.append(block.size < tiny)
-    return out
+        groups.append([block])
+    return [
+        ClauseBlock(g[0].start, g[-1].end, range_path(text, g), g[0].parent, g[0].body_start) for g in groups
+    ]
 
 
 def clause_at(blocks: list[ClauseBlock], starts: list[int], pos: int) -> str:
@@ -439,12 +457,14 @@ def clause_chunks(
     size: int,
     overlap: int,
     clause_aware: bool,
+    merge_below: float,
 ) -> list[tuple[int, int, str]]:
-    """``(start, end, clause path)`` pieces of ``text[lo:hi]``, one clause per piece when clause-aware."""
+    """``(start, end, clause path)`` pieces of ``text[lo:hi]``; clause-aware pieces never cut a clause
+    that fits, and split only clauses larger than ``size``."""
     if not clause_aware:
         return [(s, e, clause_at(blocks, starts, s)) for s, e in split_range(text, lo, hi, size, overlap)]
     pieces: list[tuple[int, int, str]] = []
-    for block in merge_blocks(text, clip_blocks(blocks, starts, lo, hi), size):
+    for block in pack_blocks(text, clip_blocks(blocks, starts, lo, hi), size, merge_below):
         if block.size <= size:
             start, end = trim(text, block.start, block.end)
             if end > start:
@@ -525,18 +545,35 @@ def chunk_document(text: str, spans: list[PageSpan], settings: ChunkingSettings,
     locator = _SpanLocator.of(spans)
     aware = settings.clause_aware
     if not settings.parent_child:
+        tiny = settings.chunk_size * TINY_CLAUSE_FRACTION
         pieces = clause_chunks(
-            text, blocks, starts, 0, len(text), settings.chunk_size, settings.chunk_overlap, aware
+            text, blocks, starts, 0, len(text), settings.chunk_size, settings.chunk_overlap, aware, tiny
         )
         return _make_chunks(text, pieces, "plain", doc_id, locator)
     parent_pieces = clause_chunks(
-        text, blocks, starts, 0, len(text), settings.parent_size, settings.parent_overlap, aware
+        text,
+        blocks,
+        starts,
+        0,
+        len(text),
+        settings.parent_size,
+        settings.parent_overlap,
+        aware,
+        settings.parent_size,
     )
     parents = _make_chunks(text, parent_pieces, "parent", doc_id, locator)
     children: list[Chunk] = []
     for parent in parents:
         child_pieces = clause_chunks(
-            text, blocks, starts, parent.start, parent.end, settings.child_size, settings.child_overlap, aware
+            text,
+            blocks,
+            starts,
+            parent.start,
+            parent.end,
+            settings.child_size,
+            settings.child_overlap,
+            aware,
+            settings.child_size * TINY_CLAUSE_FRACTION,
         )
         children.extend(_make_chunks(text, child_pieces, "child", doc_id, locator, len(children), parent.id))
     return parents + children
