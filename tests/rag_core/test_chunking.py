@@ -489,7 +489,7 @@ def test_tiny_clauses_of_different_parents_stay_apart() -> None:
     chunks = chunk_document(text, [], ChunkingSettings(parent_child=False, chunk_size=400), DOC_ID)
     assert [c.clause for c in chunks] == [
         "Section 1 Scope",
-        "Section 1 Scope > 1.1 Parts",  # 1.1 and 1.2 share a parent: merged under the first path
+        "Section 1 Scope > 1.1 Parts – 1.2 Tools",  # 1.1 and 1.2 share a parent: merged, as a range
         "Section 2 Price",
     ]
     assert "1.2 Tools" in chunks[1].text
