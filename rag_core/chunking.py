@@ -48,6 +48,8 @@ MAX_OVERLAP_FRACTION = 0.4
 """Overlap is capped at this share of the size: more would index most text twice. Kept below
 ``MIN_FILL`` so every step advances by at least a tenth of the size (no quadratic crawl)."""
 
+CHUNKER_VERSION = 2
+"""Bumped whenever chunk boundaries change, so cached benchmark indexes are rebuilt."""
 TINY_CLAUSE_FRACTION = 0.2
 """A clause shorter than this share of the chunk size is merged with tiny neighbours (same parent)."""
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rag_core.chunking import CHUNKER_VERSION
 from rag_core.embeddings.registry import describe
 from rag_core.errors import LexgateError
 from rag_core.evaluation.retrieval_metrics import ID_KS, SPAN_KS, RetrievalReport, id_report, span_report
