@@ -29,6 +29,9 @@ MIN_MATCHED_SHARE = 0.6
 MIN_RUN_CHARS = 4
 """Shortest matching run kept in a fuzzy match (shorter runs are coincidences such as 的/the)."""
 
+CROP_MARGIN_PT = 90.0
+"""PDF points kept above and below the marked lines when the image is cropped to the passage."""
+
 MARK_FILL = (255, 196, 0, 70)
 MARK_EDGE = (230, 140, 0, 200)
 MARK_PAD = 2.0
@@ -122,8 +125,13 @@ def render_page(
     page: int,
     passage: str = "",
     scale: float = DEFAULT_SCALE,
+    crop: bool = False,
 ) -> RenderedPage:
-    """Page ``page`` (1-based) as PNG, with ``passage`` marked where it can be found on it."""
+    """Page ``page`` (1-based) as PNG, with ``passage`` marked where it can be found on it.
+
+    ``crop`` keeps only the band of the page around the marked lines (full width), so the
+    passage is readable at the size of a side panel; an unmarked page is never cropped.
+    """
     import pypdfium2 as pdfium
     from PIL import Image, ImageDraw
 
@@ -149,6 +157,11 @@ def render_page(
             for box in boxes:
                 draw.rectangle(box, fill=MARK_FILL, outline=MARK_EDGE, width=2)
             image = Image.alpha_composite(image, overlay)
+            if crop:
+                top = max(0, int(min(b[1] for b in boxes) - CROP_MARGIN_PT * scale))
+                bottom = min(image.height, int(max(b[3] for b in boxes) + CROP_MARGIN_PT * scale))
+                image = image.crop((0, top, image.width, bottom))
+                boxes = [(b[0], b[1] - top, b[2], b[3] - top) for b in boxes]
         buf = io.BytesIO()
         image.convert("RGB").save(buf, format="PNG", optimize=True)
         return RenderedPage(buf.getvalue(), page, bool(boxes), boxes, note)
@@ -191,6 +204,7 @@ def render_passage(
     start: int,
     end: int,
     scale: float = DEFAULT_SCALE,
+    crop: bool = False,
 ) -> RenderedPage:
     """The page where ``doc_text[start:end]`` begins, with that passage's part on it marked.
 
@@ -202,4 +216,4 @@ def render_passage(
         raise LexgateError("the document has no PDF pages to render", "only PDF passages have a page image")
     lo, hi = max(start, span.start), min(end, span.end)
     passage = doc_text[lo:hi] if hi > lo else doc_text[start:end]
-    return render_page(pdf, int(span.page), passage, scale)
+    return render_page(pdf, int(span.page), passage, scale, crop)

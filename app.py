@@ -1,0 +1,37 @@
+"""Lexgate: the lawyer's app. Run with ``streamlit run app.py`` (scripts/start.sh does).
+
+Navigation is ``st.navigation`` over the files in ``pages/``; this script runs on every page, so
+the page set-up and the language switch live here. The Evaluation page belongs to another part
+of the project: it appears as soon as ``pages/evaluation.py`` exists.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import streamlit as st
+
+from ui import i18n
+
+PAGES = Path(__file__).parent / "pages"
+
+st.set_page_config(
+    page_title="Lexgate", page_icon=":material/balance:", layout="wide", initial_sidebar_state="expanded"
+)
+i18n.language_switch()
+
+pages = [
+    st.Page(str(PAGES / "home.py"), title=i18n.t("nav_home"), icon=":material/home:", default=True),
+    st.Page(str(PAGES / "chat.py"), title=i18n.t("nav_chat"), icon=":material/forum:"),
+    st.Page(str(PAGES / "documents.py"), title=i18n.t("nav_documents"), icon=":material/folder_open:"),
+    st.Page(str(PAGES / "inspector.py"), title=i18n.t("nav_inspect"), icon=":material/manage_search:"),
+    st.Page(str(PAGES / "feedback.py"), title=i18n.t("nav_feedback"), icon=":material/reviews:"),
+    st.Page(str(PAGES / "admin.py"), title=i18n.t("nav_admin"), icon=":material/tune:"),
+]
+# Slot for the Evaluation page (built by the evaluation work, not this app).
+if (PAGES / "evaluation.py").exists():
+    pages.insert(
+        5, st.Page(str(PAGES / "evaluation.py"), title=i18n.t("nav_evaluation"), icon=":material/fact_check:")
+    )
+
+st.navigation(pages).run()

@@ -1,0 +1,337 @@
+"""Chat: multi-turn questions over one or more knowledge bases, with the evidence panel shown as soon
+as the passages are judged, the answer streamed beside it, thinking apart, citations that open the
+cited passage, export, and feedback. Every message is persisted with its trace."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import streamlit as st
+
+from rag_core.errors import LexgateError, NotFound
+from rag_core.export import answer_docx, answer_markdown
+from rag_core.feedback import diagnose
+from rag_core.models import ChatTurn
+from ui import state
+from ui.components import (
+    citations_block,
+    evidence_panel,
+    refusal_note,
+    safe,
+    safe_answer,
+    show_error,
+    usage_line,
+)
+from ui.i18n import lang, t
+
+store = state.store()
+settings = state.settings()
+ss = st.session_state
+TITLE_CHARS = 40
+
+
+def _json_safe(obj: Any) -> Any:
+    return json.loads(json.dumps(obj, ensure_ascii=False, default=str))
+
+
+# ---------------------------------------------------------------- sidebar: conversations
+def _conversation_sidebar(current: dict[str, Any] | None) -> None:
+    with st.sidebar:
+        st.markdown(f"**{t('conv_title')}**")
+        if st.button(t("conv_new"), icon=":material/add_comment:", width="stretch", key="conv_new"):
+            ss["chat_cid"] = None
+            st.rerun()
+        needle = st.text_input(
+            t("conv_search"), key="conv_search", placeholder=t("conv_search"), label_visibility="collapsed"
+        )
+        convs = store.list_conversations(needle)
+        if not convs:
+            st.caption(t("conv_none"))
+        for c in convs[:100]:
+            is_current = current is not None and c["id"] == current["id"]
+            if st.button(
+                safe(c["title"] or t("conv_untitled"), False),
+                key=f"conv_{c['id']}",
+                type="primary" if is_current else "tertiary",
+                width="stretch",
+            ):
+                ss["chat_cid"] = c["id"]
+                st.rerun()
+        if current is None:
+            return
+        with st.expander(t("conv_manage"), icon=":material/edit:"):
+            with st.form("conv_rename", border=False):
+                title = st.text_input(t("conv_rename_to"), value=current["title"], max_chars=120)
+                if st.form_submit_button(t("conv_rename")):
+                    if title.strip():
+                        store.update_conversation(current["id"], title=title.strip())
+                        st.rerun()
+                    else:
+                        st.error(t("conv_title_empty"))
+            if st.button(t("conv_delete"), key="conv_delete", icon=":material/delete:"):
+                ss["confirm_conv_delete"] = current["id"]
+            if ss.get("confirm_conv_delete") == current["id"]:
+                st.warning(t("conv_delete_confirm"))
+                if st.button(t("delete_confirm"), key="conv_delete_ok", type="primary"):
+                    store.delete_conversation(current["id"])
+                    ss["chat_cid"] = None
+                    ss["confirm_conv_delete"] = None
+                    st.rerun()
+                if st.button(t("cancel"), key="conv_delete_cancel"):
+                    ss["confirm_conv_delete"] = None
+                    st.rerun()
+
+
+# ---------------------------------------------------------------- one stored assistant message
+def _actions(m: dict[str, Any], question: str, feedback_ids: set[str], cid: str) -> None:
+    mid = m["id"]
+    citations = m.get("citations") or []
+    meta = {t("export_kbs"): ", ".join((m.get("trace") or {}).get("kbs") or [])}
+    with st.expander(t("actions_title"), icon=":material/ios_share:"):
+        st.caption(t("copy_hint"))
+        st.code(m["content"], language=None, wrap_lines=True)
+        st.download_button(
+            t("export_md"),
+            data=answer_markdown(question, m["content"], citations, lang(), meta),
+            file_name=f"lexgate-answer-{mid[:8]}.md",
+            mime="text/markdown",
+            key=f"md_{mid}",
+            on_click="ignore",
+            icon=":material/description:",
+        )
+        st.download_button(
+            t("export_docx"),
+            data=lambda: answer_docx(question, m["content"], citations, lang(), meta),
+            file_name=f"lexgate-answer-{mid[:8]}.docx",
+            mime="application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+            key=f"docx_{mid}",
+            on_click="ignore",
+            icon=":material/article:",
+        )
+    with st.expander(t("feedback_title"), icon=":material/rate_review:"):
+        if mid in feedback_ids:
+            st.success(t("fb_thanks"), icon=":material/favorite:")
+            return
+        with st.form(f"fb_{mid}", border=False):
+            rating = st.radio(
+                t("fb_rating"), [1, 2, 3, 4, 5], index=None, horizontal=True, key=f"fb_rating_{mid}"
+            )
+            helpful = st.radio(
+                t("fb_helpful"),
+                [True, False],
+                format_func=lambda v: t("yes") if v else t("no"),
+                index=None,
+                horizontal=True,
+                key=f"fb_helpful_{mid}",
+            )
+            correct = st.text_area(t("fb_correct"), key=f"fb_correct_{mid}", height=80)
+            comment = st.text_input(t("fb_comment"), key=f"fb_comment_{mid}")
+            sent = st.form_submit_button(t("fb_submit"), type="primary")
+        if sent:
+            if rating is None:
+                st.error(t("fb_need_rating"))
+                return
+            trace = m.get("trace") or {}
+            diagnosis = ""
+            if rating <= 2 or correct.strip():
+                diagnosis = json.dumps(
+                    diagnose(trace, m["content"], bool(m.get("refused")), correct).to_json(),
+                    ensure_ascii=False,
+                    default=str,
+                )
+            store.add_feedback(
+                {
+                    "message_id": mid,
+                    "conversation_id": cid,
+                    "question": question,
+                    "answer": m["content"],
+                    "rating": int(rating),
+                    "helpful": bool(helpful) if helpful is not None else rating >= 3,
+                    "correct_answer": correct.strip(),
+                    "comment": comment.strip(),
+                    "diagnosis": diagnosis,
+                    "trace_json": json.dumps(trace, ensure_ascii=False, default=str),
+                }
+            )
+            st.rerun()
+
+
+def _answer_column(m: dict[str, Any], question: str, feedback_ids: set[str], cid: str) -> None:
+    trace = m.get("trace") or {}
+    if m.get("thinking"):
+        with st.expander(t("thinking_title"), icon=":material/psychology:"):
+            st.markdown(safe(m["thinking"]))
+    if trace.get("error"):
+        st.error(t("chat_failed", message=safe(trace["error"], False)), icon=":material/error:")
+        return
+    if any(b.get("conflicting") for b in trace.get("blocks") or []):
+        st.warning(t("conflict_warning"), icon=":material/balance:")
+    st.markdown(safe_answer(m["content"]))
+    if m.get("refused") and trace.get("retrieval") is not None:
+        refusal_note(trace, m.get("verdicts") or [])
+    citations_block(m.get("citations") or [], trace, key=f"cit_{m['id']}")
+    st.caption(usage_line(m))
+    _actions(m, question, feedback_ids, cid)
+
+
+def _assistant(m: dict[str, Any], question: str, feedback_ids: set[str], cid: str) -> None:
+    trace = m.get("trace") or {}
+    with st.chat_message("assistant"):
+        if trace.get("retrieval") is None:  # small talk, or an error before retrieval
+            _answer_column(m, question, feedback_ids, cid)
+            return
+        col_ev, col_ans = st.columns([11, 9], gap="medium")
+        with col_ev:
+            evidence_panel(m.get("verdicts") or [], len(trace.get("blocks") or []), key=f"ev_{m['id']}")
+        with col_ans:
+            _answer_column(m, question, feedback_ids, cid)
+
+
+# ---------------------------------------------------------------- a new turn, streamed
+def _run_turn(cid: str, question: str, kbs: list[Any], history: list[ChatTurn], think: bool) -> None:
+    from rag_core.pipeline import AnswerReset, AskRequest, Done, Retrieved, Thinking, Token, Verdicts
+
+    store.add_message(cid, "user", question)
+    with st.chat_message("user"):
+        st.markdown(safe(question))
+    with st.chat_message("assistant"):
+        status_line = st.empty()
+        status_line.caption(t("chat_searching"))
+        col_ev, col_ans = st.columns([11, 9], gap="medium")
+        with col_ans:
+            think_slot = st.empty()
+            warn_slot = st.empty()
+            answer_slot = st.empty()
+            notes = st.container()
+        think_text: Any = None
+        thinking, answer = "", ""
+        result = None
+        t0 = time.perf_counter()
+        try:
+            pipeline = state.pipeline(settings)
+            for ev in pipeline.ask(AskRequest(question, kbs, history, think=think)):
+                if isinstance(ev, Retrieved):
+                    status_line.caption(t("chat_judging", n=len(ev.hits)))
+                elif isinstance(ev, Verdicts):
+                    with col_ev:
+                        evidence_panel(ev.verdicts, ev.kept, key="live_ev")
+                    if any(v.get("label") == "CONFLICTING" and v.get("keep") for v in ev.verdicts):
+                        warn_slot.warning(t("conflict_warning"), icon=":material/balance:")
+                    status_line.caption(t("chat_answering"))
+                elif isinstance(ev, Thinking):
+                    thinking += ev.text
+                    if think_text is None:
+                        think_text = think_slot.expander(
+                            t("thinking_live"), expanded=True, icon=":material/psychology:"
+                        ).empty()
+                    think_text.markdown(safe(thinking))
+                elif isinstance(ev, Token):
+                    answer += ev.text
+                    answer_slot.markdown(safe_answer(answer) + " ▌")
+                elif isinstance(ev, AnswerReset):
+                    answer = ""
+                    answer_slot.empty()
+                    notes.caption(t("answer_reset", reason=safe(ev.reason, False)))
+                elif isinstance(ev, Done):
+                    result = ev.result
+        except Exception as err:
+            status_line.empty()
+            show_error(err)
+            message = err.message if isinstance(err, LexgateError) else type(err).__name__
+            store.add_message(
+                cid,
+                "assistant",
+                t("chat_failed", message=message),
+                trace={"error": message, "question": question},
+                refused=True,
+                latency_ms=(time.perf_counter() - t0) * 1000,
+                settings=settings.snapshot(),
+            )
+            return
+        if result is None:
+            return
+        latency = (time.perf_counter() - t0) * 1000
+        store.add_message(
+            cid,
+            "assistant",
+            result.answer,
+            thinking=result.thinking,
+            citations=[c.to_json() for c in result.citations],
+            verdicts=_json_safe(result.verdicts),
+            trace=_json_safe(result.trace),
+            usage={
+                "prompt_tokens": result.usage.prompt_tokens,
+                "completion_tokens": result.usage.completion_tokens,
+                "total_tokens": result.usage.total_tokens,
+            },
+            latency_ms=latency,
+            settings=settings.snapshot(),
+            refused=result.refused,
+        )
+    st.rerun()
+
+
+# ---------------------------------------------------------------- the page
+kbs_all = store.list_kbs()
+cid = ss.get("chat_cid")
+conversation: dict[str, Any] | None = None
+if cid:
+    try:
+        conversation = store.get_conversation(cid)
+    except NotFound:
+        ss["chat_cid"] = cid = None
+_conversation_sidebar(conversation)
+
+st.subheader(safe(conversation["title"], False) if conversation else t("chat_new_title"))
+if not kbs_all:
+    st.info(t("chat_no_kb"), icon=":material/folder_open:")
+    st.page_link("pages/documents.py", label=t("nav_documents"), icon=":material/folder_open:")
+    st.stop()
+
+kb_names = {kb.id: kb.name for kb in kbs_all}
+saved = [k for k in (conversation or {}).get("kb_ids", []) if k in kb_names]
+default = saved or [k for k in ss.get("chat_last_kbs", []) if k in kb_names] or [kbs_all[0].id]
+c1, c2 = st.columns([4, 1], vertical_alignment="bottom")
+selected = c1.multiselect(
+    t("chat_kbs"),
+    list(kb_names),
+    default=default,
+    format_func=lambda k: kb_names[k],
+    key=f"chat_kbs_{cid or 'new'}",
+)
+think = c2.toggle(t("think_toggle"), key="chat_think", help=t("think_help"))
+ss["chat_last_kbs"] = selected
+if conversation and selected and selected != saved:
+    store.update_conversation(conversation["id"], kb_ids=selected)
+
+messages = store.list_messages(cid) if cid else []
+feedback_ids = {f["message_id"] for f in store.list_feedback()} if messages else set()
+last_question = ""
+for m in messages:
+    if m["role"] == "user":
+        last_question = m["content"]
+        with st.chat_message("user"):
+            st.markdown(safe(m["content"]))
+    else:
+        _assistant(m, last_question, feedback_ids, cid or "")
+
+if not messages:
+    st.caption(t("chat_empty_hint"))
+
+question = st.chat_input(t("chat_placeholder"), disabled=not selected, key="chat_input")
+if not selected:
+    st.caption(t("chat_pick_kb"))
+if question and question.strip() and selected:
+    kbs = [kb for kb in kbs_all if kb.id in selected]
+    if cid is None:
+        title = " ".join(question.split())[:TITLE_CHARS]
+        cid = store.create_conversation(title, selected)
+        ss["chat_cid"] = cid
+    history = [
+        ChatTurn(m["role"], m["content"])
+        for m in messages
+        if m["role"] in ("user", "assistant") and not (m.get("trace") or {}).get("error")
+    ]
+    _run_turn(cid, question.strip(), kbs, history, think)

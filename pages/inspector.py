@@ -1,0 +1,258 @@
+"""Inspect: everything one past answer did — query, retrieval legs, fusion, rerank, verdicts with
+their thresholds, the exact prompt, reflection, timings, usage and models — filterable, as JSON."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from rag_core.models import LABELS
+from ui import state
+from ui.components import download_json, safe, verdict_table
+from ui.i18n import t
+
+store = state.store()
+ss = st.session_state
+st.title(t("inspect_title"))
+
+convs = store.list_conversations()
+if not convs:
+    st.info(t("inspect_none"), icon=":material/search:")
+    st.stop()
+
+conv_titles = {c["id"]: c["title"] for c in convs}
+ids = list(conv_titles)
+if ss.get("inspect_conv") not in ids:
+    ss["inspect_conv"] = ss.get("chat_cid") if ss.get("chat_cid") in ids else ids[0]
+c1, c2 = st.columns(2)
+cid = c1.selectbox(t("inspect_conv"), ids, format_func=lambda i: conv_titles[i] or "—", key="inspect_conv")
+messages = store.list_messages(cid)
+pairs: list[tuple[str, dict[str, Any]]] = []
+question = ""
+for m in messages:
+    if m["role"] == "user":
+        question = m["content"]
+    elif m["role"] == "assistant":
+        pairs.append((question, m))
+if not pairs:
+    st.info(t("inspect_no_answers"))
+    st.stop()
+labels = {m["id"]: f"{i + 1}. {q[:60]}" for i, (q, m) in enumerate(pairs)}
+by_id = {m["id"]: (q, m) for q, m in pairs}
+mid = c2.selectbox(
+    t("inspect_turn"), list(labels)[::-1], format_func=lambda i: labels[i], key=f"inspect_turn_{cid}"
+)
+question, msg = by_id[mid]
+trace: dict[str, Any] = msg.get("trace") or {}
+usage = msg.get("usage") or {}
+
+st.markdown(f"**{t('inspect_question')}** {safe(question, False)}")
+m1, m2, m3, m4 = st.columns(4)
+m1.metric(t("inspect_latency"), f"{float(msg.get('latency_ms') or 0) / 1000:.2f} s")
+m2.metric(t("inspect_tokens"), int(usage.get("total_tokens", 0) or 0))
+m3.metric(t("inspect_candidates"), len(msg.get("verdicts") or []))
+m4.metric(t("inspect_blocks"), len(trace.get("blocks") or []))
+download_json(
+    t("inspect_export"), {"question": question, **msg}, f"lexgate-trace-{mid[:8]}.json", key="inspect_json"
+)
+if trace.get("error"):
+    st.error(t("chat_failed", message=safe(trace["error"], False)))
+
+tabs = st.tabs(
+    [
+        t("tab_query"),
+        t("tab_retrieval"),
+        t("tab_verdicts"),
+        t("tab_prompt"),
+        t("tab_reflection"),
+        t("tab_timings"),
+    ]
+)
+
+# ---------------------------------------------------------------- query
+with tabs[0]:
+    q = trace.get("query") or {}
+    st.markdown(f"**{t('query_used')}**")
+    st.code(q.get("text", question), language=None, wrap_lines=True)
+    if q.get("joined") and q.get("joined") != q.get("text"):
+        st.markdown(f"**{t('query_joined')}**")
+        st.code(q["joined"], language=None, wrap_lines=True)
+    if q.get("condensed"):
+        st.markdown(f"**{t('query_condensed')}**")
+        st.code(q["condensed"], language=None, wrap_lines=True)
+    for note in q.get("notes") or []:
+        st.caption(safe(note, False))
+    if trace.get("retrieve_or_not"):
+        st.markdown(f"**{t('retrieve_or_not')}**")
+        st.json(trace["retrieve_or_not"], expanded=False)
+
+
+# ---------------------------------------------------------------- retrieval
+def _leg_table(rt: dict[str, Any]) -> list[dict[str, Any]]:
+    """One row per candidate: each leg's rank and score, the fused rank and score, rerank score."""
+    rows: dict[str, dict[str, Any]] = {}
+    for leg, hits in (rt.get("legs") or {}).items():
+        for h in hits:
+            r = rows.setdefault(h["chunk_id"], {"chunk_id": h["chunk_id"]})
+            r[f"{leg} #"] = h["rank"]
+            r[f"{leg} score"] = h["score"]
+    rerank = (rt.get("rerank") or {}).get("scores") or []
+    for i, f in enumerate(rt.get("fused") or []):
+        r = rows.setdefault(f["chunk_id"], {"chunk_id": f["chunk_id"]})
+        r[t("col_fused_rank")] = f["rank"]
+        r[t("col_fused_score")] = f["score"]
+        if i < len(rerank):
+            r[t("col_rerank")] = rerank[i]
+    docs = {v.get("chunk_id"): v for v in trace.get("verdicts") or []}
+    out = []
+    for cidk, r in rows.items():
+        v = docs.get(cidk) or {}
+        out.append({**r, t("col_doc"): v.get("doc", ""), t("col_clause"): v.get("clause", "")})
+    return sorted(out, key=lambda r: r.get(t("col_fused_rank"), 10**6))
+
+
+with tabs[1]:
+    retrieval = trace.get("retrieval") or {}
+    per_kb = retrieval.get("per_kb") or ([retrieval] if retrieval else [])
+    if not per_kb:
+        st.caption(t("retrieval_none"))
+    if retrieval.get("merge"):
+        st.caption(t("retrieval_merge", how=retrieval["merge"]))
+    for rt in per_kb:
+        st.markdown(f"**{t('retrieval_kb', kb=safe(rt.get('kb', ''), False), mode=rt.get('mode', ''))}**")
+        st.code(rt.get("query", ""), language=None, wrap_lines=True)
+        if rt.get("routing"):
+            st.markdown(f"*{t('retrieval_routing')}*")
+            st.json(rt["routing"], expanded=False)
+        if rt.get("hyde"):
+            st.markdown(f"*{t('retrieval_hyde')}*")
+            st.code(rt["hyde"], language=None, wrap_lines=True)
+        if rt.get("rewrites"):
+            st.markdown(f"*{t('retrieval_rewrites')}*")
+            for rw in rt["rewrites"]:
+                st.code(rw, language=None, wrap_lines=True)
+        if rt.get("rerank"):
+            st.caption(t("retrieval_rerank", method=rt["rerank"].get("method", "")))
+        st.dataframe(_leg_table(rt), hide_index=True, key=f"legs_{rt.get('kb', '')}")
+        for note in rt.get("notes") or []:
+            st.caption(safe(note, False))
+
+# ---------------------------------------------------------------- verdicts
+with tabs[2]:
+    verdicts = msg.get("verdicts") or trace.get("verdicts") or []
+    thresholds = trace.get("thresholds") or {}
+    if thresholds:
+        cols = st.columns(4)
+        for col, key in zip(cols, ("t_injection", "t_conflict", "t_relevance", "t_evidence"), strict=True):
+            col.metric(t("thr_" + key), f"{float(thresholds.get(key, 0)):.2f}")
+    if not verdicts:
+        st.caption(t("verdicts_none"))
+    else:
+        f1, f2 = st.columns([3, 1])
+        present = [lab for lab in LABELS if any(v.get("label") == lab for v in verdicts)]
+        wanted = f1.multiselect(t("filter_labels"), present, default=present, key="inspect_labels")
+        kept_filter = f2.segmented_control(
+            t("filter_kept"),
+            ["all", "kept", "dropped"],
+            format_func=lambda k: t(
+                {"all": "filter_all", "kept": "filter_kept_only"}.get(k, "filter_dropped")
+            ),
+            default="all",
+            key="inspect_kept",
+        )
+        shown = [
+            v
+            for v in verdicts
+            if v.get("label") in wanted
+            and (kept_filter in (None, "all") or bool(v.get("keep")) == (kept_filter == "kept"))
+        ]
+        st.caption(t("verdicts_shown", n=len(shown), total=len(verdicts)))
+        verdict_table(shown, key="inspect_verdicts")
+    blocks = trace.get("blocks") or []
+    if blocks:
+        st.markdown(f"**{t('blocks_title')}**")
+        st.dataframe(
+            [
+                {
+                    "n": b.get("n"),
+                    t("col_doc"): b.get("doc", ""),
+                    t("col_page"): str(b.get("page") or ""),
+                    t("col_clause"): b.get("clause", ""),
+                    t("col_children"): len(b.get("children") or []),
+                    t("col_conflicting"): bool(b.get("conflicting")),
+                    t("col_text"): b.get("text", ""),
+                }
+                for b in blocks
+            ],
+            hide_index=True,
+            key="inspect_blocks",
+        )
+
+# ---------------------------------------------------------------- prompt
+with tabs[3]:
+    prompts = trace.get("prompts") or []
+    if not prompts:
+        st.caption(t("prompt_none"))
+    for i, p in enumerate(prompts, start=1):
+        if len(prompts) > 1:
+            st.markdown(f"**{t('prompt_n', n=i)}**")
+        st.code(p if isinstance(p, str) else str(p), language=None, wrap_lines=True)
+    if msg.get("thinking"):
+        st.markdown(f"**{t('thinking_title')}**")
+        st.code(msg["thinking"], language=None, wrap_lines=True)
+
+
+# ---------------------------------------------------------------- reflection
+def _support_rows(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [
+        {
+            t("col_sentence"): s.get("sentence", ""),
+            t("col_support"): s.get("label", ""),
+            t("col_score"): s.get("score", 0.0),
+            t("col_cited"): ", ".join(str(c) for c in s.get("cited") or []),
+            t("col_by"): s.get("by", ""),
+            t("col_note"): s.get("note", ""),
+        }
+        for s in items
+    ]
+
+
+with tabs[4]:
+    support = trace.get("support") or []
+    if not support:
+        st.caption(t("support_none"))
+    else:
+        st.dataframe(_support_rows(support), hide_index=True, key="inspect_support")
+    if trace.get("support_after_regeneration"):
+        st.markdown(f"**{t('support_regenerated')}**")
+        st.dataframe(
+            _support_rows(trace["support_after_regeneration"]), hide_index=True, key="inspect_support2"
+        )
+    notes = list(trace.get("notes") or []) + list(trace.get("budget_notes") or [])
+    if trace.get("invalid_citations"):
+        notes.append(f"invalid citations removed: {trace['invalid_citations']}")
+    if notes:
+        st.markdown(f"**{t('notes_title')}**")
+        for n in notes:
+            st.caption(safe(n, False))
+
+# ---------------------------------------------------------------- timings, usage, models
+with tabs[5]:
+    timings = dict(trace.get("timings_ms") or {})
+    for rt in per_kb:
+        for k, v in (rt.get("timings_ms") or {}).items():
+            timings[f"retrieval.{rt.get('kb', '')}.{k}"] = v
+    if timings:
+        st.dataframe(
+            [{t("col_stage"): k, "ms": v} for k, v in timings.items()],
+            hide_index=True,
+            key="inspect_timings",
+            column_config={"ms": st.column_config.NumberColumn("ms", format="%.1f")},
+        )
+    st.markdown(f"**{t('usage_title')}**")
+    st.json(usage or {}, expanded=True)
+    st.markdown(f"**{t('models_title')}**")
+    st.json(trace.get("models") or {}, expanded=True)
+    with st.expander(t("settings_snapshot")):
+        st.json(msg.get("settings") or trace.get("settings") or {}, expanded=False)

@@ -1,0 +1,106 @@
+"""The threshold lab: judge a question's candidates once, then re-label them under other thresholds.
+
+Why its own module: the admin page must show every candidate's scores and its label under the
+thresholds being tried, without generating an answer and without a new judge call per slider
+move. Retrieval and judging happen here, once (``judge_question``); ``relabel`` only re-reads the
+stored scores (``reclassify``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rag_core.judge.base import Judge, PassageInput
+from rag_core.judge.classify import reclassify
+from rag_core.judge.factory import make_judge
+from rag_core.llm.factory import get_chat_model
+from rag_core.models import Hit, KnowledgeBase, Verdict
+from rag_core.retrieval.retriever import Retriever
+from rag_core.settings import Settings, VerdictSettings
+from storage.store import Store
+
+_VERDICT_FIELDS = ("passage_id", "scores", "label", "keep", "reason", "explanation", "thresholds")
+
+
+def passage_input(rank: int, hit: Hit) -> PassageInput:
+    """A retrieved hit as the judge sees it (same signals the ask pipeline hands on)."""
+    legs = hit.explain.get("legs", {})
+    vec = next((v["score"] for k, v in legs.items() if k.endswith("vector")), None)
+    bm = next((v["score"] for k, v in legs.items() if k.endswith("bm25")), None)
+    return PassageInput(
+        id=hit.chunk_id,
+        text=hit.text,
+        retrieval_score=hit.score,
+        vector_similarity=vec,
+        bm25_score=bm,
+        rank=rank,
+        title=hit.title or hit.doc,
+        clause=hit.clause,
+    )
+
+
+def make_lab_judge(settings: Settings) -> Judge:
+    """The judge the settings name (the LLM judge needs its model; otherwise the offline judge)."""
+    model = get_chat_model(settings, "judge") if settings.verdict.backend == "llm" else None
+    return make_judge(settings, model)
+
+
+def judge_question(
+    store: Store, settings: Settings, kbs: Sequence[KnowledgeBase], question: str
+) -> list[dict[str, Any]]:
+    """Retrieve ``question``'s candidates and judge them once; the verdicts as the pipeline stores them."""
+    if not question.strip() or not kbs:
+        return []
+    result = Retriever(store, settings, get_chat_model(settings, "rewrite")).search(
+        list(kbs), question, question=question
+    )
+    hits = result.hits
+    if not hits:
+        return []
+    judge = make_lab_judge(settings)
+    verdicts: list[Verdict] = judge.judge(question, [passage_input(i + 1, h) for i, h in enumerate(hits)])
+    by_id = {h.chunk_id: h for h in hits}
+    out = []
+    for v in verdicts:
+        hit = by_id[v.passage_id]
+        row = v.to_json()
+        row.update(
+            chunk_id=hit.chunk_id,
+            doc=hit.doc,
+            doc_id=hit.doc_id,
+            page=hit.page,
+            clause=hit.clause,
+            start=hit.start,
+            end=hit.end,
+            text=hit.text,
+            kb=hit.explain.get("kb", ""),
+        )
+        out.append(row)
+    return out
+
+
+def to_verdict(row: Mapping[str, Any]) -> Verdict:
+    """A stored verdict dict back into a ``Verdict`` (extra passage fields are ignored)."""
+    return Verdict(
+        passage_id=str(row.get("passage_id") or row.get("chunk_id", "")),
+        scores={k: float(v) for k, v in dict(row.get("scores") or {}).items()},
+        label=row.get("label", "NO_EVIDENCE"),
+        keep=bool(row.get("keep")),
+        reason=str(row.get("reason") or row.get("label", "")),
+        explanation=str(row.get("explanation", "")),
+        thresholds=dict(row.get("thresholds") or {}),
+    )
+
+
+def relabel(rows: Sequence[Mapping[str, Any]], verdict_settings: VerdictSettings) -> list[dict[str, Any]]:
+    """Stored verdict dicts re-labelled under ``verdict_settings``; each keeps ``old_label``/``old_keep``."""
+    fresh = reclassify([to_verdict(r) for r in rows], verdict_settings)
+    out = []
+    for row, v in zip(rows, fresh, strict=True):
+        new = dict(row)
+        new.update({k: getattr(v, k) for k in _VERDICT_FIELDS})
+        new["old_label"] = row.get("label", "")
+        new["old_keep"] = bool(row.get("keep"))
+        out.append(new)
+    return out

@@ -1,0 +1,136 @@
+"""Chat page round trip with the offline judge and the fake OpenAI answer model: thinking shown
+apart, evidence panel with labels, citations, persistence with trace, multi-turn history,
+conflict notice, refusal, export and feedback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from storage.store import open_store
+from tests.fakeopenai import FakeOpenAI
+from tests.ui.conftest import THINKING, open_page, texts, unescape
+
+
+def _ask(at, question: str):  # type: ignore[no-untyped-def]
+    at.chat_input[0].set_value(question).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_round_trip_with_thinking_evidence_citations_and_feedback(
+    seeded_home: Path, fake_llm: FakeOpenAI
+) -> None:
+    store = open_store(seeded_home)
+    at = open_page("chat")
+    assert at.multiselect[0].value == [store.list_kbs()[0].id]
+    at.toggle(key="chat_think").set_value(True).run()
+    _ask(at, "违约金是多少？")
+
+    # Persisted: the user message and the answer with its trace, verdicts, citations, usage.
+    conv = store.list_conversations()[0]
+    assert conv["title"] == "违约金是多少？"
+    msgs = store.list_messages(conv["id"])
+    assert [m["role"] for m in msgs] == ["user", "assistant"]
+    answer = msgs[1]
+    assert "10%" in answer["content"] and answer["thinking"] == THINKING
+    assert answer["verdicts"] and answer["citations"][0]["doc"] == "zh_lease.pdf"
+    assert answer["trace"]["query"]["text"] == "违约金是多少？" and answer["trace"]["prompts"]
+    assert answer["usage"]["total_tokens"] > 0 and answer["latency_ms"] > 0
+    assert answer["settings"]["models"]["answer_model"] == "fake"
+    assert store.list_verdicts(answer["id"])
+    assert fake_llm.chat_requests()[-1].get("stream") is True
+
+    # Shown: thinking apart from the answer, the evidence panel, the citation with its page.
+    thinking = next(e for e in at.expander if e.label == "思考过程")
+    assert THINKING in unescape("\n".join(str(m.value) for m in thinking.markdown))
+    shown = unescape(texts(at))
+    assert "证据面板" in shown and "违约金为合同总额的10%" in shown
+    assert THINKING not in unescape(
+        "\n".join(str(m.value) for m in at.chat_message[1].markdown if m not in thinking.markdown)
+    )
+    panel = at.dataframe[0].value
+    labels = {lab for cell in panel["标签"] for lab in cell}
+    assert "EVIDENCE" in labels and set(panel.columns) >= {"注入", "前提矛盾", "相关", "证据", "保留"}
+    cite = next(e for e in at.expander if unescape(e.label).startswith("[1] zh_lease.pdf"))
+    assert "第 3 页" in unescape(cite.label) and "第六条 违约金" in unescape(cite.label)
+    assert any(":orange-background[" in str(m.value) for m in cite.markdown)
+    assert len(cite.image) == 1  # the PDF page image with the passage marked
+    assert {b.label for b in at.download_button} >= {"导出 Markdown", "导出 Word (DOCX)"}
+    assert any(c.value == answer["content"] for c in at.code)  # copyable answer
+
+    # Open one passage's details from the evidence panel.
+    pick = next(s for s in at.selectbox if s.label == "查看某段的评分与理由")
+    pick.set_value(0).run()
+    bars = [p.text for p in at.progress]
+    assert len(bars) == 4 and bars[0].startswith("注入: 0.00") and "阈值 0.50" in bars[0]
+    assert "\\[1\\] 保留" in texts(at) or "[1] 保留" in unescape(texts(at))
+
+    # Feedback: rating 1 with a correct answer is stored with a diagnosis.
+    mid = answer["id"]
+    at.radio(key=f"fb_rating_{mid}").set_value(1)
+    at.radio(key=f"fb_helpful_{mid}").set_value(False)
+    at.text_area(key=f"fb_correct_{mid}").set_value("违约金为合同总额的20%")
+    at.text_input(key=f"fb_comment_{mid}").set_value("数字不对")
+    next(b for b in at.button if b.label == "提交反馈").click().run()
+    fb = store.list_feedback()
+    assert len(fb) == 1 and fb[0]["rating"] == 1 and fb[0]["message_id"] == mid
+    assert fb[0]["correct_answer"] == "违约金为合同总额的20%" and '"stage"' in fb[0]["diagnosis"]
+    assert "已收到反馈" in texts(at)
+
+    # A follow-up turn sends the earlier turns as history.
+    _ask(at, "押金呢？")
+    last = fake_llm.chat_requests()[-1]
+    assert "违约金是多少" in str(last["messages"])
+    msgs = store.list_messages(conv["id"])
+    assert len(msgs) == 4 and "违约金是多少" in msgs[3]["trace"]["query"]["joined"]
+
+    # History survives a new session (restart): a fresh AppTest shows the stored turns.
+    again = open_page("chat")
+    again.session_state["chat_cid"] = conv["id"]
+    again.run()
+    assert len(again.chat_message) == 4
+    assert "思考过程" in [e.label for e in again.expander]
+
+
+def test_conflict_and_refusal(seeded_home: Path) -> None:
+    store = open_store(seeded_home)
+    at = open_page("chat")
+    next(b for b in at.button if b.label == "新对话").click().run()
+    _ask(at, "租金每月8000元，对吗？")
+    shown = texts(at)
+    assert "文档内容与您问题的前提相矛盾" in shown
+    labels = {lab for cell in at.dataframe[0].value["标签"] for lab in cell}
+    assert "CONFLICTING" in labels
+
+    # Refusal: with an evidence threshold nothing can pass, the answer says what was searched.
+    settings = store.load_settings()
+    settings.verdict.t_evidence = 1.0
+    store.save_settings(settings)
+    try:
+        at = open_page("chat")
+        _ask(at, "乙方的开户银行是哪家？")
+        shown = unescape(texts(at))
+        assert "检索范围：合同库" in shown and "没有一段被判定为可用证据" in shown
+        conv = store.list_conversations()[0]
+        assert store.list_messages(conv["id"])[-1]["refused"]
+    finally:
+        settings.verdict.t_evidence = 0.4
+        store.save_settings(settings)
+
+
+def test_conversation_rename_search_delete(seeded_home: Path) -> None:
+    store = open_store(seeded_home)
+    cid = store.create_conversation("测试对话", [store.list_kbs()[0].id])
+    at = open_page("chat")
+    at.sidebar.text_input[0].set_value("测试").run()
+    titles = [b.label for b in at.sidebar.button]
+    assert any("测试对话" in unescape(t) for t in titles) and not any("违约金" in t for t in titles)
+    at.button(key=f"conv_{cid}").click().run()
+    rename = next(w for w in at.sidebar.text_input if w.label == "标题")
+    rename.set_value("改名后的对话")
+    next(b for b in at.sidebar.button if b.label == "重命名").click().run()
+    assert store.get_conversation(cid)["title"] == "改名后的对话"
+    at.button(key="conv_delete").click().run()
+    at.button(key="conv_delete_ok").click().run()
+    assert cid not in [c["id"] for c in store.list_conversations()]
+    assert not at.exception

@@ -1,0 +1,93 @@
+"""Documents page: knowledge bases, a multi-file upload with a bad file and a duplicate, the
+document table, chunk preview, and deletion with confirmation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from storage.store import open_store
+from tests.ui.conftest import open_page, texts, unescape
+
+
+def _button(at, key):  # type: ignore[no-untyped-def]
+    return at.button(key=key)
+
+
+def test_create_upload_preview_delete(home: Path, contract_files: dict[str, Path]) -> None:
+    at = open_page("documents")
+    assert "还没有知识库" in texts(at)
+    at.text_input[0].set_value("租赁合同")
+    at.button[0].click().run()  # the form's submit button
+    assert not at.exception
+    store = open_store(home)
+    assert [kb.name for kb in store.list_kbs()] == ["租赁合同"]
+    assert "已创建知识库" in texts(at)
+
+    zh, fake, en = contract_files["zh"], contract_files["fake"], contract_files["en"]
+    uploader = at.file_uploader[0]
+    assert uploader.accept_multiple_files
+    uploader.set_value(
+        [
+            (zh.name, zh.read_bytes(), "application/pdf"),
+            (fake.name, fake.read_bytes(), "application/pdf"),
+            (en.name, en.read_bytes(), "application/pdf"),
+            ("copy_of_lease.pdf", zh.read_bytes(), "application/pdf"),
+        ]
+    )
+    at.run()
+    start = _button(at, "upload_start")
+    assert "4" in start.label and not start.disabled
+    start.click().run()
+    assert not at.exception, at.exception
+    shown = unescape(texts(at))
+    assert "zh_lease.pdf：已导入，3 页" in shown
+    assert "en_msa.pdf：已导入" in shown
+    assert "not_really.pdf：未导入" in shown and "is not a PDF" in shown
+    assert "copy_of_lease.pdf：重复文件" in shown
+    kb = store.list_kbs()[0]
+    assert sorted(d.file_name for d in store.list_documents(kb)) == ["en_msa.pdf", "zh_lease.pdf"]
+
+    table = at.dataframe[0].value
+    assert list(table["文件名"]) == ["zh_lease.pdf", "en_msa.pdf"]
+    assert list(table["页数"]) == [3, 3] and set(table["状态"]) == {"已索引"}
+    preview = at.dataframe(key="preview_table").value
+    assert len(preview) > 0 and any("第六条" in c for c in preview["条款路径"])
+
+    # Delete a document: first click asks, the second deletes.
+    at.selectbox(key="docs_doc").select(kb and store.list_documents(kb)[1].id).run()
+    _button(at, "doc_delete").click().run()
+    assert "确定要删除文档「en_msa.pdf」" in unescape(texts(at))
+    _button(at, "confirm_doc_delete_ok").click().run()
+    assert [d.file_name for d in store.list_documents(kb)] == ["zh_lease.pdf"]
+
+    # Rename, then delete the knowledge base with confirmation.
+    rename = next(w for w in at.text_input if w.label == "新名称")
+    rename.set_value("租赁")
+    next(b for b in at.button if b.label == "重命名").click().run()
+    assert store.list_kbs()[0].name == "租赁"
+    _button(at, "kb_delete").click().run()
+    _button(at, "confirm_kb_delete_cancel").click().run()
+    assert len(store.list_kbs()) == 1
+    _button(at, "kb_delete").click().run()
+    _button(at, "confirm_kb_delete_ok").click().run()
+    assert store.list_kbs() == []
+    assert not at.exception
+
+
+def test_upload_handler_reports_progress(home: Path, contract_files: dict[str, Path]) -> None:
+    from rag_core.embeddings.registry import describe
+    from ui.ingest import ingest_uploads
+
+    store = open_store(home)
+    settings = store.load_settings()
+    _n, dim = describe(settings.embedding.backend, settings.embedding.model, settings)
+    kb = store.create_kb("kb", settings.embedding.backend, settings.embedding.model, dim)
+    seen: list[tuple[int, str, float, float, int]] = []
+    files = [(p.name, p.read_bytes()) for p in (contract_files["docx"], contract_files["fake"])]
+    results = ingest_uploads(store, kb, files, settings, lambda *a: seen.append(a))
+    assert [r.status for r in results] == ["ingested", "failed"]
+    stages = {s for i, s, *_ in seen if i == 0}
+    assert {"extract", "chunk", "embed", "index", "done"} <= stages
+    file_fracs = [f for i, _s, f, _b, _n in seen if i == 0]
+    assert file_fracs == sorted(file_fracs) and file_fracs[-1] == 1.0
+    assert seen[-1][3] == 1.0 and seen[-1][4] == 2

@@ -1,0 +1,97 @@
+"""Strings: both languages hold the same keys, every key the app uses exists, the app renders in
+English when switched, and no page passes anything through ``unsafe_allow_html``."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from rag_core.models import LABELS
+from tests.ui.conftest import ROOT, open_page, texts
+from ui.i18n import EN, FIELD_HELP_ZH, ZH
+
+SOURCES = [ROOT / "app.py", *sorted((ROOT / "pages").glob("*.py")), *sorted((ROOT / "ui").glob("*.py"))]
+
+
+def test_same_keys_in_both_languages() -> None:
+    assert set(ZH) == set(EN)
+    for key in ZH:
+        assert set(re.findall(r"{(\w+)", ZH[key])) == set(re.findall(r"{(\w+)", EN[key])), key
+
+
+def test_every_used_key_exists() -> None:
+    used: set[str] = set()
+    for path in SOURCES:
+        used |= set(re.findall(r"""\bt\(\s*["']([a-zA-Z0-9_]+)["']""", path.read_text(encoding="utf-8")))
+    assert used, "no t() calls found"
+    prefixes = {k for k in used if k.endswith("_")}  # t("stage_" + stage): checked below
+    missing = sorted(used - prefixes - set(ZH))
+    assert not missing, missing
+    for prefix, names in {
+        "label_": LABELS,
+        "stage_": ("waiting", "extract", "chunk", "embed", "index", "done"),
+        "diag_": (
+            "not_retrieved",
+            "dropped_by_verdict",
+            "cut_by_limit",
+            "refused",
+            "answer_unsupported",
+            "answer_matches",
+            "needs_reference",
+        ),
+        "thr_": ("t_injection", "t_conflict", "t_relevance", "t_evidence"),
+        "group_": (
+            "retrieval",
+            "verdict",
+            "generation",
+            "reflection",
+            "models",
+            "ingest",
+            "chunking",
+            "embedding",
+        ),
+        "lab_source_": ("question", "turn"),
+        "preview_kind_": ("indexed", "parent"),
+        "status_": ("indexed", "embedding"),
+    }.items():
+        for name in names:
+            assert prefix + name in ZH, prefix + name
+
+
+def test_every_setting_has_a_chinese_description() -> None:
+    from rag_core.settings import Settings
+
+    fields = {f"{g}.{n}" for g, m in Settings.model_fields.items() for n in m.annotation.model_fields}  # type: ignore[union-attr]
+    assert fields == set(FIELD_HELP_ZH)
+
+
+def test_no_raw_html() -> None:
+    for path in SOURCES:
+        assert "unsafe_allow_html=" not in path.read_text(encoding="utf-8"), path
+        assert "st.html(" not in path.read_text(encoding="utf-8"), path
+
+
+@pytest.mark.parametrize("page", [None, "documents", "chat", "inspector", "admin", "feedback"])
+def test_pages_render_in_english(home: Path, page: str | None) -> None:
+    at = open_page(page, lang="en")
+    shown = texts(at)
+    assert not at.exception
+    heads = [e.value for e in at.title] + [e.value for e in at.subheader]
+    assert heads and not re.search(r"[\u4e00-\u9fff]", "\n".join(heads)), shown
+    zh = open_page(page, lang="zh")
+    assert re.search(
+        r"[\u4e00-\u9fff]", "\n".join([e.value for e in zh.title] + [e.value for e in zh.subheader])
+    )
+
+
+def test_language_switch_in_sidebar(home: Path) -> None:
+    at = open_page(None)
+    assert at.title[0].value == "Lexgate 合同知识库"
+    radio = at.sidebar.radio[0]
+    assert radio.options == ["中文", "English"] and radio.value == "zh"
+    radio.set_value("en").run()
+    assert at.title[0].value == "Lexgate contract knowledge base"
+    at.switch_page("pages/documents.py").run()
+    assert at.title[0].value == "Documents and knowledge bases"

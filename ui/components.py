@@ -1,0 +1,308 @@
+"""Widgets shared by the pages: safe text, errors, the evidence panel, score bars, citations, answers.
+
+Safety rule of the whole app: passages, document names and model output are untrusted. They are
+shown through ``safe`` (every Markdown/HTML character escaped) or as dataframe cells / code
+blocks; nothing untrusted ever reaches ``unsafe_allow_html``, an image URL or a link.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import streamlit as st
+
+from rag_core.errors import LexgateError
+from rag_core.export import escape_markdown, where_label
+from rag_core.models import LABELS, QUESTIONS
+from ui import state
+from ui.i18n import lang, t
+
+log = logging.getLogger("lexgate.ui")
+
+LABEL_COLORS: dict[str, str] = {
+    "INJECTION": "red",
+    "CONFLICTING": "orange",
+    "IRRELEVANT": "gray",
+    "EVIDENCE": "green",
+    "NO_EVIDENCE": "blue",
+}
+LABEL_CELL_COLORS: dict[str, str] = {
+    "INJECTION": "#d64545",
+    "CONFLICTING": "#e08a00",
+    "IRRELEVANT": "#8a8f98",
+    "EVIDENCE": "#2e9d57",
+    "NO_EVIDENCE": "#3f7cc9",
+}
+SCORE_KEYS: dict[str, str] = {
+    "contains_prompt_injection": "score_injection",
+    "contradicts_query_premise": "score_conflict",
+    "is_relevant": "score_relevance",
+    "contains_answer_evidence": "score_evidence",
+}
+_CITE = re.compile(r"\\\[(\d{1,3})\\\]")
+
+
+# ---------------------------------------------------------------- text and errors
+def safe(text: Any, keep_newlines: bool = True) -> str:
+    """Untrusted text as inert Markdown (links, HTML, emphasis, math and directives escaped)."""
+    return escape_markdown(str(text or ""), keep_newlines=keep_newlines)
+
+
+def safe_answer(text: str) -> str:
+    """An answer escaped, with its citation markers [n] shown as small badges."""
+    return _CITE.sub(lambda m: f":blue-badge[{m.group(1)}]", safe(text))
+
+
+def show_error(err: BaseException) -> None:
+    """A message for the lawyer: the error's own words for ``LexgateError``, a short note otherwise."""
+    if isinstance(err, LexgateError):
+        st.error(safe(err.message, False), icon=":material/error:")
+    else:
+        log.exception("unexpected error in the app", exc_info=err)
+        st.error(t("unexpected_error", kind=type(err).__name__), icon=":material/error:")
+
+
+def where(page: Any, clause: str) -> str:
+    return where_label(page, clause, lang())
+
+
+def label_text(label: str) -> str:
+    """'EVIDENCE · 含答案证据，保留': the code the trace uses, and what it means."""
+    return f"{label} · {t('label_' + label)}" if label in LABELS else label
+
+
+def label_badges(counts: Mapping[str, int]) -> str:
+    """Markdown badges, one per label present, e.g. ':green-badge[EVIDENCE 3]'."""
+    parts = [f":{LABEL_COLORS[lab]}-badge[{lab} {counts[lab]}]" for lab in LABELS if counts.get(lab)]
+    return " ".join(parts)
+
+
+def label_counts(verdicts: Sequence[Mapping[str, Any]]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for v in verdicts:
+        counts[str(v.get("label", ""))] = counts.get(str(v.get("label", "")), 0) + 1
+    return counts
+
+
+# ---------------------------------------------------------------- scores and verdicts
+def score_bars(scores: Mapping[str, float], thresholds: Mapping[str, float] | None = None) -> None:
+    """The four scores as small progress bars, each with its value and threshold."""
+    thr_key = {
+        "contains_prompt_injection": "t_injection",
+        "contradicts_query_premise": "t_conflict",
+        "is_relevant": "t_relevance",
+        "contains_answer_evidence": "t_evidence",
+    }
+    for q in QUESTIONS:
+        value = float(scores.get(q, 0.0))
+        thr = (thresholds or {}).get(thr_key[q])
+        extra = f" ({t('threshold')} {thr:.2f})" if thr is not None else ""
+        st.progress(min(1.0, max(0.0, value)), text=f"{t(SCORE_KEYS[q])}: {value:.2f}{extra}")
+
+
+def verdict_rows(verdicts: Sequence[Mapping[str, Any]], with_old: bool = False) -> list[dict[str, Any]]:
+    """Rows for a verdict dataframe (plain values: the grid renders them as text)."""
+    rows = []
+    for i, v in enumerate(verdicts, start=1):
+        sc = v.get("scores") or {}
+        row: dict[str, Any] = {"#": i}
+        if with_old:
+            row[t("col_old_label")] = [str(v.get("old_label", ""))]
+        row[t("col_label")] = [str(v.get("label", ""))]
+        row[t("col_kept")] = bool(v.get("keep"))
+        for q in QUESTIONS:
+            row[t(SCORE_KEYS[q])] = float(sc.get(q, 0.0))
+        row[t("col_doc")] = str(v.get("doc", ""))
+        row[t("col_where")] = where(v.get("page"), str(v.get("clause", "")))
+        row[t("col_explanation")] = str(v.get("explanation", ""))
+        rows.append(row)
+    return rows
+
+
+def verdict_table(
+    verdicts: Sequence[Mapping[str, Any]], key: str, with_old: bool = False, height: Any = "auto"
+) -> None:
+    """Every candidate with its label, kept flag and the four scores as bars."""
+    label_col = st.column_config.MultiselectColumn(
+        t("col_label"),
+        options=list(LABELS),
+        color=[LABEL_CELL_COLORS[lab] for lab in LABELS],
+        width=118,
+        help=t("col_label_help"),
+    )
+    cfg: dict[str, Any] = {
+        "#": st.column_config.NumberColumn("#", width=36),
+        t("col_label"): label_col,
+        t("col_kept"): st.column_config.CheckboxColumn(t("col_kept"), width=52),
+        t("col_explanation"): st.column_config.TextColumn(t("col_explanation"), width="large"),
+    }
+    if with_old:
+        cfg[t("col_old_label")] = st.column_config.MultiselectColumn(
+            t("col_old_label"),
+            options=list(LABELS),
+            color=[LABEL_CELL_COLORS[lab] for lab in LABELS],
+            width="medium",
+        )
+    for q in QUESTIONS:
+        name = t(SCORE_KEYS[q])
+        cfg[name] = st.column_config.ProgressColumn(
+            name, min_value=0.0, max_value=1.0, format="%.2f", width=84
+        )
+    st.dataframe(verdict_rows(verdicts, with_old), column_config=cfg, hide_index=True, key=key, height=height)
+
+
+def passage_detail(v: Mapping[str, Any], n: int) -> None:
+    """One candidate: label, kept or dropped and why, the four score bars, and the passage text."""
+    label = str(v.get("label", ""))
+    st.badge(label_text(label), color=LABEL_COLORS.get(label, "gray"))  # type: ignore[arg-type]
+    kept = t("kept") if v.get("keep") else t("dropped")
+    st.markdown(f"**\\[{n}\\] {kept}** — {safe(v.get('explanation', ''), keep_newlines=False)}")
+    st.caption(safe(f"{v.get('doc', '')} · {where(v.get('page'), str(v.get('clause', '')))}", False))
+    score_bars(v.get("scores") or {}, v.get("thresholds") or {})
+    st.markdown(safe(v.get("text", "")))
+
+
+def evidence_panel(verdicts: Sequence[Mapping[str, Any]], kept: int | None, key: str) -> None:
+    """What retrieval found and how each passage was judged, shown before the answer."""
+    with st.container(border=True):
+        st.markdown(f"**{t('evidence_title')}**")
+        if not verdicts:
+            st.caption(t("evidence_none"))
+            return
+        n_kept = kept if kept is not None else sum(1 for v in verdicts if v.get("keep"))
+        st.caption(t("evidence_summary", n=len(verdicts), kept=n_kept))
+        st.markdown(label_badges(label_counts(verdicts)))
+        conflicting = [v for v in verdicts if v.get("label") == "CONFLICTING"]
+        if conflicting:
+            st.warning(t("conflict_warning"), icon=":material/balance:")
+        verdict_table(verdicts, key=f"{key}_table", height=min(38 + 35 * len(verdicts), 320))
+        options = list(range(len(verdicts)))
+        pick = st.selectbox(
+            t("evidence_open"),
+            options,
+            format_func=lambda i: (
+                f"[{i + 1}] {label_text(str(verdicts[i].get('label', '')))} · {verdicts[i].get('doc', '')}"
+            ),
+            index=None,
+            placeholder=t("evidence_open_placeholder"),
+            key=f"{key}_pick",
+        )
+        if pick is not None:
+            passage_detail(verdicts[pick], pick + 1)
+
+
+# ---------------------------------------------------------------- citations
+def highlight(text: str, spans: Sequence[tuple[int, int]]) -> str:
+    """``text`` escaped, with the character ranges ``spans`` (relative offsets) highlighted."""
+    marks = sorted((max(0, a), min(len(text), b)) for a, b in spans if b > a)
+    out: list[str] = []
+    pos = 0
+    for a, b in marks:
+        if a < pos:
+            a = pos
+        if b <= a:
+            continue
+        out.append(safe(text[pos:a]))
+        lines = text[a:b].split("\n")
+        out.append("  \n".join(f":orange-background[{safe(line)}]" if line.strip() else "" for line in lines))
+        pos = b
+    out.append(safe(text[pos:]))
+    return "".join(out)
+
+
+def block_for(citation: Mapping[str, Any], trace: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    for b in trace.get("blocks") or []:
+        if int(b.get("n", -1)) == int(citation.get("n", -2)):
+            return b
+    return None
+
+
+def citation_viewer(citation: Mapping[str, Any], trace: Mapping[str, Any], key: str) -> None:
+    """One cited passage: document, page, clause, the passage with the retrieved span marked, and
+    for PDFs the page image with the passage marked."""
+    n = int(citation.get("n", 0))
+    head = f"\\[{n}\\] {safe(citation.get('doc', ''), False)} · {safe(where(citation.get('page'), str(citation.get('clause', ''))), False)}"
+    with st.expander(head):
+        text = str(citation.get("text", ""))
+        start = int(citation.get("start", 0))
+        block = block_for(citation, trace)
+        spans = []
+        if block:
+            spans = [(int(c["start"]) - start, int(c["end"]) - start) for c in block.get("children") or []]
+            if block.get("conflicting"):
+                st.warning(t("conflict_passage"), icon=":material/balance:")
+        st.caption(t("cited_span_hint"))
+        st.markdown(highlight(text, spans))
+        doc_id = str(citation.get("doc_id", ""))
+        if not doc_id:
+            return
+        file_type, spans_json = state.document_info(str(state.home()), doc_id)
+        if file_type != "pdf":
+            return
+        whole = st.toggle(t("page_whole"), key=f"{key}_whole")
+        try:
+            png, page, marked, _note = state.rendered_page(
+                str(state.home()), doc_id, spans_json, start, int(citation.get("end", start)), not whole
+            )
+        except Exception as err:  # a page that cannot be drawn must not hide the passage text
+            show_error(err)
+            return
+        st.image(png, caption=t("page_image", page=page) + ("" if marked else " · " + t("page_not_marked")))
+
+
+def citations_block(citations: Sequence[Mapping[str, Any]], trace: Mapping[str, Any], key: str) -> None:
+    if not citations:
+        return
+    st.markdown(f"**{t('citations_title')}**")
+    for c in citations:
+        citation_viewer(c, trace, key=f"{key}_c{c.get('n')}")
+
+
+def refusal_note(trace: Mapping[str, Any], verdicts: Sequence[Mapping[str, Any]]) -> None:
+    """What was searched and why nothing qualified."""
+    query = trace.get("query") or {}
+    counts = label_counts(verdicts)
+    kbs = ", ".join(str(k) for k in trace.get("kbs") or [])
+    lines = [
+        t(
+            "refusal_searched",
+            kbs=safe(kbs, False),
+            query=safe(query.get("text", trace.get("question", "")), False),
+        ),
+        t("refusal_candidates", n=len(verdicts)),
+    ]
+    if counts:
+        lines.append(t("refusal_labels") + " " + label_badges(counts))
+    if not verdicts and not trace.get("blocks"):
+        lines.append(t("refusal_nothing_found"))
+    elif not any(v.get("keep") for v in verdicts):
+        lines.append(t("refusal_none_kept"))
+    st.info("  \n".join(lines), icon=":material/search:")
+
+
+def usage_line(message: Mapping[str, Any]) -> str:
+    usage = message.get("usage") or {}
+    latency = float(message.get("latency_ms") or 0) / 1000
+    models = (message.get("trace") or {}).get("models") or {}
+    return t(
+        "usage_line",
+        seconds=f"{latency:.1f}",
+        tokens=int(usage.get("total_tokens", 0) or 0),
+        model=safe(models.get("answer") or "—", False),
+    )
+
+
+def download_json(label: str, data: Any, file_name: str, key: str) -> None:
+    st.download_button(
+        label,
+        data=json.dumps(data, ensure_ascii=False, indent=2, default=str),
+        file_name=file_name,
+        mime="application/json",
+        key=key,
+        on_click="ignore",
+        icon=":material/download:",
+    )
