@@ -98,7 +98,13 @@ def corpus_files(data_dir: Path, dataset: str) -> list[tuple[str, bytes]]:
 def index_key(settings: Settings, dataset: str) -> str:
     """A name for the benchmark knowledge base that changes whenever the index would."""
     basis = json.dumps(
-        [dataset, settings.embedding.backend, settings.embedding.model, settings.chunking.model_dump()],
+        [
+            dataset,
+            settings.embedding.backend,
+            settings.embedding.model,
+            settings.chunking.model_dump(),
+            CHUNKER_VERSION,
+        ],
         sort_keys=True,
     )
     return f"bench-{dataset}-{settings.embedding.backend}-{hashlib.sha256(basis.encode()).hexdigest()[:8]}"
