@@ -110,7 +110,12 @@ class RetrievalSettings(_Group):
     rerank_concurrency: int = _f(4, "requests", "Parallel LLM rerank requests", ge=1, le=64)
     small_to_big: bool = _f(True, "on/off", "Hand the parent chunk of a child hit to the answer model")
     max_passages: int = _f(6, "passages", "Passages kept for the answer model", ge=1, le=50)
-    max_context_chars: int = _f(9000, "characters", "Total evidence characters for the answer model", ge=500)
+    max_context_chars: int = _f(
+        4500,
+        "characters",
+        "Total evidence characters for the answer model (a 1.5B CPU model reads ~35 tokens/s)",
+        ge=500,
+    )
 
 
 class VerdictSettings(_Group):
