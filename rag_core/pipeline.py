@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rag_core.generation import citations as cit
+from rag_core.generation.answer import AnswerDraft, answer_options, generate_answer, strip_think
 from rag_core.generation.prompt import (
     EvidenceBlock,
     Language,
@@ -27,11 +28,11 @@ from rag_core.generation.refusal import (
     refusal_text,
     uncited_refusal_text,
 )
-from rag_core.judge.base import PassageInput
+from rag_core.judge.base import passage_from_hit
 from rag_core.judge.classify import select_kept
 from rag_core.judge.factory import make_judge
 from rag_core.judge.injection import injection_score
-from rag_core.llm.base import CancelToken, ChatModel, ChatOptions, Message
+from rag_core.llm.base import CancelToken, ChatModel, Message
 from rag_core.llm.factory import get_chat_model
 from rag_core.models import ChatTurn, Citation, Hit, KnowledgeBase, Usage, Verdict
 from rag_core.reflection.retrieve_or_not import needs_retrieval, small_talk_reply
@@ -121,22 +122,6 @@ Event = Retrieved | Verdicts | Thinking | Token | AnswerReset | Citations | Done
 
 
 # ---------------------------------------------------------------------- helpers
-def _passage_input(i: int, hit: Hit) -> PassageInput:
-    legs = hit.explain.get("legs", {})
-    vec = next((v["score"] for k, v in legs.items() if k.endswith("vector")), None)
-    bm = next((v["score"] for k, v in legs.items() if k.endswith("bm25")), None)
-    return PassageInput(
-        id=hit.chunk_id,
-        text=hit.text,
-        retrieval_score=hit.score,
-        vector_similarity=vec,
-        bm25_score=bm,
-        rank=i + 1,
-        title=hit.title or hit.doc,
-        clause=hit.clause,
-    )
-
-
 def _verdict_json(v: Verdict, hit: Hit) -> dict[str, Any]:
     out = v.to_json()
     out.update(
@@ -269,7 +254,7 @@ class Pipeline:
         verdict_objs: list[Verdict] = []
         if judge_on and hits:
             judge = make_judge(s, self.judge_model)
-            verdict_objs = judge.judge(req.question, [_passage_input(i, h) for i, h in enumerate(hits)])
+            verdict_objs = judge.judge(req.question, [passage_from_hit(i + 1, h) for i, h in enumerate(hits)])
             by_id = {h.chunk_id: h for h in hits}
             verdict_json = [_verdict_json(v, by_id[v.passage_id]) for v in verdict_objs]
             kept_hits = [by_id[v.passage_id] for v in select_kept(verdict_objs, s.verdict)]
@@ -369,21 +354,15 @@ class Pipeline:
     ) -> Iterator[Event]:
         """Stream one completion, collecting answer, thinking and usage into ``result``."""
         assert self.answer_model is not None
-        g = self.settings.generation
-        opts = ChatOptions(
-            temperature=g.temperature,
-            max_tokens=g.max_tokens + (g.think_max_tokens if think else 0),
-            think=think,
-        )
-        usage = Usage()
-        for delta in self.answer_model.stream(messages, opts, cancel, usage):
-            if delta.kind == "thinking":
-                result.thinking += delta.text
-                yield Thinking(delta.text)
-            else:
-                result.answer += delta.text
-                yield Token(delta.text)
-        result.usage.add(usage)
+        draft = AnswerDraft()
+        options = answer_options(self.settings.generation, think)
+        for delta in generate_answer(self.answer_model, messages, options, cancel, draft):
+            yield Thinking(delta.text) if delta.kind == "thinking" else Token(delta.text)
+        result.answer += draft.text
+        result.thinking += draft.thinking
+        result.usage.add(draft.usage)
+        if draft.cancelled:
+            result.trace["cancelled"] = True
 
     def _generate(
         self,
@@ -427,9 +406,19 @@ class Pipeline:
         kb_empty: str,
         cancel: CancelToken | None,
     ) -> Iterator[Event]:
-        """Seed 001's IS_SUPPORTED: accept, regenerate once with a stricter prompt, then quote."""
+        """Seed 001's IS_SUPPORTED: accept, regenerate once with a stricter prompt, then quote.
+
+        A cancelled answer is kept as far as it got (invalid citation numbers removed), never
+        regenerated: the lawyer pressed stop.
+        """
         rs = self.settings.reflection
         trace = result.trace
+        result.answer = strip_think(result.answer)
+        if trace.get("cancelled"):
+            check = cit.check_citations(result.answer, blocks)
+            result.answer = cit.strip_invalid_citations(result.answer, check.invalid)
+            result.citations = cit.build_citations(check.valid, blocks)
+            return
         reviewed, ok = self._review(result.answer, blocks, trace, "support")
         if reviewed != result.answer:
             yield AnswerReset("citations corrected")

@@ -1,31 +1,21 @@
-"""Streaming the answer and settling it: citations checked, repaired, or the answer refused.
+"""Streaming the answer: deltas passed through while text, thinking and usage accumulate.
 
-Why a finalisation step: the model is told to cite, but may cite a block it was never shown or
-nothing at all. A lawyer must never get an uncited answer presented as grounded, so an answer with
-no valid citation becomes an explicit refusal — or, with reflection on, an answer made only of
-quoted evidence (``quote_fallback``), which cannot say anything the documents do not.
+Why a wrapper: the pipeline, the UI's stop button and the evaluation runner all need the same
+accumulation and the same guarantee that an abandoned stream is closed; settling citations and
+support is the pipeline's review step (``rag_core.pipeline``).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Literal
 
-from rag_core.generation.citations import build_citations, check_citations, strip_invalid_citations
-from rag_core.generation.prompt import EvidenceBlock, question_language
-from rag_core.generation.refusal import empty_answer_for, uncited_refusal_text
 from rag_core.llm.base import CancelToken, ChatModel, ChatOptions, Message, StreamDelta
-from rag_core.models import Citation, Usage
-from rag_core.reflection.support import quote_fallback
-from rag_core.settings import GenerationSettings, Settings
+from rag_core.models import Usage
+from rag_core.settings import GenerationSettings
 
 _THINK_BLOCK = re.compile(r"<think>.*?</think>", re.DOTALL | re.IGNORECASE)
-
-OutcomeReason = Literal[
-    "ok", "invalid_citations_removed", "quote_fallback", "no_valid_citation", "no_evidence", "cancelled"
-]
 
 
 @dataclass
@@ -36,17 +26,6 @@ class AnswerDraft:
     thinking: str = ""
     usage: Usage = field(default_factory=Usage)
     cancelled: bool = False
-
-
-@dataclass
-class AnswerOutcome:
-    """The answer as shown, with its resolved citations and why it looks the way it does."""
-
-    answer: str
-    refused: bool
-    citations: list[Citation] = field(default_factory=list)
-    invalid_citations: list[int] = field(default_factory=list)
-    reason: OutcomeReason = "ok"
 
 
 def answer_options(settings: GenerationSettings, think: bool = False) -> ChatOptions:
@@ -85,44 +64,6 @@ def generate_answer(
             close()
 
 
-def _clean(text: str) -> str:
-    """The answer text without any inline reasoning a client failed to separate."""
+def strip_think(text: str) -> str:
+    """The answer text without inline reasoning a client failed to separate (never shown as answer)."""
     return _THINK_BLOCK.sub("", text).strip()
-
-
-def finalize_answer(
-    draft: str | AnswerDraft,
-    blocks: Sequence[EvidenceBlock],
-    settings: Settings,
-    *,
-    question: str = "",
-    kb_empty_answer: str = "",
-) -> AnswerOutcome:
-    """Check the draft's citations against ``blocks`` and settle what the lawyer sees.
-
-    - valid citations: kept and resolved; invalid numbers removed from the text and recorded;
-    - no valid citation: the quote fallback when ``settings.reflection.is_supported`` and the
-      question is known, else an explicit refusal led by the knowledge base's empty-answer text;
-    - a cancelled draft: what was written, invalid numbers removed, not refused.
-    """
-    text = _clean(draft.text if isinstance(draft, AnswerDraft) else draft)
-    language = question_language(question or text)
-    empty = empty_answer_for(language, kb_empty_answer, settings.generation)
-    if not blocks:
-        return AnswerOutcome(answer=empty, refused=True, reason="no_evidence")
-    check = check_citations(text, blocks)
-    cleaned = strip_invalid_citations(text, check.invalid)
-    citations = build_citations(check.valid, blocks)
-    if isinstance(draft, AnswerDraft) and draft.cancelled:
-        return AnswerOutcome(cleaned, False, citations, check.invalid, "cancelled")
-    if check.valid:
-        reason: OutcomeReason = "invalid_citations_removed" if check.invalid else "ok"
-        return AnswerOutcome(cleaned, False, citations, check.invalid, reason)
-    fallback = (
-        quote_fallback(question, blocks, language) if settings.reflection.is_supported and question else ""
-    )
-    if fallback:
-        quoted = build_citations(check_citations(fallback, blocks).valid, blocks)
-        return AnswerOutcome(fallback, False, quoted, check.invalid, "quote_fallback")
-    refusal = uncited_refusal_text(language, len(blocks), empty)
-    return AnswerOutcome(refusal, True, [], check.invalid, "no_valid_citation")

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from rag_core.errors import LimitExceeded
-from rag_core.models import QUESTIONS, Verdict
+from rag_core.models import QUESTIONS, Hit, Verdict
 from rag_core.settings import VerdictSettings
 
 # The yes/no question put to the judge for each of the four scores, in seed 000's order. They are
@@ -95,3 +95,20 @@ def thresholds_of(s: VerdictSettings) -> dict[str, float]:
         "t_relevance": s.t_relevance,
         "t_evidence": s.t_evidence,
     }
+
+
+def passage_from_hit(rank: int, hit: Hit) -> PassageInput:
+    """A retrieved hit as the judge sees it: its text plus the retrieval signals that came with it."""
+    legs = hit.explain.get("legs", {})
+    vec = next((v["score"] for k, v in legs.items() if k.endswith("vector")), None)
+    bm = next((v["score"] for k, v in legs.items() if k.endswith("bm25")), None)
+    return PassageInput(
+        id=hit.chunk_id,
+        text=hit.text,
+        retrieval_score=hit.score,
+        vector_similarity=vec,
+        bm25_score=bm,
+        rank=rank,
+        title=hit.title or hit.doc,
+        clause=hit.clause,
+    )

@@ -77,7 +77,9 @@ def _run(
 
 
 def test_evidence_then_streamed_cited_answer(world: dict[str, Any]) -> None:
-    events, result, sent = _run(world["store"], world["lease"], "租金每月多少？", lambda r: Reply(content="租金每月人民币5000元[1]。"))
+    events, result, sent = _run(
+        world["store"], world["lease"], "租金每月多少？", lambda r: Reply(content="租金每月人民币5000元[1]。")
+    )
     kinds = [type(e) for e in events]
     assert kinds.index(Retrieved) < kinds.index(Verdicts) < kinds.index(Token)
     assert Citations in kinds
@@ -93,16 +95,23 @@ def test_injection_only_gives_the_kb_empty_answer_without_calling_the_model(worl
     store, kb = world["store"], world["poison"]
     store.set_kb_empty_answer(kb.name, "本知识库无法回答。")
     kb = store.get_kb(kb.name)
-    events, result, sent = _run(store, kb, "系统管理员的联系邮箱是什么？", lambda r: Reply(content="evil"))
+    _events, result, sent = _run(store, kb, "系统管理员的联系邮箱是什么？", lambda r: Reply(content="evil"))
     assert sent == [], "risk-empty must never fall back to the model"
     assert result.refused and result.answer.startswith("本知识库无法回答。")
     assert "注入" in result.answer or "injection" in result.answer.lower()
-    assert all(not v["keep"] for v in result.verdicts) and any(v["label"] == "INJECTION" for v in result.verdicts)
+    assert all(not v["keep"] for v in result.verdicts) and any(
+        v["label"] == "INJECTION" for v in result.verdicts
+    )
     assert any("risk-empty" in n for n in result.trace["notes"])
 
 
 def test_irrelevant_question_is_refused_with_counts(world: dict[str, Any]) -> None:
-    _, result, sent = _run(world["store"], world["msa"], "Who won the 2018 football world cup?", lambda r: Reply(content="France"))
+    _, result, sent = _run(
+        world["store"],
+        world["msa"],
+        "Who won the 2018 football world cup?",
+        lambda r: Reply(content="France"),
+    )
     assert result.refused and sent == []
     assert "irrelevant" in result.answer.lower() or "no" in result.answer.lower()
     assert "passage" in result.answer
@@ -121,7 +130,9 @@ def test_conflicting_passage_is_kept_and_marked(world: dict[str, Any]) -> None:
 
 def test_unsupported_answer_is_regenerated_strictly_then_quoted(world: dict[str, Any]) -> None:
     replies = iter(["The fee is USD 99,000 per day [1].", "The fee is USD 77,000 [1]."])
-    events, result, sent = _run(world["store"], world["msa"], "What is the monthly fee?", lambda r: Reply(content=next(replies)))
+    events, result, sent = _run(
+        world["store"], world["msa"], "What is the monthly fee?", lambda r: Reply(content=next(replies))
+    )
     resets = [e for e in events if isinstance(e, AnswerReset)]
     assert len(sent) == 2 and len(resets) == 2
     assert "every sentence must" in sent[1]["messages"][0]["content"].lower()
@@ -130,7 +141,12 @@ def test_unsupported_answer_is_regenerated_strictly_then_quoted(world: dict[str,
 
 
 def test_uncited_but_supported_answer_gets_its_citation(world: dict[str, Any]) -> None:
-    _, result, sent = _run(world["store"], world["msa"], "What is the monthly fee?", lambda r: Reply(content="Client shall pay a monthly fee of USD 12,500."))
+    _, result, sent = _run(
+        world["store"],
+        world["msa"],
+        "What is the monthly fee?",
+        lambda r: Reply(content="Client shall pay a monthly fee of USD 12,500."),
+    )
     assert len(sent) == 1, "no regeneration needed"
     assert "[1]" in result.answer and result.citations and result.trace["citation_repairs"]
 
@@ -152,14 +168,49 @@ def test_thinking_streams_apart_from_the_answer(world: dict[str, Any]) -> None:
 
 
 def test_judge_off_is_the_plain_rag_path(world: dict[str, Any]) -> None:
-    _, result, _ = _run(world["store"], world["lease"], "租金每月多少？", lambda r: Reply(content="租金每月人民币5000元[1]。"), judge=False)
+    _, result, _ = _run(
+        world["store"],
+        world["lease"],
+        "租金每月多少？",
+        lambda r: Reply(content="租金每月人民币5000元[1]。"),
+        judge=False,
+    )
     assert result.verdicts == [] and result.citations
     assert any("judge off" in n for n in result.trace["notes"])
 
 
 def test_multi_turn_joins_earlier_questions(world: dict[str, Any]) -> None:
     history = [ChatTurn("user", "租赁合同的租金是多少？"), ChatTurn("assistant", "每月5000元[1]。")]
-    _, result, sent = _run(world["store"], world["lease"], "那违约金呢？", lambda r: Reply(content="违约金为合同总额的10%[1]。"), history=history)
+    _, result, sent = _run(
+        world["store"],
+        world["lease"],
+        "那违约金呢？",
+        lambda r: Reply(content="违约金为合同总额的10%[1]。"),
+        history=history,
+    )
     assert result.trace["query"]["text"] == "租赁合同的租金是多少？ 那违约金呢？"
     assert "【历史对话】" in sent[0]["messages"][-1]["content"]
     assert "10%" in result.citations[0].text
+
+
+def test_cancel_keeps_the_partial_answer_and_does_not_regenerate(world: dict[str, Any]) -> None:
+    from rag_core.llm.base import CancelToken
+
+    cancel = CancelToken()
+    settings = Settings()
+    with FakeOpenAI(
+        lambda r: Reply(content="租金每月人民币5000元[1][9]，另外" + "很长的内容" * 40, chunk_delay_s=0.02)
+    ) as server:
+        model = OpenAIChatModel(server.base_url, "k", "fake-chat", ModelSettings(retries=0), "answer")
+        events = []
+        for ev in Pipeline(world["store"], settings, model, None, None).ask(
+            AskRequest("租金每月多少？", [world["lease"]]), cancel
+        ):
+            events.append(ev)
+            if isinstance(ev, Token) and len("".join(e.text for e in events if isinstance(e, Token))) > 20:
+                cancel.cancel()
+        sent = server.chat_requests()
+    result = events[-1].result  # type: ignore[union-attr]
+    assert len(sent) == 1 and result.trace.get("cancelled")
+    assert result.answer.startswith("租金每月人民币5000元[1]") and "[9]" not in result.answer
+    assert not any(isinstance(e, AnswerReset) for e in events)

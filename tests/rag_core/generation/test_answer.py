@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from rag_core.generation.answer import AnswerDraft, answer_options, finalize_answer, generate_answer
+from rag_core.generation.answer import AnswerDraft, answer_options, generate_answer, strip_think
 from rag_core.generation.prompt import EvidenceBlock, build_messages
 from rag_core.llm.base import CancelToken, ChatOptions
 from rag_core.llm.openai_client import OpenAIChatModel
@@ -80,61 +80,6 @@ def test_answer_options_add_the_thinking_allowance() -> None:
     assert (thinking.max_tokens, thinking.think, thinking.temperature) == (800, True, 0.2)
 
 
-def test_finalize_keeps_a_validly_cited_answer() -> None:
-    outcome = finalize_answer("违约金为合同总价的5% [1]。", BLOCKS, _no_reflection(), question=QUESTION)
-    assert (outcome.refused, outcome.reason, outcome.invalid_citations) == (False, "ok", [])
-    assert outcome.answer == "违约金为合同总价的5% [1]。"
-    assert [(c.n, c.start, c.end, c.clause) for c in outcome.citations] == [(1, 10, 33, "第五条 违约责任")]
-
-
-def test_finalize_removes_and_records_invalid_numbers() -> None:
-    outcome = finalize_answer(
-        "违约金为5% [1, 4]。不得解除 [2][9]。", BLOCKS, _no_reflection(), question=QUESTION
-    )
-    assert outcome.answer == "违约金为5% [1]。不得解除 [2]。"
-    assert outcome.invalid_citations == [4, 9]
-    assert outcome.reason == "invalid_citations_removed"
-    assert [c.n for c in outcome.citations] == [1, 2]
-
-
-def test_finalize_refuses_an_answer_citing_only_invalid_blocks() -> None:
-    outcome = finalize_answer(
-        "违约金为10% [5]。", BLOCKS, _no_reflection(), question=QUESTION, kb_empty_answer=KB_EMPTY
-    )
-    assert outcome.refused and outcome.reason == "no_valid_citation"
-    assert outcome.answer.startswith(KB_EMPTY)
-    assert "10%" not in outcome.answer
-    assert outcome.invalid_citations == [5] and outcome.citations == []
-
-
-def test_finalize_refuses_an_uncited_answer_with_the_default_empty_text() -> None:
-    outcome = finalize_answer(
-        "The penalty is 10%.", BLOCKS, _no_reflection(), question="What is the penalty?"
-    )
-    assert outcome.refused
-    assert outcome.answer.startswith(GenerationSettings().empty_answer_en)
-
-
-def test_finalize_uses_the_quote_fallback_when_reflection_is_on() -> None:
-    outcome = finalize_answer("违约金为10%。", BLOCKS, Settings(), question=QUESTION)
-    assert not outcome.refused and outcome.reason == "quote_fallback"
-    assert "乙方逾期交货的，应按合同总价的5%支付违约金。" in outcome.answer
-    assert [c.n for c in outcome.citations] == [1]
-
-
-def test_finalize_without_blocks_is_the_empty_answer() -> None:
-    outcome = finalize_answer(
-        "Anything [1].", [], Settings(), question="What?", kb_empty_answer="Nothing here."
-    )
-    assert (outcome.answer, outcome.refused, outcome.reason) == ("Nothing here.", True, "no_evidence")
-
-
-def test_finalize_drops_inline_reasoning_and_keeps_a_cancelled_partial() -> None:
-    cleaned = finalize_answer(
-        "<think>想一想 [7]</think>违约金为5% [1]。", BLOCKS, _no_reflection(), question=QUESTION
-    )
-    assert cleaned.answer == "违约金为5% [1]。" and cleaned.invalid_citations == []
-    partial = finalize_answer(
-        AnswerDraft(text="违约金为", cancelled=True), BLOCKS, Settings(), question=QUESTION
-    )
-    assert (partial.answer, partial.refused, partial.reason) == ("违约金为", False, "cancelled")
+def test_strip_think_removes_inline_reasoning() -> None:
+    assert strip_think("<think>先看第五条</think>违约金为5% [1]。") == "违约金为5% [1]。"
+    assert strip_think("no tags") == "no tags"
