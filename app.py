@@ -1,8 +1,11 @@
 """Lexgate: the lawyer's app. Run with ``streamlit run app.py`` (scripts/start.sh does).
 
-Navigation is ``st.navigation`` over the files in ``pages/``; this script runs on every page, so
-the page set-up and the language switch live here. The Evaluation page belongs to another part
-of the project: it appears as soon as ``pages/evaluation.py`` exists.
+Navigation is ``st.navigation`` over the files in ``app_pages/``; this script runs on every page,
+so the page set-up and the language switch live here. The folder is deliberately not called
+``pages/``: Streamlit treats a ``pages/`` folder as the old multipage convention and, when a
+session's first request is a page URL, runs that page without this script (no layout, no language
+switch, file names as navigation). The Evaluation page belongs to another part of the project:
+it appears as soon as ``app_pages/evaluation.py`` exists.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import streamlit as st
 
 from ui import i18n
 
-PAGES = Path(__file__).parent / "pages"
+PAGES = Path(__file__).parent / "app_pages"
 
 st.set_page_config(
     page_title="Lexgate", page_icon=":material/balance:", layout="wide", initial_sidebar_state="expanded"

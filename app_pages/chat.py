@@ -85,7 +85,7 @@ def _conversation_sidebar(current: dict[str, Any] | None) -> None:
 
 
 # ---------------------------------------------------------------- one stored assistant message
-def _actions(m: dict[str, Any], question: str, feedback_ids: set[str], cid: str) -> None:
+def _copy_export(m: dict[str, Any], question: str) -> None:
     mid = m["id"]
     citations = m.get("citations") or []
     meta = {t("export_kbs"): ", ".join((m.get("trace") or {}).get("kbs") or [])}
@@ -110,6 +110,10 @@ def _actions(m: dict[str, Any], question: str, feedback_ids: set[str], cid: str)
             on_click="ignore",
             icon=":material/article:",
         )
+
+
+def _feedback_form(m: dict[str, Any], question: str, feedback_ids: set[str], cid: str) -> None:
+    mid = m["id"]
     with st.expander(t("feedback_title"), icon=":material/rate_review:"):
         if mid in feedback_ids:
             st.success(t("fb_thanks"), icon=":material/favorite:")
@@ -158,35 +162,44 @@ def _actions(m: dict[str, Any], question: str, feedback_ids: set[str], cid: str)
             st.rerun()
 
 
-def _answer_column(m: dict[str, Any], question: str, feedback_ids: set[str], cid: str) -> None:
+def _answer_column(m: dict[str, Any]) -> bool:
+    """Thinking (collapsed), conflict notice, the answer, and why it refused; False on an error."""
     trace = m.get("trace") or {}
     if m.get("thinking"):
         with st.expander(t("thinking_title"), icon=":material/psychology:"):
             st.markdown(safe(m["thinking"]))
     if trace.get("error"):
         st.error(t("chat_failed", message=safe(trace["error"], False)), icon=":material/error:")
-        return
+        return False
     if any(b.get("conflicting") for b in trace.get("blocks") or []):
         st.warning(t("conflict_warning"), icon=":material/balance:")
     st.markdown(safe_answer(m["content"]))
     if m.get("refused") and trace.get("retrieval") is not None:
         refusal_note(trace, m.get("verdicts") or [])
-    citations_block(m.get("citations") or [], trace, key=f"cit_{m['id']}")
     st.caption(usage_line(m))
-    _actions(m, question, feedback_ids, cid)
+    return True
 
 
 def _assistant(m: dict[str, Any], question: str, feedback_ids: set[str], cid: str) -> None:
+    """Evidence panel beside the answer; below them, full width, the citations and the actions."""
     trace = m.get("trace") or {}
     with st.chat_message("assistant"):
         if trace.get("retrieval") is None:  # small talk, or an error before retrieval
-            _answer_column(m, question, feedback_ids, cid)
+            ok = _answer_column(m)
+        else:
+            col_ev, col_ans = st.columns([3, 2], gap="medium")
+            with col_ev:
+                evidence_panel(m.get("verdicts") or [], len(trace.get("blocks") or []), key=f"ev_{m['id']}")
+            with col_ans:
+                ok = _answer_column(m)
+        if not ok:
             return
-        col_ev, col_ans = st.columns([11, 9], gap="medium")
-        with col_ev:
-            evidence_panel(m.get("verdicts") or [], len(trace.get("blocks") or []), key=f"ev_{m['id']}")
-        with col_ans:
-            _answer_column(m, question, feedback_ids, cid)
+        citations_block(m.get("citations") or [], trace, key=f"cit_{m['id']}")
+        c1, c2 = st.columns(2, gap="medium")
+        with c1:
+            _copy_export(m, question)
+        with c2:
+            _feedback_form(m, question, feedback_ids, cid)
 
 
 # ---------------------------------------------------------------- a new turn, streamed
@@ -199,7 +212,7 @@ def _run_turn(cid: str, question: str, kbs: list[Any], history: list[ChatTurn], 
     with st.chat_message("assistant"):
         status_line = st.empty()
         status_line.caption(t("chat_searching"))
-        col_ev, col_ans = st.columns([11, 9], gap="medium")
+        col_ev, col_ans = st.columns([3, 2], gap="medium")
         with col_ans:
             think_slot = st.empty()
             warn_slot = st.empty()
@@ -287,7 +300,7 @@ _conversation_sidebar(conversation)
 st.subheader(safe(conversation["title"], False) if conversation else t("chat_new_title"))
 if not kbs_all:
     st.info(t("chat_no_kb"), icon=":material/folder_open:")
-    st.page_link("pages/documents.py", label=t("nav_documents"), icon=":material/folder_open:")
+    st.page_link("app_pages/documents.py", label=t("nav_documents"), icon=":material/folder_open:")
     st.stop()
 
 kb_names = {kb.id: kb.name for kb in kbs_all}

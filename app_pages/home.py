@@ -38,8 +38,8 @@ st.divider()
 st.markdown(f"#### {t('home_steps_title')}")
 c1, c2, c3 = st.columns(3)
 with c1:
-    st.page_link("pages/documents.py", label=t("home_step_docs"), icon=":material/folder_open:")
+    st.page_link("app_pages/documents.py", label=t("home_step_docs"), icon=":material/folder_open:")
 with c2:
-    st.page_link("pages/chat.py", label=t("home_step_chat"), icon=":material/forum:")
+    st.page_link("app_pages/chat.py", label=t("home_step_chat"), icon=":material/forum:")
 with c3:
-    st.page_link("pages/inspector.py", label=t("home_step_inspect"), icon=":material/manage_search:")
+    st.page_link("app_pages/inspector.py", label=t("home_step_inspect"), icon=":material/manage_search:")

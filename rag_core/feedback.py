@@ -125,11 +125,10 @@ def _used_ids(trace: Mapping[str, Any]) -> set[str]:
 def candidates(trace: Mapping[str, Any]) -> list[PassageMatch]:
     """Every passage the turn considered: the judged candidates, or the blocks when judging was off."""
     used = _used_ids(trace)
+    verdicts = trace.get("verdicts") or []
     out: list[PassageMatch] = []
-    seen: set[str] = set()
-    for v in trace.get("verdicts") or []:
+    for v in verdicts:
         cid = str(v.get("chunk_id") or v.get("passage_id", ""))
-        seen.add(cid)
         out.append(
             PassageMatch(
                 cid,
@@ -142,9 +141,9 @@ def candidates(trace: Mapping[str, Any]) -> list[PassageMatch]:
                 cid in used,
             )
         )
-    for b in trace.get("blocks") or []:
-        cid = str(b.get("chunk_id", ""))
-        if cid not in seen:
+    if not verdicts:
+        for b in trace.get("blocks") or []:
+            cid = str(b.get("chunk_id", ""))
             out.append(
                 PassageMatch(
                     cid, str(b.get("doc", "")), b.get("page"), str(b.get("clause", "")), 0.0, "", True, True
@@ -207,7 +206,14 @@ def diagnose(
     for p in passages:
         p.overlap = 1.0 if p.chunk_id in gold else round(overlap(reference, texts.get(p.chunk_id, "")), 3)
     passages.sort(key=lambda p: -p.overlap)
-    matching = [p for p in passages if p.overlap >= GOLD_MATCH]
+    # A passage is the gold clause when it holds most of the reference *and* all its numbers:
+    # "20%" is not backed by a clause that says "10%", however many words they share.
+    matching = [
+        p
+        for p in passages
+        if p.chunk_id in gold
+        or (p.overlap >= GOLD_MATCH and not missing_numbers(reference, texts.get(p.chunk_id, "")))
+    ]
     best = passages[0] if passages else None
     if not matching:
         share = f"{best.overlap:.0%}" if best else "no candidates"
@@ -280,7 +286,11 @@ def eval_case(
     if not sources:
         texts = _texts(trace)
         scored = sorted(((overlap(reference_answer, t), cid) for cid, t in texts.items()), reverse=True)
-        sources = [cid for score, cid in scored if score >= GOLD_MATCH][:MAX_SOURCE_CHUNKS]
+        sources = [
+            cid
+            for score, cid in scored
+            if score >= GOLD_MATCH and not missing_numbers(reference_answer, texts[cid])
+        ][:MAX_SOURCE_CHUNKS]
     digest = hashlib.sha256(f"{question.strip()}\n{reference_answer.strip()}".encode()).hexdigest()[:12]
     return {
         "id": f"fb-{digest}",

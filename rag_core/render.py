@@ -29,8 +29,8 @@ MIN_MATCHED_SHARE = 0.6
 MIN_RUN_CHARS = 4
 """Shortest matching run kept in a fuzzy match (shorter runs are coincidences such as 的/the)."""
 
-CROP_MARGIN_PT = 90.0
-"""PDF points kept above and below the marked lines when the image is cropped to the passage."""
+CROP_MARGIN_PT = 60.0
+"""PDF points kept around the marked lines when the image is cropped to the passage."""
 
 MARK_FILL = (255, 196, 0, 70)
 MARK_EDGE = (230, 140, 0, 200)
@@ -129,8 +129,8 @@ def render_page(
 ) -> RenderedPage:
     """Page ``page`` (1-based) as PNG, with ``passage`` marked where it can be found on it.
 
-    ``crop`` keeps only the band of the page around the marked lines (full width), so the
-    passage is readable at the size of a side panel; an unmarked page is never cropped.
+    ``crop`` keeps only the part of the page around the marked lines, so the passage is
+    readable at the size of a side panel; an unmarked page is never cropped.
     """
     import pypdfium2 as pdfium
     from PIL import Image, ImageDraw
@@ -158,10 +158,13 @@ def render_page(
                 draw.rectangle(box, fill=MARK_FILL, outline=MARK_EDGE, width=2)
             image = Image.alpha_composite(image, overlay)
             if crop:
-                top = max(0, int(min(b[1] for b in boxes) - CROP_MARGIN_PT * scale))
-                bottom = min(image.height, int(max(b[3] for b in boxes) + CROP_MARGIN_PT * scale))
-                image = image.crop((0, top, image.width, bottom))
-                boxes = [(b[0], b[1] - top, b[2], b[3] - top) for b in boxes]
+                pad = CROP_MARGIN_PT * scale
+                left = max(0, int(min(b[0] for b in boxes) - pad))
+                top = max(0, int(min(b[1] for b in boxes) - pad))
+                right = min(image.width, int(max(b[2] for b in boxes) + pad))
+                bottom = min(image.height, int(max(b[3] for b in boxes) + pad))
+                image = image.crop((left, top, right, bottom))
+                boxes = [(b[0] - left, b[1] - top, b[2] - left, b[3] - top) for b in boxes]
         buf = io.BytesIO()
         image.convert("RGB").save(buf, format="PNG", optimize=True)
         return RenderedPage(buf.getvalue(), page, bool(boxes), boxes, note)

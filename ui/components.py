@@ -135,9 +135,9 @@ def verdict_table(
         help=t("col_label_help"),
     )
     cfg: dict[str, Any] = {
-        "#": st.column_config.NumberColumn("#", width=36),
+        "#": st.column_config.NumberColumn("#", width=32),
         t("col_label"): label_col,
-        t("col_kept"): st.column_config.CheckboxColumn(t("col_kept"), width=52),
+        t("col_kept"): st.column_config.CheckboxColumn(t("col_kept"), width=44),
         t("col_explanation"): st.column_config.TextColumn(t("col_explanation"), width="large"),
     }
     if with_old:
@@ -150,7 +150,7 @@ def verdict_table(
     for q in QUESTIONS:
         name = t(SCORE_KEYS[q])
         cfg[name] = st.column_config.ProgressColumn(
-            name, min_value=0.0, max_value=1.0, format="%.2f", width=84
+            name, min_value=0.0, max_value=1.0, format="%.2f", width=78
         )
     st.dataframe(verdict_rows(verdicts, with_old), column_config=cfg, hide_index=True, key=key, height=height)
 
@@ -251,7 +251,11 @@ def citation_viewer(citation: Mapping[str, Any], trace: Mapping[str, Any], key: 
         except Exception as err:  # a page that cannot be drawn must not hide the passage text
             show_error(err)
             return
-        st.image(png, caption=t("page_image", page=page) + ("" if marked else " · " + t("page_not_marked")))
+        st.image(
+            png,
+            output_format="PNG",
+            caption=t("page_image", page=page) + ("" if marked else " · " + t("page_not_marked")),
+        )
 
 
 def citations_block(citations: Sequence[Mapping[str, Any]], trace: Mapping[str, Any], key: str) -> None:

@@ -71,6 +71,10 @@ def document_info(path: str, doc_id: str) -> tuple[str, str]:
     return "", "[]"
 
 
+PAGE_SCALE = 2.0
+"""Pixels per PDF point of the citation page image (crisp when cropped to the passage)."""
+
+
 @st.cache_data(show_spinner=False, max_entries=128)
 def rendered_page(
     path: str, doc_id: str, spans_json: str, start: int, end: int, crop: bool = True
@@ -86,6 +90,7 @@ def rendered_page(
         document_text(path, doc_id),
         start,
         end,
+        scale=PAGE_SCALE,
         crop=crop,
     )
     return out.png, out.page, out.marked, out.note

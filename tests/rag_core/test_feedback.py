@@ -108,3 +108,17 @@ def test_eval_case_and_append(store: Store) -> None:
 
     parsed = parse_jsonl("\n".join(json.dumps(c, ensure_ascii=False) for c in cases))
     assert parsed[0].origin == "feedback" and parsed[0].source_chunks == ["a"]
+
+
+def test_a_clause_with_other_numbers_is_not_the_gold_clause() -> None:
+    penalty = "任何一方违反本合同约定的，违约金为合同总额的10%。"
+    t = _trace([_v("a", penalty, "EVIDENCE", True)], ["a"])
+    d = diagnose(t, "违约金为合同总额的10%。[1]", reference="违约金为合同总额的20%")
+    assert d.stage == "not_retrieved" and d.best is not None and d.best.overlap > 0.5
+    assert eval_case("违约金？", "违约金为合同总额的20%", t)["source_chunks"] == []
+
+
+def test_judge_off_uses_the_blocks() -> None:
+    t = {"verdicts": [], "blocks": [{"n": 1, "chunk_id": "p", "doc": "d", "text": DEPOSIT, "children": []}]}
+    d = diagnose(t, "押金为人民币10000元[1]", reference="押金为人民币10000元")
+    assert d.stage == "answer_matches" and d.best is not None and d.best.used

@@ -100,13 +100,13 @@ def seeded_home(
 
 
 def open_page(page: str | None = None, lang: str = "zh") -> AppTest:
-    """The app, run once, then switched to ``pages/<page>.py`` and run again."""
+    """The app, run once, then switched to ``app_pages/<page>.py`` and run again."""
     at = AppTest.from_file(APP, default_timeout=TIMEOUT)
     at.session_state["lang"] = lang
     at.run()
     assert not at.exception, at.exception
     if page:
-        at.switch_page(f"pages/{page}.py")
+        at.switch_page(f"app_pages/{page}.py")
         at.run()
         assert not at.exception, at.exception
     return at

@@ -27,7 +27,7 @@ def test_round_trip_with_thinking_evidence_citations_and_feedback(
     _ask(at, "违约金是多少？")
 
     # Persisted: the user message and the answer with its trace, verdicts, citations, usage.
-    conv = store.list_conversations()[0]
+    conv = store.list_conversations("违约金是多少")[0]
     assert conv["title"] == "违约金是多少？"
     msgs = store.list_messages(conv["id"])
     assert [m["role"] for m in msgs] == ["user", "assistant"]
@@ -111,7 +111,7 @@ def test_conflict_and_refusal(seeded_home: Path) -> None:
         _ask(at, "乙方的开户银行是哪家？")
         shown = unescape(texts(at))
         assert "检索范围：合同库" in shown and "没有一段被判定为可用证据" in shown
-        conv = store.list_conversations()[0]
+        conv = store.list_conversations("开户银行")[0]
         assert store.list_messages(conv["id"])[-1]["refused"]
     finally:
         settings.verdict.t_evidence = 0.4

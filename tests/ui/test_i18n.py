@@ -12,7 +12,7 @@ from rag_core.models import LABELS
 from tests.ui.conftest import ROOT, open_page, texts
 from ui.i18n import EN, FIELD_HELP_ZH, ZH
 
-SOURCES = [ROOT / "app.py", *sorted((ROOT / "pages").glob("*.py")), *sorted((ROOT / "ui").glob("*.py"))]
+SOURCES = [ROOT / "app.py", *sorted((ROOT / "app_pages").glob("*.py")), *sorted((ROOT / "ui").glob("*.py"))]
 
 
 def test_same_keys_in_both_languages() -> None:
@@ -93,5 +93,5 @@ def test_language_switch_in_sidebar(home: Path) -> None:
     assert radio.options == ["中文", "English"] and radio.value == "zh"
     radio.set_value("en").run()
     assert at.title[0].value == "Lexgate contract knowledge base"
-    at.switch_page("pages/documents.py").run()
+    at.switch_page("app_pages/documents.py").run()
     assert at.title[0].value == "Documents and knowledge bases"

@@ -22,7 +22,7 @@ def answered(seeded_home: Path) -> dict[str, Any]:
     at.chat_input[0].set_value("违约金是多少？").run()
     assert not at.exception
     store = open_store(seeded_home)
-    conv = store.list_conversations()[0]
+    conv = store.list_conversations("违约金是多少")[0]
     return {"conv": conv, "answer": store.list_messages(conv["id"])[1]}
 
 

@@ -1,0 +1,233 @@
+"""The app in a real browser: `streamlit run app.py` as a subprocess over a fresh data directory,
+Debian's chromium driven by Playwright. Upload a contract, ask, watch the evidence panel appear
+while the answer streams, open a citation, inspect the turn, move a threshold, leave feedback.
+
+Answers come from the local fake OpenAI server (pre-saved in the store's settings), so the test is
+fast and deterministic. Screenshots go to ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from storage.store import open_store
+from tests.fakeopenai import FakeOpenAI, Reply
+from tests.fixtures import make_docs
+from tests.ui.conftest import THINKING, fake_settings
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+STEP_TIMEOUT_MS = 60_000
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="/usr/bin/chromium is not installed (apt install chromium)"
+)
+
+ANSWER = "根据合同，违约金为合同总额的10%。[1] 另外，逾期支付租金超过15日的，甲方有权解除合同。[1]"
+
+
+def _responder(_request: dict[str, Any]) -> Reply:
+    # Slow enough that the evidence panel is visible while the answer is still streaming.
+    return Reply(content=ANSWER, reasoning_content=THINKING, chunk_chars=2, chunk_delay_s=0.06)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    home = tmp_path_factory.mktemp("e2e") / "lexgate-data"
+    docs = tmp_path_factory.mktemp("e2e-docs")
+    with FakeOpenAI(responder=_responder) as fake:
+        open_store(home).save_settings(fake_settings(fake.base_url))
+        port = _free_port()
+        env = {**os.environ, "LEXGATE_HOME": str(home), "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
+        log = (tmp_path_factory.mktemp("e2e-log") / "streamlit.log").open("w")
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "streamlit", "run", "app.py", "--server.address", "127.0.0.1",
+             "--server.port", str(port), "--server.headless", "true"],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        url = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    if urllib.request.urlopen(f"{url}/_stcore/health", timeout=2).status == 200:
+                        break
+                except OSError:
+                    pass
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"streamlit did not start; see {log.name}")
+                time.sleep(0.3)
+            yield {
+                "url": url,
+                "home": home,
+                "zh": make_docs.write_zh_contract_pdf(docs),
+                "bad": make_docs.write_fake_pdf(docs),
+                "fake": fake,
+            }
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+            log.close()
+
+
+@pytest.fixture(scope="module")
+def page(server: dict[str, Any]) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        pg = browser.new_page(viewport={"width": 1440, "height": 1500})
+        pg.set_default_timeout(STEP_TIMEOUT_MS)
+        yield pg
+        browser.close()
+
+
+def _goto(pg: Any, url: str) -> None:
+    pg.goto(url)
+    pg.wait_for_selector("[data-testid=stApp]")
+    pg.wait_for_selector("[data-testid=stSidebarNav]")
+    pg.wait_for_timeout(800)
+
+
+def _idle(pg: Any) -> None:
+    """Wait until the script has finished its run (no 'running' indicator)."""
+    pg.wait_for_timeout(300)
+    pg.wait_for_function(
+        "() => !document.querySelector('[data-testid=stStatusWidget]')", timeout=STEP_TIMEOUT_MS
+    )
+    pg.wait_for_timeout(300)
+
+
+def _shot(pg: Any, name: str) -> None:
+    pg.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def test_lawyer_flow(page: Any, server: dict[str, Any]) -> None:
+    pg, url = page, server["url"]
+    store = open_store(server["home"])
+
+    # Documents: create a knowledge base, upload a contract and a broken file together.
+    _goto(pg, f"{url}/documents")
+    pg.get_by_label("知识库名称").fill("租赁合同")
+    pg.get_by_role("button", name="创建").click()
+    pg.get_by_text("已创建知识库「租赁合同」").wait_for()
+    pg.locator("[data-testid=stFileUploaderDropzoneInput]").set_input_files(
+        [str(server["zh"]), str(server["bad"])]
+    )
+    pg.get_by_role("button", name="导入 2 个文件").click()
+    pg.get_by_text("zh_lease.pdf：已导入，3 页").wait_for()
+    pg.get_by_text("not_really.pdf：未导入").wait_for()
+    _idle(pg)
+    _shot(pg, "01_documents")
+    assert [d.file_name for d in store.list_documents(store.list_kbs()[0])] == ["zh_lease.pdf"]
+
+    # Chat: deep thinking on; the evidence panel shows before the answer has finished streaming.
+    _goto(pg, f"{url}/chat")
+    pg.get_by_text("深度思考").click()
+    _idle(pg)
+    pg.get_by_placeholder("就合同提问").fill("违约金是多少？")
+    pg.keyboard.press("Enter")
+    pg.get_by_text("证据面板").first.wait_for()
+    pg.get_by_text("正在思考…").first.wait_for()
+    _shot(pg, "02_chat_streaming")
+    assert not pg.get_by_text("复制与导出").is_visible()  # the answer is still being written
+    pg.get_by_text("复制与导出").wait_for()
+    _idle(pg)
+    assert pg.get_by_text("根据合同，违约金为合同总额的10%").first.is_visible()
+    assert pg.get_by_text("EVIDENCE").first.is_visible() or pg.locator("canvas").first.is_visible()
+
+    # A citation opens the passage, its highlighted span and the marked PDF page.
+    pg.get_by_text("[1] zh_lease.pdf").first.click()
+    img = pg.locator("[data-testid=stExpanderDetails] [data-testid=stImage] img").first
+    img.wait_for()
+    assert img.evaluate("e => e.naturalWidth") > 500
+    src = img.get_attribute("src", timeout=5000) or ""
+    assert src.startswith(f"{url}/media/") or src.startswith("/media/")  # served locally, no remote host
+    pg.wait_for_timeout(1200)  # let the expander finish opening
+    img.scroll_into_view_if_needed()
+    _shot(pg, "03_chat_citation")
+
+    # Feedback on the answer.
+    pg.get_by_text("反馈", exact=True).last.click()
+    form = pg.locator("[data-testid=stForm]").filter(has_text="提交反馈").last
+    form.get_by_text("2", exact=True).click()
+    form.get_by_text("否", exact=True).click()
+    form.get_by_label("正确答案（可选）").fill("违约金为合同总额的20%")
+    form.get_by_role("button", name="提交反馈").click()
+    pg.get_by_text("已收到反馈，谢谢。").wait_for()
+    fb = store.list_feedback()
+    assert len(fb) == 1 and fb[0]["rating"] == 2 and fb[0]["diagnosis"]
+
+    # Inspector: the turn's query, verdicts with thresholds, the exact prompt.
+    _goto(pg, f"{url}/inspector")
+    pg.get_by_text("实际检索语句").wait_for()
+    pg.get_by_role("tab", name="判断").click()
+    pg.get_by_text("证据阈值").first.wait_for()
+    _shot(pg, "04_inspector_verdicts")
+    pg.get_by_role("tab", name="提示词").click()
+    pg.get_by_text("违约金是多少", exact=False).first.wait_for()
+
+    # Admin threshold lab: judge once, raise the evidence threshold, labels change; save it.
+    _goto(pg, f"{url}/admin")
+    pg.get_by_role("tab", name="阈值实验室").click()
+    pg.get_by_label("问题").fill("违约金是多少？")
+    pg.get_by_role("button", name="检索并判断").click()
+    pg.get_by_text("段标签发生变化").wait_for()
+    _idle(pg)
+    assert pg.get_by_text("0 段标签发生变化").is_visible()
+    slider = pg.locator("[data-testid=stSlider]").filter(has_text="证据阈值").get_by_role("slider")
+    slider.focus()
+    pg.keyboard.press("End")
+    _idle(pg)
+    pg.wait_for_function(
+        "() => /[1-9]\\d* 段标签发生变化/.test(document.body.innerText)", timeout=STEP_TIMEOUT_MS
+    )
+    _shot(pg, "05_admin_threshold_lab")
+    pg.get_by_role("button", name="保存这组阈值").click()
+    pg.get_by_text("阈值已保存。").wait_for()
+    assert store.load_settings().verdict.t_evidence == 1.0
+
+    # Feedback page: the low-rated answer with its diagnosis.
+    _goto(pg, f"{url}/feedback")
+    pg.get_by_text("失败环节").wait_for()
+    _shot(pg, "06_feedback")
+
+    # English interface.
+    pg.get_by_text("English", exact=True).click()
+    pg.get_by_text("Low-rated answers and diagnosis").wait_for()
+    pg.locator("[data-testid=stSidebarNav]").get_by_text("Chat", exact=True).click()  # same session
+    pg.get_by_role("button", name="违约金是多少？").click()
+    pg.get_by_text("Evidence panel", exact=True).first.wait_for()
+    _idle(pg)
+    _shot(pg, "07_chat_english")
