@@ -13,14 +13,21 @@ import threading
 from functools import lru_cache
 
 import jieba
+import Stemmer
 
 from rag_core.paths import model_cache_dir
 
 _CJK = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _CJK_RUN = re.compile(f"[{_CJK}]+")
 _WORDISH = re.compile(rf"[{_CJK}]|[0-9a-z]", re.IGNORECASE)
+_LATIN_WORD = re.compile(r"^[a-z]+$")
 _init_lock = threading.Lock()
 _ready = False
+_stemmer = Stemmer.Stemmer("english")
+_stem_lock = threading.Lock()
+
+TOKENIZER_VERSION = 2
+"""Bumped whenever ``tokens`` changes; knowledge bases indexed with an older version are re-tokenized."""
 
 ENGLISH_STOPWORDS = frozenset(
     """a an the of to in on at for by with from and or as is are was were be been being this that these
@@ -58,9 +65,17 @@ def add_terms(terms: list[str]) -> None:
 
 
 def tokens(text: str) -> list[str]:
-    """Lower-cased jieba search tokens without punctuation or whitespace."""
+    """Lower-cased jieba search tokens without punctuation or whitespace; English words stemmed
+    (Snowball), so "terminate", "terminated" and "termination" meet in BM25."""
     _ensure_jieba()
-    return [t for t in (w.strip().lower() for w in jieba.cut_for_search(text)) if t and _WORDISH.search(t)]
+    out = [t for t in (w.strip().lower() for w in jieba.cut_for_search(text)) if t and _WORDISH.search(t)]
+    latin = [i for i, t in enumerate(out) if _LATIN_WORD.match(t)]
+    if latin:
+        with _stem_lock:  # a PyStemmer object is not safe to share between threads
+            stems = _stemmer.stemWords([out[i] for i in latin])
+        for i, stem in zip(latin, stems, strict=True):
+            out[i] = stem
+    return out
 
 
 @lru_cache(maxsize=4096)
@@ -68,10 +83,15 @@ def _cached_tokens(text: str) -> tuple[str, ...]:
     return tuple(tokens(text))
 
 
+_STOP_STEMS = frozenset(_stemmer.stemWords(sorted(ENGLISH_STOPWORDS)))
+
+
 def query_tokens(text: str) -> list[str]:
     """Query-side tokens: stopwords removed (a query of only stopwords keeps them)."""
     toks = list(_cached_tokens(text))
-    kept = [t for t in toks if t not in ENGLISH_STOPWORDS and t not in CHINESE_STOPWORDS]
+    kept = [
+        t for t in toks if t not in _STOP_STEMS and t not in ENGLISH_STOPWORDS and t not in CHINESE_STOPWORDS
+    ]
     return kept or toks
 
 

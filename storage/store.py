@@ -339,6 +339,14 @@ class Store:
     def count_chunks(self, kb: KnowledgeBase, where: str | None = None) -> int:
         return int(self.chunks_table(kb).count_rows(where))
 
+    def rebuild_fts(self, kb: KnowledgeBase) -> None:
+        """Drop the full-text indexes so ``ensure_indexes`` builds them anew from the token columns."""
+        tbl = self.chunks_table(kb)
+        with self.write():
+            for ix in tbl.list_indices():
+                if ix.name in (f"{S.FTS_TOKENS}_idx", f"{S.FTS_BIGRAMS}_idx"):
+                    tbl.drop_index(ix.name)
+
     def ensure_indexes(self, kb: KnowledgeBase, vector_index_min_rows: int) -> dict[str, Any]:
         """Full-text indexes on both token columns, and IVF_FLAT once the table is large enough.
 
@@ -501,6 +509,17 @@ class Store:
             tbl = self.table(S.SETTINGS)
             tbl.delete("key = 'global'")
             tbl.add([{"key": "global", "value_json": settings.model_dump_json(), "updated_at": now_iso()}])
+
+    def get_meta(self, key: str) -> Any:
+        """A small JSON value kept beside the settings (e.g. a knowledge base's tokenizer version)."""
+        rows = self._rows(S.SETTINGS, f"key = {sql_str('meta:' + key)}")
+        return json.loads(rows[0]["value_json"]) if rows else None
+
+    def set_meta(self, key: str, value: Any) -> None:
+        with self.write():
+            tbl = self.table(S.SETTINGS)
+            tbl.delete(f"key = {sql_str('meta:' + key)}")
+            tbl.add([{"key": "meta:" + key, "value_json": json.dumps(value), "updated_at": now_iso()}])
 
     # ------------------------------------------------------------------ test sets and eval runs
     def save_testset(self, name: str, kb_id: str, cases: list[dict[str, Any]], testset_id: str = "") -> str:

@@ -23,6 +23,7 @@ from rag_core.errors import LexgateError
 from rag_core.evaluation.retrieval_metrics import ID_KS, SPAN_KS, RetrievalReport, id_report, span_report
 from rag_core.evaluation.spans import Span
 from rag_core.ingest.pipeline import ingest_files
+from rag_core.ingest.retokenize import ensure_current_tokens
 from rag_core.llm.base import ChatModel
 from rag_core.models import Hit, KnowledgeBase
 from rag_core.retrieval.retriever import Retriever
@@ -118,7 +119,7 @@ def ensure_kb(
     files = corpus_files(data_dir, dataset)
     kb = store.find_kb(name)
     if kb is not None and len(store.list_documents(kb)) == len(files):
-        return kb, {"reused": True}
+        return kb, {"reused": True, "retokenized_chunks": ensure_current_tokens(store, kb, settings)}
     if kb is not None:
         store.delete_kb(kb.id)
     _display, dim = describe(settings.embedding.backend, settings.embedding.model, settings)

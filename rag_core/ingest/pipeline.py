@@ -24,6 +24,7 @@ from rag_core.chunking import chunk_document, embed_text
 from rag_core.embeddings.registry import get_embedder
 from rag_core.errors import IngestError, LexgateError
 from rag_core.ingest.extract import extract
+from rag_core.ingest.retokenize import ensure_current_tokens, mark_current
 from rag_core.models import Chunk, ExtractedDocument, KnowledgeBase
 from rag_core.settings import Settings
 from storage.store import Store, now_iso
@@ -192,6 +193,7 @@ def ingest_files(
 ) -> list[IngestResult]:
     """Ingest a batch; each file succeeds or leaves nothing behind, and the rest still go in."""
     store.recover(kb)
+    ensure_current_tokens(store, kb, settings)
     existing = {d.id: d.file_name for d in store.list_documents(kb)}
     staged: list[_Prepared] = []
     results: list[IngestResult] = []
@@ -248,6 +250,7 @@ def ingest_files(
     if staged:
         t0 = time.perf_counter()
         store.ensure_indexes(kb, settings.ingest.vector_index_min_rows)
+        mark_current(store, kb)
         for prep in staged:
             prep.result.timings["index_s"] = time.perf_counter() - t0
             progress(prep.file_name, "index", 1.0)

@@ -1,0 +1,38 @@
+from __future__ import annotations
+
+from rag_core import textproc
+
+
+def test_english_words_are_stemmed_so_inflections_meet() -> None:
+    a, b, c = (textproc.tokens(w) for w in ("terminate", "terminated", "termination"))
+    assert a == b == c
+
+
+def test_chinese_tokens_and_numbers_are_kept() -> None:
+    toks = textproc.tokens("违约金为合同总额的10%。")
+    assert "违约金" in toks and "10%" in toks and "。" not in toks
+
+
+def test_query_tokens_drop_stopwords_but_never_everything() -> None:
+    assert "the" not in textproc.query_tokens("What is the governing law?")
+    assert textproc.query_tokens("govern") == textproc.tokens("governing")
+    assert textproc.query_tokens("the") == ["the"]
+    assert "是否" not in textproc.query_tokens("合同是否可以解除")
+
+
+def test_bigrams_of_cjk_runs_only() -> None:
+    assert textproc.bigrams("华昌盛 ABC 科技") == ["华昌", "昌盛", "科技"]
+    assert textproc.bigrams("甲") == ["甲"]
+    assert textproc.bigrams("no chinese") == []
+
+
+def test_fts_query_strips_query_syntax() -> None:
+    assert textproc.fts_query(['"a"', "b:c", "a", "(d)"]) == "a bc d"
+
+
+def test_defined_terms_and_parties() -> None:
+    en = 'This Agreement is between Northwind Analytics LLC ("Provider") and Contoso Retail Inc. ("Client").'
+    zh = "甲方（出租方）：北京华昌盛科技有限公司\n乙方（承租方）：上海明远贸易有限公司\n（以下简称“租赁物”）"
+    assert {"Provider", "Client"} <= set(textproc.defined_terms(en))
+    terms = textproc.defined_terms(zh)
+    assert "北京华昌盛科技有限公司" in terms and "租赁物" in terms
