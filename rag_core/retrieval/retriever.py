@@ -18,7 +18,7 @@ from rag_core.models import Hit, KnowledgeBase
 from rag_core.retrieval import expansion, rerank
 from rag_core.retrieval.fusion import interleave, rrf
 from rag_core.retrieval.legs import LegHit, bigram_leg, bm25_leg, vector_leg
-from rag_core.retrieval.routing import route, strip_names
+from rag_core.retrieval.routing import HEAD_CHARS, route, strip_names
 from rag_core.settings import RetrievalSettings, Settings
 from storage.store import Store
 
@@ -54,6 +54,18 @@ def make_hit(row: dict[str, Any], doc: dict[str, str], score: float) -> Hit:
     )
 
 
+_HEADS: dict[str, str] = {}
+"""Opening text per document id: documents never change once ingested, so this cache cannot go stale."""
+
+
+def _with_heads(store: Store, meta: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    missing = [str(m["id"]) for m in meta if str(m["id"]) not in _HEADS]
+    if missing:
+        for doc_id, text in store.document_texts(missing).items():
+            _HEADS[doc_id] = text[:HEAD_CHARS]
+    return [{**m, "head": _HEADS.get(str(m["id"]), "")} for m in meta]
+
+
 class Retriever:
     """Searches one or several knowledge bases with the settings in force."""
 
@@ -68,8 +80,9 @@ class Retriever:
         return self.settings.retrieval
 
     def doc_meta(self, kb: KnowledgeBase, refresh: bool = False) -> list[dict[str, Any]]:
+        """Names, titles, terms and opening text of the knowledge base's documents (for hits and routing)."""
         if refresh or kb.id not in self._doc_meta:
-            self._doc_meta[kb.id] = self.store.document_meta(kb)
+            self._doc_meta[kb.id] = _with_heads(self.store, self.store.document_meta(kb))
         return self._doc_meta[kb.id]
 
     def embed_query(self, kb: KnowledgeBase, text: str) -> np.ndarray:

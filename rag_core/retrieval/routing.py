@@ -51,10 +51,34 @@ def name_tokens(text: str) -> set[str]:
     return {w for w in words if w not in _GENERIC}
 
 
+HEAD_CHARS = 3000
+"""How much of a document's opening text names it: title block, parties, recitals."""
+
+_SENTENCE_BREAK = re.compile(r"[.;:?!。；：？！]\s*")
+_CAPITALISED = re.compile(r"\b([A-Z][A-Za-z0-9&'’.-]*[A-Za-z0-9])")
+_ZH_NAME = re.compile(
+    r"[\u4e00-\u9fff]{2,30}(?:有限责任公司|股份有限公司|有限公司|公司|集团|合伙企业|事务所)"
+)
+
+
 def doc_name_tokens(meta: dict[str, Any]) -> set[str]:
-    """Everything a question may call a document by: title, file name, defined parties."""
+    """Everything a question may call a document by: title, file name, parties, opening block."""
     stem = re.sub(r"\.[A-Za-z0-9]{1,5}$", "", str(meta.get("file_name", "")))
-    return name_tokens(" ".join([str(meta.get("title", "")), stem, str(meta.get("terms", ""))]))
+    parts = [str(meta.get(k, "")) for k in ("title", "terms", "head")]
+    return name_tokens(" ".join([*parts, stem]))
+
+
+def question_names(question: str) -> set[str]:
+    """The words with which a question names a contract: 《titles》, company names, and the
+    capitalised words of English text (proper nouns; a sentence's first word does not count)."""
+    titled = _BOOK_TITLE.findall(question)
+    if titled:
+        return name_tokens(" ".join(titled))
+    names: list[str] = _ZH_NAME.findall(question)
+    for sentence in _SENTENCE_BREAK.split(question):
+        caps = _CAPITALISED.findall(sentence.strip())
+        names += caps[1:] if caps and sentence.strip().startswith(caps[0]) else caps
+    return name_tokens(" ".join(names))
 
 
 def route(question: str, docs: list[dict[str, Any]], min_overlap: float) -> RouteDecision | None:
@@ -66,8 +90,7 @@ def route(question: str, docs: list[dict[str, Any]], min_overlap: float) -> Rout
     """
     if len(docs) < 2:
         return None
-    titled = _BOOK_TITLE.findall(question)
-    q_words = name_tokens(" ".join(titled) if titled else question)
+    q_words = question_names(question)
     if not q_words:
         return None
     names = [doc_name_tokens(d) for d in docs]
