@@ -118,7 +118,9 @@ def ensure_kb(
     name = index_key(settings, dataset)
     files = corpus_files(data_dir, dataset)
     kb = store.find_kb(name)
-    if kb is not None and len(store.list_documents(kb)) == len(files):
+    if kb is not None:
+        store.recover(kb)  # a killed earlier run may have left documents half ingested
+    if kb is not None and sum(d.status == "indexed" for d in store.list_documents(kb)) == len(files):
         return kb, {"reused": True, "retokenized_chunks": ensure_current_tokens(store, kb, settings)}
     if kb is not None:
         store.delete_kb(kb.id)
