@@ -4,6 +4,7 @@ cited passage, export, and feedback. Every message is persisted with its trace."
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from typing import Any
@@ -13,6 +14,7 @@ import streamlit as st
 from rag_core.errors import LexgateError, NotFound
 from rag_core.export import answer_docx, answer_markdown
 from rag_core.feedback import diagnose
+from rag_core.llm.base import CancelToken
 from rag_core.models import ChatTurn
 from ui import state
 from ui.components import (
@@ -30,6 +32,7 @@ store = state.store()
 settings = state.settings()
 ss = st.session_state
 TITLE_CHARS = 40
+THRESHOLD_KEYS = ("t_injection", "t_conflict", "t_relevance", "t_evidence")
 
 
 def _json_safe(obj: Any) -> Any:
@@ -171,6 +174,10 @@ def _answer_column(m: dict[str, Any]) -> bool:
     if trace.get("error"):
         st.error(t("chat_failed", message=safe(trace["error"], False)), icon=":material/error:")
         return False
+    if trace.get("stopped"):
+        st.markdown(safe_answer(m["content"]))
+        st.caption(t("chat_stopped"))
+        return False
     if any(b.get("conflicting") for b in trace.get("blocks") or []):
         st.warning(t("conflict_warning"), icon=":material/balance:")
     st.markdown(safe_answer(m["content"]))
@@ -184,7 +191,7 @@ def _assistant(m: dict[str, Any], question: str, feedback_ids: set[str], cid: st
     """Evidence panel beside the answer; below them, full width, the citations and the actions."""
     trace = m.get("trace") or {}
     with st.chat_message("assistant"):
-        if trace.get("retrieval") is None:  # small talk, or an error before retrieval
+        if trace.get("retrieval") is None and not m.get("verdicts"):  # small talk, error, early stop
             ok = _answer_column(m)
         else:
             col_ev, col_ans = st.columns([3, 2], gap="medium")
@@ -220,14 +227,19 @@ def _run_turn(cid: str, question: str, kbs: list[Any], history: list[ChatTurn], 
             notes = st.container()
         think_text: Any = None
         thinking, answer = "", ""
+        verdicts: list[dict[str, Any]] = []
         result = None
+        cancel = CancelToken()
+        events: Any = None
         t0 = time.perf_counter()
         try:
             pipeline = state.pipeline(settings)
-            for ev in pipeline.ask(AskRequest(question, kbs, history, think=think)):
+            events = pipeline.ask(AskRequest(question, kbs, history, think=think), cancel)
+            for ev in events:
                 if isinstance(ev, Retrieved):
                     status_line.caption(t("chat_judging", n=len(ev.hits)))
                 elif isinstance(ev, Verdicts):
+                    verdicts = ev.verdicts
                     with col_ev:
                         evidence_panel(ev.verdicts, ev.kept, key="live_ev")
                     if any(v.get("label") == "CONFLICTING" and v.get("keep") for v in ev.verdicts):
@@ -249,7 +261,7 @@ def _run_turn(cid: str, question: str, kbs: list[Any], history: list[ChatTurn], 
                     notes.caption(t("answer_reset", reason=safe(ev.reason, False)))
                 elif isinstance(ev, Done):
                     result = ev.result
-        except Exception as err:
+        except Exception as err:  # any failure becomes a message, never a traceback
             status_line.empty()
             show_error(err)
             message = err.message if isinstance(err, LexgateError) else type(err).__name__
@@ -263,6 +275,32 @@ def _run_turn(cid: str, question: str, kbs: list[Any], history: list[ChatTurn], 
                 settings=settings.snapshot(),
             )
             return
+        except BaseException as stop:
+            # The lawyer pressed stop (or started another action): keep what was said, end the stream.
+            if type(stop).__name__ not in ("StopException", "RerunException"):
+                raise
+            cancel.cancel()
+            store.add_message(
+                cid,
+                "assistant",
+                answer,
+                thinking=thinking,
+                verdicts=_json_safe(verdicts),
+                trace={
+                    "stopped": True,
+                    "question": question,
+                    "kbs": [kb.name for kb in kbs],
+                    "verdicts": _json_safe(verdicts),
+                    "thresholds": {k: getattr(settings.verdict, k) for k in THRESHOLD_KEYS},
+                },
+                refused=not answer,
+                latency_ms=(time.perf_counter() - t0) * 1000,
+                settings=settings.snapshot(),
+            )
+            if events is not None:
+                with contextlib.suppress(Exception):
+                    events.close()
+            raise  # a stopped run cannot draw or rerun; the next run shows the turn marked as stopped
         if result is None:
             return
         latency = (time.perf_counter() - t0) * 1000
@@ -333,7 +371,7 @@ for m in messages:
 if not messages:
     st.caption(t("chat_empty_hint"))
 
-question = st.chat_input(t("chat_placeholder"), disabled=not selected, key="chat_input")
+question = st.chat_input(t("chat_placeholder"), disabled=not selected, key="chat_input", submit_mode="stop")
 if not selected:
     st.caption(t("chat_pick_kb"))
 if question and question.strip() and selected:
@@ -345,6 +383,6 @@ if question and question.strip() and selected:
     history = [
         ChatTurn(m["role"], m["content"])
         for m in messages
-        if m["role"] in ("user", "assistant") and not (m.get("trace") or {}).get("error")
+        if m["role"] in ("user", "assistant") and m["content"] and not (m.get("trace") or {}).get("error")
     ]
     _run_turn(cid, question.strip(), kbs, history, think)

@@ -47,9 +47,14 @@ pytestmark = pytest.mark.skipif(
 ANSWER = "根据合同，违约金为合同总额的10%。[1] 另外，逾期支付租金超过15日的，甲方有权解除合同。[1]"
 
 
-def _responder(_request: dict[str, Any]) -> Reply:
-    # Slow enough that the evidence panel is visible while the answer is still streaming.
-    return Reply(content=ANSWER, reasoning_content=THINKING, chunk_chars=2, chunk_delay_s=0.06)
+def _responder(request: dict[str, Any]) -> Reply:
+    # Slow enough that the evidence panel is visible while the answer is still streaming; a question
+    # about the deposit streams very slowly so the stop button can be pressed mid-answer.
+    last = request.get("messages", [{}])[-1].get("content", "")
+    slow = str(last).rstrip().endswith("押金是多少？")
+    return Reply(
+        content=ANSWER, reasoning_content=THINKING, chunk_chars=2, chunk_delay_s=0.5 if slow else 0.06
+    )
 
 
 def _free_port() -> int:
@@ -135,6 +140,11 @@ def _shot(pg: Any, name: str) -> None:
 
 def test_lawyer_flow(page: Any, server: dict[str, Any]) -> None:
     pg, url = page, server["url"]
+    t0 = time.monotonic()
+
+    def lap(what: str) -> None:
+        print(f"{time.monotonic() - t0:6.1f} s  {what}")
+
     store = open_store(server["home"])
 
     # Documents: create a knowledge base, upload a contract and a broken file together.
@@ -152,6 +162,7 @@ def test_lawyer_flow(page: Any, server: dict[str, Any]) -> None:
     _shot(pg, "01_documents")
     assert [d.file_name for d in store.list_documents(store.list_kbs()[0])] == ["zh_lease.pdf"]
 
+    lap("documents")
     # Chat: deep thinking on; the evidence panel shows before the answer has finished streaming.
     _goto(pg, f"{url}/chat")
     pg.get_by_text("深度思考").click()
@@ -167,6 +178,7 @@ def test_lawyer_flow(page: Any, server: dict[str, Any]) -> None:
     assert pg.get_by_text("根据合同，违约金为合同总额的10%").first.is_visible()
     assert pg.get_by_text("EVIDENCE").first.is_visible() or pg.locator("canvas").first.is_visible()
 
+    lap("chat answered")
     # A citation opens the passage, its highlighted span and the marked PDF page.
     pg.get_by_text("[1] zh_lease.pdf").first.click()
     img = pg.locator("[data-testid=stExpanderDetails] [data-testid=stImage] img").first
@@ -178,6 +190,7 @@ def test_lawyer_flow(page: Any, server: dict[str, Any]) -> None:
     img.scroll_into_view_if_needed()
     _shot(pg, "03_chat_citation")
 
+    lap("citation")
     # Feedback on the answer.
     pg.get_by_text("反馈", exact=True).last.click()
     form = pg.locator("[data-testid=stForm]").filter(has_text="提交反馈").last
@@ -189,15 +202,37 @@ def test_lawyer_flow(page: Any, server: dict[str, Any]) -> None:
     fb = store.list_feedback()
     assert len(fb) == 1 and fb[0]["rating"] == 2 and fb[0]["diagnosis"]
 
+    lap("feedback")
+    # Stop mid-answer: the partial answer is kept and marked as stopped.
+    pg.get_by_placeholder("就合同提问").fill("押金是多少？")
+    pg.keyboard.press("Enter")
+    pg.get_by_text("判断完成，正在生成回答…").wait_for()
+    pg.wait_for_timeout(1500)
+    pg.locator("[data-testid=stChatInput] button").click()  # the send button is a stop button while answering
+    conv = store.list_conversations("违约金是多少")[0]
+    deadline = time.monotonic() + 30
+    while len(store.list_messages(conv["id"])) < 4 and time.monotonic() < deadline:
+        pg.wait_for_timeout(200)
+    stopped = store.list_messages(conv["id"])[-1]
+    assert stopped["trace"].get("stopped") and len(stopped["content"]) < len(ANSWER)
+    assert stopped["thinking"] and THINKING.startswith(stopped["thinking"])  # the partial reasoning is kept
+    pg.get_by_role("button", name="违约金是多少？").click()  # the next run shows the turn as stopped
+    pg.get_by_text("已停止：回答未完成").first.wait_for()
+
+    lap("stop")
     # Inspector: the turn's query, verdicts with thresholds, the exact prompt.
     _goto(pg, f"{url}/inspector")
     pg.get_by_text("实际检索语句").wait_for()
+    pg.get_by_label("回答", exact=True).first.click()  # the latest turn is the stopped one: pick the first
+    pg.get_by_role("option", name="1. 违约金是多少？").click()
+    _idle(pg)
     pg.get_by_role("tab", name="判断").click()
     pg.get_by_text("证据阈值").first.wait_for()
     _shot(pg, "04_inspector_verdicts")
     pg.get_by_role("tab", name="提示词").click()
     pg.get_by_text("违约金是多少", exact=False).first.wait_for()
 
+    lap("inspector")
     # Admin threshold lab: judge once, raise the evidence threshold, labels change; save it.
     _goto(pg, f"{url}/admin")
     pg.get_by_role("tab", name="阈值实验室").click()
@@ -218,11 +253,13 @@ def test_lawyer_flow(page: Any, server: dict[str, Any]) -> None:
     pg.get_by_text("阈值已保存。").wait_for()
     assert store.load_settings().verdict.t_evidence == 1.0
 
+    lap("threshold lab")
     # Feedback page: the low-rated answer with its diagnosis.
     _goto(pg, f"{url}/feedback")
     pg.get_by_text("失败环节").wait_for()
     _shot(pg, "06_feedback")
 
+    lap("feedback page")
     # English interface.
     pg.get_by_text("English", exact=True).click()
     pg.get_by_text("Low-rated answers and diagnosis").wait_for()
