@@ -15,6 +15,7 @@ from pathlib import Path
 import streamlit as st
 
 from ui import i18n
+from ui.components import show_error
 
 PAGES = Path(__file__).parent / "app_pages"
 
@@ -37,4 +38,7 @@ if (PAGES / "evaluation.py").exists():
         5, st.Page(str(PAGES / "evaluation.py"), title=i18n.t("nav_evaluation"), icon=":material/fact_check:")
     )
 
-st.navigation(pages).run()
+try:
+    st.navigation(pages).run()
+except Exception as err:  # a page that fails shows a message, never a traceback (which is logged)
+    show_error(err)

@@ -54,7 +54,7 @@ def document_text(path: str, doc_id: str) -> str:
     return _store(path).document_text(doc_id)
 
 
-@st.cache_data(show_spinner=False, max_entries=16)
+@st.cache_data(show_spinner=False, max_entries=4)
 def document_source(path: str, doc_id: str) -> bytes:
     return _store(path).document_source(doc_id)
 
