@@ -95,6 +95,14 @@ class RetrievalSettings(_Group):
     bigram_field: bool = _f(
         True, "on/off", "Also match Chinese character bigrams so badly split terms still match"
     )
+    legal_expansion: bool = _f(
+        True,
+        "on/off",
+        "Add the clause vocabulary of the question's clause types (legal thesaurus) to the query",
+    )
+    expansion_vector_terms: int = _f(
+        6, "terms", "Thesaurus terms appended to the query that is embedded for the vector leg", ge=0, le=50
+    )
     routing: bool = _f(True, "on/off", "Search a contract named in the question first")
     routing_min_overlap: float = _f(
         0.5, "fraction", "Share of a title's distinctive words the question must contain to route", ge=0, le=1

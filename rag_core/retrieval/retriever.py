@@ -18,7 +18,8 @@ from rag_core.models import Hit, KnowledgeBase
 from rag_core.retrieval import expansion, rerank
 from rag_core.retrieval.fusion import interleave, rrf
 from rag_core.retrieval.legs import LegHit, bigram_leg, bm25_leg, vector_leg
-from rag_core.retrieval.routing import HEAD_CHARS, route, strip_names
+from rag_core.retrieval.lexicon import expansion_terms
+from rag_core.retrieval.routing import HEAD_CHARS, in_document_query, route
 from rag_core.settings import RetrievalSettings, Settings
 from storage.store import Store
 
@@ -102,18 +103,27 @@ class Retriever:
         """Run the legs the mode asks for; returns (leg name, hits, RRF weight)."""
         rs = self.rs
         legs: list[tuple[str, list[LegHit], float]] = []
+        extra = expansion_terms(query) if rs.legal_expansion else []
+        if extra:
+            trace.setdefault("expansion", {})[tag or "query"] = extra
+        keyword_query = " ".join([query, *extra])
+        vector_query = " ".join([query, *extra[: rs.expansion_vector_terms]])
         t0 = time.perf_counter()
         if mode in ("hybrid", "bm25"):
             legs.append(
-                (f"{tag}bm25", bm25_leg(self.store, kb, query, rs.bm25_top_k, doc_ids), rs.bm25_weight)
+                (
+                    f"{tag}bm25",
+                    bm25_leg(self.store, kb, keyword_query, rs.bm25_top_k, doc_ids),
+                    rs.bm25_weight,
+                )
             )
             if rs.bigram_field:
-                grams = bigram_leg(self.store, kb, query, rs.bm25_top_k, doc_ids)
+                grams = bigram_leg(self.store, kb, keyword_query, rs.bm25_top_k, doc_ids)
                 if grams:
                     legs.append((f"{tag}bigram", grams, rs.bm25_weight))
         t1 = time.perf_counter()
         if mode in ("hybrid", "vector"):
-            vec = self.embed_query(kb, query)
+            vec = self.embed_query(kb, vector_query)
             t2 = time.perf_counter()
             hits = vector_leg(self.store, kb, vec, rs.vector_top_k, rs.vector_min_similarity, doc_ids)
             legs.append((f"{tag}vector", hits, rs.vector_weight))
@@ -193,7 +203,7 @@ class Retriever:
             legs += self._expansion_legs(kb, question, mode, trace)
         fused = self._fuse(kb, legs, max(k, rs.rerank_top_n), trace)
         if decision:
-            in_doc_query = strip_names(query, decision.matched)
+            in_doc_query = in_document_query(question if query == question else query, decision.matched)
             trace["routing"]["in_doc_query"] = in_doc_query
             in_doc_legs = self._legs(kb, in_doc_query, mode, [decision.doc_id], trace, "routed_")
             routed = self._fuse(kb, in_doc_legs, max(k, rs.rerank_top_n), trace)

@@ -133,3 +133,29 @@ def strip_names(query: str, matched: list[str]) -> str:
     stripped = " ".join(pattern.sub(" ", query).split())
     remaining = textproc.query_tokens(stripped) if stripped else []
     return stripped if len(remaining) >= MIN_REMAINING_WORDS else query
+
+
+_SEGMENT_BREAK = re.compile(r"[;；:：\n]+|(?<=[》」])[，,]\s*|(?<=中)[，,]\s*")
+NAMING_SEGMENT_SHARE = 0.34
+"""A question segment at least this share of whose name words matched the routed contract names it."""
+
+
+def in_document_query(question: str, matched: list[str]) -> str:
+    """What to search for inside the routed contract: the question without the part that names it.
+
+    "Consider the Supply Agreement between A and B; what is the term?" becomes "what is the term?";
+    "在《房屋租赁合同》中，租金是多少？" becomes "租金是多少？". A question of one segment loses only the
+    naming words (``strip_names``).
+    """
+    segments = [seg.strip() for seg in _SEGMENT_BREAK.split(question) if seg.strip()]
+    if len(segments) > 1 and matched:
+        found = set(matched)
+        kept = []
+        for seg in segments:
+            names = question_names(seg) | name_tokens(seg)
+            share = len(names & found) / len(names) if names else 0.0
+            if share < NAMING_SEGMENT_SHARE and not _BOOK_TITLE.search(seg):
+                kept.append(seg)
+        if kept and len(kept) < len(segments):
+            return " ".join(kept)
+    return strip_names(question, matched)

@@ -1,0 +1,23 @@
+from __future__ import annotations
+
+from rag_core.retrieval.lexicon import concepts_of, expansion_terms
+
+
+def test_expiration_question_gets_term_vocabulary() -> None:
+    terms = expansion_terms("What is the expiration date of this contract?")
+    assert "term" in terms and "until" in terms
+    assert [c.name for c in concepts_of("What is the expiration date of this contract?")] == ["term"]
+
+
+def test_chinese_questions_map_to_chinese_clause_words() -> None:
+    assert "违约金" in expansion_terms("逾期付款要承担什么罚金？")
+    assert "管辖" in expansion_terms("合同适用法律是哪里的？")
+
+
+def test_words_already_in_the_question_are_not_repeated() -> None:
+    terms = expansion_terms("Is there a termination for convenience clause?")
+    assert "convenience" not in terms and "terminate" in terms
+
+
+def test_unrelated_question_gets_nothing() -> None:
+    assert expansion_terms("Hello there") == []
