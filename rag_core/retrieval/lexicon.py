@@ -327,6 +327,7 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
 )
 
+_CJK = re.compile(r"[\u4e00-\u9fff]")
 _COMPILED = tuple((c, tuple(re.compile(t) for t in c.triggers)) for c in CONCEPTS)
 
 
@@ -337,11 +338,14 @@ def concepts_of(question: str) -> list[Concept]:
 
 
 def expansion_terms(question: str) -> list[str]:
-    """Clause vocabulary for the question's concepts, without words it already has."""
+    """Clause vocabulary for the question's concepts, in the question's language, without words it
+    already has (a Chinese question searching English clause words would pull in unrelated
+    contracts of a mixed knowledge base, and the other way round)."""
     q = question.lower()
+    chinese = bool(_CJK.search(question))
     out: dict[str, None] = {}
     for concept in concepts_of(question):
         for term in concept.terms:
-            if term.lower() not in q:
+            if bool(_CJK.search(term)) == chinese and term.lower() not in q:
                 out.setdefault(term, None)
     return list(out)

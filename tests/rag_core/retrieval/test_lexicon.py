@@ -21,3 +21,10 @@ def test_words_already_in_the_question_are_not_repeated() -> None:
 
 def test_unrelated_question_gets_nothing() -> None:
     assert expansion_terms("Hello there") == []
+
+
+def test_expansions_follow_the_question_language() -> None:
+    en = expansion_terms("How much is the monthly fee?")
+    zh = expansion_terms("租金每月多少钱？")
+    assert en and not any("\u4e00" <= ch <= "\u9fff" for t in en for ch in t)
+    assert zh and all(any("\u4e00" <= ch <= "\u9fff" for ch in t) for t in zh)
