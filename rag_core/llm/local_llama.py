@@ -14,6 +14,7 @@ instruction is therefore appended to the end of the system prompt, not put in fr
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import importlib
 import logging
@@ -493,6 +494,17 @@ class _FinishReason:
 
 _instances: dict[str, LocalLlamaModel] = {}
 _instances_lock = threading.Lock()
+
+
+@atexit.register
+def _close_all() -> None:
+    """Free loaded models before interpreter teardown, when llama-cpp's own finaliser would fail noisily."""
+    with _instances_lock:
+        for model in _instances.values():
+            llm = model._llm
+            if llm is not None:
+                llm.close()
+                model._llm = None
 
 
 def get_local_model(size: LocalSize, settings: ModelSettings) -> LocalLlamaModel:
