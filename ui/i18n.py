@@ -387,7 +387,7 @@ ZH: dict[str, str] = {
     "ev_save": "保存（{n} 条）",
     "ev_saved": "已保存 {n} 条用例到评测集「{name}」。",
     "ev_discard": "放弃修改",
-    "ev_unsaved": "有未保存的修改：表格中 {n} 条，已保存 {stored} 条。切换评测集或离开本页前请先保存。",
+    "ev_unsaved": "有未保存的修改：表格中 {n} 条，已保存 {stored} 条。只有保存后的用例才会用于评测和导出。",
     "ev_run_new": "运行评测",
     "ev_run_needs": "需要至少一个知识库和一个评测集。",
     "ev_run_name": "运行名称",
@@ -840,8 +840,8 @@ EN: dict[str, str] = {
     "ev_save": "Save ({n} cases)",
     "ev_saved": "{n} cases saved to test set '{name}'.",
     "ev_discard": "Discard changes",
-    "ev_unsaved": "Unsaved changes: {n} cases in the table, {stored} saved. Save before switching test sets or "
-    "leaving the page.",
+    "ev_unsaved": "Unsaved changes: {n} cases in the table, {stored} saved. Only saved cases are evaluated and "
+    "exported.",
     "ev_run_new": "Run an evaluation",
     "ev_run_needs": "A knowledge base and a test set are needed.",
     "ev_run_name": "Run name",
