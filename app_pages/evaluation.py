@@ -767,10 +767,12 @@ def section_runs() -> None:
 
 
 # ================================================================= compare
-def numeric(frame: pd.DataFrame, columns: list[str]) -> pd.DataFrame:
-    """``columns`` as floats (missing values NaN), so the table shows "—" for them."""
+def numeric(frame: pd.DataFrame, columns: list[str], deltas: list[str] | None = None) -> pd.DataFrame:
+    """``columns`` as floats (missing values empty); ``deltas`` that round to 0.000 shown as 0."""
     for col in columns:
         frame[col] = pd.to_numeric(frame[col], errors="coerce").astype(float)
+    for col in deltas or []:
+        frame[col] = frame[col].mask(frame[col].abs() < ev.DELTA_EPSILON, 0.0)
     return frame
 
 
@@ -849,7 +851,7 @@ def section_compare() -> None:
         table.append(
             {t("ev_col_metric"): label, "A": va, "B": vb, t("ev_col_delta"): delta, t("ev_col_judged_ab"): ""}
         )
-    frame = numeric(pd.DataFrame(table), ["A", "B", t("ev_col_delta")])
+    frame = numeric(pd.DataFrame(table), ["A", "B", t("ev_col_delta")], [t("ev_col_delta")])
     # Latency: lower is better; refusal rate: neither (a right refusal is a good answer).
     lat_label, rr_label = t("ev_median_latency_ms"), t("ev_refusal_rate")
 
@@ -888,6 +890,7 @@ def section_compare() -> None:
                     for q in per_q
                 ]
             ),
+            [metric_label(m) for m in metrics],
             [metric_label(m) for m in metrics],
         )
         st.dataframe(
