@@ -75,7 +75,9 @@ def run_answers_bench(
     def progress(done: int, total: int, question: str) -> None:
         log(f"  [{done}/{total}] {question[:70]}")
 
-    run = run_eval(pipeline, kb, cases, judge, embedder.embed_queries, name=f"bench-{dataset}", progress=progress)
+    run = run_eval(
+        pipeline, kb, cases, judge, embedder.embed_queries, name=f"bench-{dataset}", progress=progress
+    )
     valid = total = 0
     answers_with_valid = 0
     for row, case in zip(run.rows, cases, strict=False):

@@ -211,7 +211,10 @@ def test_small_clauses_of_one_parent_are_merged_and_labelled_as_a_range() -> Non
     text = "第一章 总则\n第一条 定义\n术语如下。\n第二条 范围\n适用范围。\n第二章 费用\n第三条 价款\n价款为100元。\n"
     cs = ChunkingSettings(parent_child=False, chunk_size=200)
     chunks = chunk_document(text, [], cs, DOC_ID)
-    assert [c.clause for c in chunks] == ["第一章 总则 > 第一条 定义 – 第二条 范围", "第二章 费用 > 第三条 价款"]
+    assert [c.clause for c in chunks] == [
+        "第一章 总则 > 第一条 定义 – 第二条 范围",
+        "第二章 费用 > 第三条 价款",
+    ]
     assert "第二条 范围" in chunks[0].text
     assert "第二章" not in chunks[0].text
 

@@ -62,7 +62,9 @@ def test_hyde_and_multi_query_add_lists_and_are_traced(world: dict[str, Any]) ->
     settings = Settings()
     settings.retrieval.hyde = settings.retrieval.multi_query = True
     with FakeOpenAI(responder) as server:
-        res = Retriever(world["store"], settings, _llm(server)).search_kb(world["en"], "Can the contract be ended early?")
+        res = Retriever(world["store"], settings, _llm(server)).search_kb(
+            world["en"], "Can the contract be ended early?"
+        )
         sent = [r["messages"][-1]["content"] for r in server.chat_requests()]
     assert res.trace["hyde"].startswith("Either party may terminate")
     assert len(res.trace["rewrites"]) == 3
@@ -91,7 +93,9 @@ def test_llm_rerank_reorders_and_unparsable_scores_five(world: dict[str, Any]) -
     settings = Settings()
     settings.retrieval.rerank = "llm"
     with FakeOpenAI(responder) as server:
-        res = Retriever(world["store"], settings, _llm(server)).search_kb(world["en"], "monthly fee payment", k=3)
+        res = Retriever(world["store"], settings, _llm(server)).search_kb(
+            world["en"], "monthly fee payment", k=3
+        )
     assert "New York" in res.hits[0].text
     scores = {h.chunk_id: h.explain.get("rerank_score") for h in res.hits}
     assert 10.0 in scores.values() and 5.0 in scores.values()
@@ -111,7 +115,9 @@ def test_modes_bm25_and_vector_use_one_leg(world: dict[str, Any]) -> None:
     assert set(bm.trace["legs"]) <= {"bm25", "bigram"} and "押金" in bm.hits[0].text
     vec = r.search_kb(world["zh"], "押金", mode="vector")
     assert set(vec.trace["legs"]) == {"vector"}
-    assert all(h.explain["legs"]["vector"]["score"] >= Settings().retrieval.vector_min_similarity for h in vec.hits)
+    assert all(
+        h.explain["legs"]["vector"]["score"] >= Settings().retrieval.vector_min_similarity for h in vec.hits
+    )
 
 
 def test_small_to_big_dedupes_children_of_one_parent(world: dict[str, Any]) -> None:
@@ -134,7 +140,11 @@ def _hit(cid: str, n: int) -> Hit:
 def test_budget_limits_count_and_characters_and_falls_back_to_the_child() -> None:
     parent = Hit("d.txt", "d", "p", 0, 900, None, "", 1.0, "p" * 900)
     child = _hit("c", 100)
-    passages = [Passage(_hit("a", 400), [_hit("a", 400)]), Passage(parent, [child]), Passage(_hit("b", 50), [])]
+    passages = [
+        Passage(_hit("a", 400), [_hit("a", 400)]),
+        Passage(parent, [child]),
+        Passage(_hit("b", 50), []),
+    ]
     kept, notes = apply_budget(passages, max_passages=6, max_chars=600)
     assert [p.hit.chunk_id for p in kept] == ["a", "c", "b"]
     assert any("child c used" in n for n in notes)

@@ -68,7 +68,9 @@ def test_strip_names_removes_the_contract_name_but_keeps_the_question() -> None:
 def test_question_names_are_proper_nouns_and_titles() -> None:
     from rag_core.retrieval.routing import question_names
 
-    names = question_names("Consider the Supply Agreement between Flotek Industries and Florida Chemical; What is the term?")
+    names = question_names(
+        "Consider the Supply Agreement between Flotek Industries and Florida Chemical; What is the term?"
+    )
     assert {"supply", "flotek", "industries", "florida", "chemical"} <= names
     assert "what" not in names and "consider" not in names
     assert question_names("在《房屋租赁合同》中，租金是多少？") == {"房屋", "租赁"}
@@ -78,16 +80,32 @@ def test_in_document_query_drops_the_naming_segment() -> None:
     from rag_core.retrieval.routing import in_document_query
 
     q = "Consider the Supply Agreement between Flotek Industries and Florida Chemical; What is the term?"
-    assert in_document_query(q, ["supply", "flotek", "industries", "florida", "chemical"]) == "What is the term?"
+    assert (
+        in_document_query(q, ["supply", "flotek", "industries", "florida", "chemical"]) == "What is the term?"
+    )
     assert in_document_query("在《房屋租赁合同》中，租金是多少？", ["房屋", "租赁"]) == "租金是多少？"
 
 
 def test_routes_by_parties_in_the_opening_block() -> None:
     docs = [
-        {"id": "a", "file_name": "BICYCLE_EX-10.11-SERVICE AGREEMENT.txt", "title": "SERVICE AGREEMENT", "terms": "",
-         "head": "DATED 26 September 2019 BicycleTX Ltd and Nigel Crockett SERVICE AGREEMENT"},
-        {"id": "b", "file_name": "THERAVANCE_SERVICE AGREEMENT.txt", "title": "SERVICE AGREEMENT", "terms": "",
-         "head": "Theravance Biopharma UK Limited and Brett Haumann"},
+        {
+            "id": "a",
+            "file_name": "BICYCLE_EX-10.11-SERVICE AGREEMENT.txt",
+            "title": "SERVICE AGREEMENT",
+            "terms": "",
+            "head": "DATED 26 September 2019 BicycleTX Ltd and Nigel Crockett SERVICE AGREEMENT",
+        },
+        {
+            "id": "b",
+            "file_name": "THERAVANCE_SERVICE AGREEMENT.txt",
+            "title": "SERVICE AGREEMENT",
+            "terms": "",
+            "head": "Theravance Biopharma UK Limited and Brett Haumann",
+        },
     ]
-    d = route("Consider the Service Agreement between BicycleTX Ltd and Nigel Crockett; What is the term?", docs, 0.5)
+    d = route(
+        "Consider the Service Agreement between BicycleTX Ltd and Nigel Crockett; What is the term?",
+        docs,
+        0.5,
+    )
     assert d is not None and d.doc_id == "a"
