@@ -14,12 +14,11 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rag_core.errors import LexgateError, LLMError
-from rag_core.evaluation.metrics import MetricResult, aggregate
+from rag_core.errors import LexgateError
 from rag_core.evaluation.runner import EvalRun, compare_runs, run_eval
 from rag_core.evaluation.testset import (
     DIFFICULTIES,
@@ -32,9 +31,8 @@ from rag_core.evaluation.testset import (
     near_duplicate_of,
 )
 from rag_core.ingest.language import detect_language
-from rag_core.llm.base import CancelToken, ChatModel, ChatOptions, ChatResult, Message, StreamDelta
-from rag_core.models import KnowledgeBase, Usage
-from rag_core.pipeline import AskRequest, AskResult, Done
+from rag_core.llm.base import CancellableModel, CancelToken, ChatModel
+from rag_core.models import KnowledgeBase
 
 log = logging.getLogger("lexgate.ui.evaluation")
 
@@ -119,60 +117,6 @@ class Job:
 
     def wait(self, timeout: float | None = None) -> bool:
         return self._finished.wait(timeout)
-
-
-class CancellableModel:
-    """A chat model that refuses new calls once the job is cancelled.
-
-    Why: the metrics and the generator catch ``LLMError`` per call, so after a cancel the judge
-    stops costing time at once (the case in progress is dropped from the run anyway).
-    """
-
-    def __init__(self, model: ChatModel, token: CancelToken) -> None:
-        self.model = model
-        self.token = token
-        self.name = getattr(model, "name", "")
-
-    def _check(self) -> None:
-        if self.token.cancelled:
-            raise LLMError("cancelled")
-
-    def chat(self, messages: list[Message], options: ChatOptions | None = None) -> ChatResult:
-        self._check()
-        return self.model.chat(messages, options)
-
-    def stream(
-        self,
-        messages: list[Message],
-        options: ChatOptions | None = None,
-        cancel: CancelToken | None = None,
-        usage_out: Usage | None = None,
-    ) -> Iterator[StreamDelta]:
-        self._check()
-        return self.model.stream(messages, options, cancel or self.token, usage_out)
-
-    def chat_json(self, messages: list[Message], options: ChatOptions | None = None) -> dict[str, Any]:
-        self._check()
-        return self.model.chat_json(messages, options)
-
-
-class TolerantPipeline:
-    """The pipeline, with a failing question recorded as an empty, refused answer (error in its
-    trace) instead of ending the whole run: one endpoint timeout must not lose the other cases."""
-
-    def __init__(self, pipeline: Any) -> None:
-        self.pipeline = pipeline
-        self.settings = pipeline.settings
-
-    def ask(self, req: AskRequest, cancel: CancelToken | None = None) -> Iterator[Any]:
-        try:
-            yield from self.pipeline.ask(req, cancel)
-        except Exception as err:
-            if not isinstance(err, LexgateError):
-                log.exception("evaluation question failed")
-            message = err.message if isinstance(err, LexgateError) else type(err).__name__
-            result = AskResult(question=req.question, refused=True, trace={"error": message})
-            yield Done(result)
 
 
 # ---------------------------------------------------------------- test-set cases
@@ -404,35 +348,9 @@ def to_eval_cases(cases: Sequence[Mapping[str, Any]]) -> list[EvalCase]:
 # ---------------------------------------------------------------- runs
 
 
-def summarize(rows: Sequence[Mapping[str, Any]], judge: str | None) -> dict[str, Any]:
-    """A run's summary from its rows (the runner's shape), for a run cut short by cancel."""
-    per_case = [
-        {
-            k: MetricResult(k, m.get("value"), error=m.get("error"))
-            for k, m in (r.get("metrics") or {}).items()
-        }
-        for r in rows
-    ]
-    latencies = sorted(float(r.get("latency_ms") or 0.0) for r in rows)
-    return {
-        "cases": len(rows),
-        "metrics": aggregate(per_case),
-        "refusal_rate": (sum(bool(r.get("refused")) for r in rows) / len(rows)) if rows else None,
-        "median_latency_ms": latencies[len(latencies) // 2] if latencies else None,
-        "judge": judge,
-    }
-
-
-def finish_run(run: EvalRun, job: Job, total: int) -> dict[str, Any]:
-    """The run as stored. After a cancel only the cases finished before it are kept (the one in
-    progress was cut off, its answer or its judging incomplete) and the status is "cancelled"."""
-    data = run.to_json()
-    if job.token.cancelled:
-        keep = min(len(run.rows), job.cancelled_at if job.cancelled_at is not None else len(run.rows))
-        data["rows"] = run.rows[:keep]
-        data["summary"] = summarize(data["rows"], run.summary.get("judge"))
-        data["status"] = "done" if keep >= total else "cancelled"
-    return json.loads(json.dumps(data, ensure_ascii=False, default=str))  # JSON-safe for the store
+def finish_run(run: EvalRun) -> dict[str, Any]:
+    """The run as stored, JSON-safe (``run_eval`` already dropped a case cut short by cancel)."""
+    return json.loads(json.dumps(run.to_json(), ensure_ascii=False, default=str))
 
 
 def run_job(
@@ -450,17 +368,17 @@ def run_job(
     job.progress(0, len(cases), "")
     embed = embed_of()
     run = run_eval(
-        TolerantPipeline(pipeline),  # type: ignore[arg-type]
+        pipeline,
         kb,
         cases,
-        CancellableModel(judge, job.token) if judge is not None else None,
+        judge,
         embed,
         name=name,
         testset_id=str(testset.get("id", "")),
         progress=job.progress,
         cancel=job.token,
     )
-    data = finish_run(run, job, len(cases))
+    data = finish_run(run)
     data["kb_id"] = kb.id
     data["summary"]["testset"] = str(testset.get("name", ""))
     return {"id": str(store.save_eval_run(data)), "status": str(data["status"])}

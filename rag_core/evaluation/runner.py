@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from rag_core.errors import LexgateError
 from rag_core.evaluation.metrics import (
     MetricResult,
     aggregate,
@@ -21,7 +22,7 @@ from rag_core.evaluation.metrics import (
 )
 from rag_core.evaluation.spans import Span
 from rag_core.evaluation.testset import EvalCase
-from rag_core.llm.base import CancelToken, ChatModel
+from rag_core.llm.base import CancellableModel, CancelToken, ChatModel
 from rag_core.models import KnowledgeBase
 from rag_core.pipeline import AskRequest, AskResult, Done, Pipeline
 
@@ -68,6 +69,58 @@ def evidence_of(result: AskResult) -> tuple[list[str], list[Span]]:
     ]
 
 
+def _score(
+    case: EvalCase, result: AskResult, judge_model: ChatModel | None, embed: Callable[[list[str]], Any] | None
+) -> dict[str, MetricResult]:
+    """Every metric that applies; without a judge model only the span metrics, which need none."""
+    contexts, spans = evidence_of(result)
+    if judge_model is not None:
+        return evaluate_case(case, result.answer, contexts, judge_model, embed, spans)
+    if not case.gold_spans:
+        return {}
+    return {
+        "context_recall_spans": context_recall_spans(spans, case.gold_spans),
+        "context_precision_spans": context_precision_spans(spans, case.gold_spans),
+    }
+
+
+def _row(
+    case: EvalCase, result: AskResult, latency_ms: float, metrics: dict[str, MetricResult]
+) -> dict[str, Any]:
+    return {
+        "case_id": case.id,
+        "question": case.question,
+        "reference_answer": case.reference_answer,
+        "answer": result.answer,
+        "refused": result.refused,
+        "citations": [c.to_json() for c in result.citations],
+        "latency_ms": round(latency_ms, 1),
+        "metrics": {k: {"value": m.value, "error": m.error} for k, m in metrics.items()},
+        "trace": result.trace,
+        "error": result.trace.get("error", ""),
+    }
+
+
+def summarize(rows: list[dict[str, Any]], judge: str | None) -> dict[str, Any]:
+    """A run's summary from its stored rows: per-metric means over judged values, refusal rate, latency."""
+    per_case = [
+        {
+            k: MetricResult(k, m.get("value"), error=m.get("error"))
+            for k, m in (r.get("metrics") or {}).items()
+        }
+        for r in rows
+    ]
+    latencies = sorted(float(r.get("latency_ms") or 0.0) for r in rows)
+    return {
+        "cases": len(rows),
+        "metrics": aggregate(per_case),
+        "refusal_rate": (sum(bool(r.get("refused")) for r in rows) / len(rows)) if rows else None,
+        "median_latency_ms": latencies[len(latencies) // 2] if latencies else None,
+        "errors": sum(1 for r in rows if r.get("error")),
+        "judge": judge,
+    }
+
+
 def run_eval(
     pipeline: Pipeline,
     kb: KnowledgeBase,
@@ -79,55 +132,41 @@ def run_eval(
     progress: Progress | None = None,
     cancel: CancelToken | None = None,
 ) -> EvalRun:
-    """Answer and score every case; a cancelled run keeps the cases finished so far."""
+    """Answer and score every case.
+
+    A question that fails (an endpoint timeout, say) becomes an error row and the run goes on.
+    After a cancel the case in progress is dropped (its answer or judging was cut short), the run
+    keeps the cases finished before it and its status is "cancelled"; the judge refuses new calls
+    at once, so a cancel does not wait for the remaining metrics.
+    """
     run = EvalRun(
         name or f"run {time.strftime('%Y-%m-%d %H:%M')}", kb.name, testset_id, pipeline.settings.snapshot()
     )
-    per_case: list[dict[str, MetricResult]] = []
+    judge = (
+        CancellableModel(judge_model, cancel)
+        if judge_model is not None and cancel is not None
+        else judge_model
+    )
     for i, case in enumerate(cases):
         if cancel is not None and cancel.cancelled:
-            run.status = "cancelled"
             break
         if progress:
             progress(i, len(cases), case.question)
         t0 = time.perf_counter()
-        result = _answer(pipeline, kb, case.question, cancel)
+        try:
+            result = _answer(pipeline, kb, case.question, cancel)
+        except LexgateError as err:
+            result = AskResult(question=case.question, refused=True, trace={"error": err.message})
         latency = (time.perf_counter() - t0) * 1000
-        contexts, spans = evidence_of(result)
-        if judge_model is not None:
-            metrics = evaluate_case(case, result.answer, contexts, judge_model, embed, spans)
-        else:  # no judge model: only what needs none
-            metrics = {}
-            if case.gold_spans:
-                metrics = {
-                    "context_recall_spans": context_recall_spans(spans, case.gold_spans),
-                    "context_precision_spans": context_precision_spans(spans, case.gold_spans),
-                }
-        per_case.append(metrics)
-        run.rows.append(
-            {
-                "case_id": case.id,
-                "question": case.question,
-                "reference_answer": case.reference_answer,
-                "answer": result.answer,
-                "refused": result.refused,
-                "citations": [c.to_json() for c in result.citations],
-                "latency_ms": round(latency, 1),
-                "metrics": {k: {"value": m.value, "error": m.error} for k, m in metrics.items()},
-                "trace": result.trace,
-            }
-        )
+        metrics = _score(case, result, judge, embed) if not result.trace.get("error") else {}
+        if cancel is not None and cancel.cancelled:
+            break
+        run.rows.append(_row(case, result, latency, metrics))
+    if len(run.rows) < len(cases):
+        run.status = "cancelled"
     if progress:
         progress(len(run.rows), len(cases), "")
-    run.summary = {
-        "cases": len(run.rows),
-        "metrics": aggregate(per_case),
-        "refusal_rate": (sum(r["refused"] for r in run.rows) / len(run.rows)) if run.rows else None,
-        "median_latency_ms": sorted(r["latency_ms"] for r in run.rows)[len(run.rows) // 2]
-        if run.rows
-        else None,
-        "judge": getattr(judge_model, "name", None),
-    }
+    run.summary = summarize(run.rows, getattr(judge_model, "name", None))
     return run
 
 

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
 
+from rag_core.errors import LLMError
 from rag_core.models import Usage
 
 Role = Literal["answer", "judge", "rewrite"]
@@ -88,3 +89,38 @@ class ChatModel(Protocol):
     def chat_json(self, messages: list[Message], options: ChatOptions | None = None) -> dict[str, Any]:
         """A completion parsed as a JSON object (fenced or partial JSON tolerated); LLMError if none."""
         ...
+
+
+class CancellableModel:
+    """A chat model that refuses new calls once ``token`` is cancelled.
+
+    Why: long batch work (evaluation judging, test-set generation) makes many short calls; after the
+    lawyer presses stop, each further call fails at once with ``LLMError`` instead of costing time.
+    """
+
+    def __init__(self, model: ChatModel, token: CancelToken) -> None:
+        self.model = model
+        self.token = token
+        self.name = getattr(model, "name", "")
+
+    def _check(self) -> None:
+        if self.token.cancelled:
+            raise LLMError("cancelled")
+
+    def chat(self, messages: list[Message], options: ChatOptions | None = None) -> ChatResult:
+        self._check()
+        return self.model.chat(messages, options)
+
+    def stream(
+        self,
+        messages: list[Message],
+        options: ChatOptions | None = None,
+        cancel: CancelToken | None = None,
+        usage_out: Usage | None = None,
+    ) -> Iterator[StreamDelta]:
+        self._check()
+        return self.model.stream(messages, options, cancel or self.token, usage_out)
+
+    def chat_json(self, messages: list[Message], options: ChatOptions | None = None) -> dict[str, Any]:
+        self._check()
+        return self.model.chat_json(messages, options)

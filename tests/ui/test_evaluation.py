@@ -21,7 +21,6 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from rag_core.evaluation.runner import EvalRun
 from storage.store import Store, open_store
 from tests.fakeopenai import FakeOpenAI, Reply
 from tests.ui.conftest import ANSWER_ZH, fake_settings, make_kb, open_page, texts, unescape
@@ -406,26 +405,6 @@ def test_without_llm_generation_and_judging_are_disabled(ev_home: Path, store: S
 
 
 # ---------------------------------------------------------------- helpers (no Streamlit)
-def test_finish_run_after_cancel_keeps_only_finished_cases() -> None:
-    job = ev.Job("run", lambda j: None)
-    rows = [
-        {
-            "case_id": str(i),
-            "refused": False,
-            "latency_ms": 10.0 * (i + 1),
-            "metrics": {"m": {"value": v, "error": None}},
-        }
-        for i, v in enumerate((1.0, 0.5, 0.0))
-    ]
-    run = EvalRun("r", "kb", "ts", {"a": 1}, rows=rows, summary={"judge": "fake"}, status="done")
-    job.progress(2, 4)
-    job.cancel()
-    data = ev.finish_run(run, job, total=4)
-    assert data["status"] == "cancelled" and [r["case_id"] for r in data["rows"]] == ["0", "1"]
-    assert data["summary"]["metrics"]["m"] == {"mean": 0.75, "n": 2, "could_not_judge": 0}
-    assert data["summary"]["judge"] == "fake" and data["settings"] == {"a": 1}
-
-
 def test_settings_diff_and_editor_round_trip() -> None:
     a = {"verdict": {"t_evidence": 0.5, "t_relevance": 0.3}, "models": {"answer_model": "x"}}
     b = {"verdict": {"t_evidence": 0.7, "t_relevance": 0.3}, "models": {"answer_model": "x", "new": True}}
