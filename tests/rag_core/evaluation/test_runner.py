@@ -16,7 +16,10 @@ from storage.store import Store
 from tests.fakeopenai import FakeOpenAI, Reply
 
 LEASE = "房屋租赁合同\n\n第一条 租金\n租金每月人民币5000元。\n\n第二条 押金\n押金为人民币10000元。\n"
-CASES = [EvalCase(id=f"c{i}", question=q) for i, q in enumerate(["租金每月多少？", "押金是多少？", "租金何时支付？"])]
+CASES = [
+    EvalCase(id=f"c{i}", question=q)
+    for i, q in enumerate(["租金每月多少？", "押金是多少？", "租金何时支付？"])
+]
 
 
 def _setup(tmp_path: Path) -> tuple[Store, object]:
@@ -29,7 +32,9 @@ def _setup(tmp_path: Path) -> tuple[Store, object]:
 
 
 def _model(server: FakeOpenAI) -> OpenAIChatModel:
-    return OpenAIChatModel(server.base_url, "k", "fake-chat", ModelSettings(retries=0, timeout_s=10), "answer")
+    return OpenAIChatModel(
+        server.base_url, "k", "fake-chat", ModelSettings(retries=0, timeout_s=10), "answer"
+    )
 
 
 def test_cancel_keeps_the_finished_cases_and_marks_the_run(tmp_path: Path) -> None:
