@@ -11,33 +11,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rag_core.judge.base import Judge, PassageInput
+from rag_core.judge.base import Judge, passage_from_hit, verdict_record
 from rag_core.judge.classify import reclassify
 from rag_core.judge.factory import make_judge
 from rag_core.llm.factory import get_chat_model
-from rag_core.models import Hit, KnowledgeBase, Verdict
+from rag_core.models import KnowledgeBase, Verdict
 from rag_core.retrieval.retriever import Retriever
 from rag_core.settings import Settings, VerdictSettings
 from storage.store import Store
 
 _VERDICT_FIELDS = ("passage_id", "scores", "label", "keep", "reason", "explanation", "thresholds")
-
-
-def passage_input(rank: int, hit: Hit) -> PassageInput:
-    """A retrieved hit as the judge sees it (same signals the ask pipeline hands on)."""
-    legs = hit.explain.get("legs", {})
-    vec = next((v["score"] for k, v in legs.items() if k.endswith("vector")), None)
-    bm = next((v["score"] for k, v in legs.items() if k.endswith("bm25")), None)
-    return PassageInput(
-        id=hit.chunk_id,
-        text=hit.text,
-        retrieval_score=hit.score,
-        vector_similarity=vec,
-        bm25_score=bm,
-        rank=rank,
-        title=hit.title or hit.doc,
-        clause=hit.clause,
-    )
 
 
 def make_lab_judge(settings: Settings) -> Judge:
@@ -59,25 +42,9 @@ def judge_question(
     if not hits:
         return []
     judge = make_lab_judge(settings)
-    verdicts: list[Verdict] = judge.judge(question, [passage_input(i + 1, h) for i, h in enumerate(hits)])
+    verdicts: list[Verdict] = judge.judge(question, [passage_from_hit(i + 1, h) for i, h in enumerate(hits)])
     by_id = {h.chunk_id: h for h in hits}
-    out = []
-    for v in verdicts:
-        hit = by_id[v.passage_id]
-        row = v.to_json()
-        row.update(
-            chunk_id=hit.chunk_id,
-            doc=hit.doc,
-            doc_id=hit.doc_id,
-            page=hit.page,
-            clause=hit.clause,
-            start=hit.start,
-            end=hit.end,
-            text=hit.text,
-            kb=hit.explain.get("kb", ""),
-        )
-        out.append(row)
-    return out
+    return [verdict_record(v, by_id[v.passage_id]) for v in verdicts]
 
 
 def to_verdict(row: Mapping[str, Any]) -> Verdict:

@@ -28,7 +28,7 @@ from rag_core.generation.refusal import (
     refusal_text,
     uncited_refusal_text,
 )
-from rag_core.judge.base import passage_from_hit
+from rag_core.judge.base import passage_from_hit, verdict_record
 from rag_core.judge.classify import select_kept
 from rag_core.judge.factory import make_judge
 from rag_core.judge.injection import injection_score
@@ -122,22 +122,6 @@ Event = Retrieved | Verdicts | Thinking | Token | AnswerReset | Citations | Done
 
 
 # ---------------------------------------------------------------------- helpers
-def _verdict_json(v: Verdict, hit: Hit) -> dict[str, Any]:
-    out = v.to_json()
-    out.update(
-        chunk_id=hit.chunk_id,
-        doc=hit.doc,
-        doc_id=hit.doc_id,
-        page=hit.page,
-        clause=hit.clause,
-        start=hit.start,
-        end=hit.end,
-        text=hit.text,
-        kb=hit.explain.get("kb", ""),
-    )
-    return out
-
-
 def _blocks(passages: list[Passage], conflicting: set[str]) -> list[EvidenceBlock]:
     return [
         EvidenceBlock(
@@ -256,7 +240,7 @@ class Pipeline:
             judge = make_judge(s, self.judge_model)
             verdict_objs = judge.judge(req.question, [passage_from_hit(i + 1, h) for i, h in enumerate(hits)])
             by_id = {h.chunk_id: h for h in hits}
-            verdict_json = [_verdict_json(v, by_id[v.passage_id]) for v in verdict_objs]
+            verdict_json = [verdict_record(v, by_id[v.passage_id]) for v in verdict_objs]
             kept_hits = [by_id[v.passage_id] for v in select_kept(verdict_objs, s.verdict)]
         else:
             kept_hits = hits[: s.retrieval.max_passages]

@@ -9,7 +9,7 @@ with the same clear message (seed 000: refuse, never truncate silently).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from rag_core.errors import LimitExceeded
 from rag_core.models import QUESTIONS, Hit, Verdict
@@ -112,3 +112,21 @@ def passage_from_hit(rank: int, hit: Hit) -> PassageInput:
         title=hit.title or hit.doc,
         clause=hit.clause,
     )
+
+
+def verdict_record(verdict: Verdict, hit: Hit) -> dict[str, Any]:
+    """A verdict with the passage it judged (document, page, clause, exact span, text): what the
+    pipeline stores, the evidence panel shows and the threshold lab re-classifies."""
+    out = verdict.to_json()
+    out.update(
+        chunk_id=hit.chunk_id,
+        doc=hit.doc,
+        doc_id=hit.doc_id,
+        page=hit.page,
+        clause=hit.clause,
+        start=hit.start,
+        end=hit.end,
+        text=hit.text,
+        kb=hit.explain.get("kb", ""),
+    )
+    return out
