@@ -116,6 +116,17 @@ def _count_tokens(text: str) -> int:
     return len(text.split())
 
 
+class _QuietServer(ThreadingHTTPServer):
+    """Clients that hang up mid-stream (cancel tests, timeouts) are expected, not errors to print."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        import sys
+
+        if isinstance(sys.exc_info()[1], ConnectionError | TimeoutError):
+            return
+        super().handle_error(request, client_address)
+
+
 class FakeOpenAI:
     """The server. Start with ``with FakeOpenAI() as srv`` or ``start()``/``stop()``."""
 
@@ -144,7 +155,7 @@ class FakeOpenAI:
     def start(self) -> FakeOpenAI:
         """Bind 127.0.0.1 on a free port and serve in a daemon thread."""
         handler = _make_handler(self)
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self._server = _QuietServer(("127.0.0.1", 0), handler)
         self._server.daemon_threads = True
         server = self._server
         self._thread = threading.Thread(
