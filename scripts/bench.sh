@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Run every benchmark the README reports, one after another (they share two cores), writing the
+# printed tables and the JSON into bench-results/. Uses a separate store under ./lexgate-data/bench.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1
+mkdir -p bench-results
+run() {  # name, then the bench arguments
+  local name=$1; shift
+  echo "== $name: python -m rag_core bench $*" | tee "bench-results/$name.txt"
+  .venv/bin/python -m rag_core bench "$@" --json > "bench-results/$name.json" 2>> "bench-results/$name.log"
+  .venv/bin/python - "$@" < "bench-results/$name.json" >> "bench-results/$name.txt" <<'PY'
+import json, sys
+from rag_core.bench import answers_bench, ingest_bench, latency_bench, retrieval_bench, verdicts
+data = json.load(sys.stdin)
+kind = sys.argv[1]
+fmt = {"retrieval": retrieval_bench.format_table, "ingest": ingest_bench.format_ingest,
+       "latency": latency_bench.format_latency, "verdicts": verdicts.format_table,
+       "answers": answers_bench.format_answers}[kind]
+print(fmt(data))
+PY
+}
+for step in ${BENCH_STEPS:-retrieval-cuad retrieval-lecoqa verdicts latency-100k ingest latency-1m answers-lecoqa}; do
+  case $step in
+    retrieval-cuad) run retrieval-cuad retrieval --dataset legalbench-rag-mini-cuad ;;
+    retrieval-cuad-usem) run retrieval-cuad-usem retrieval --dataset legalbench-rag-mini-cuad --backend usem --configs vector,hybrid,hybrid+routing ;;
+    retrieval-lecoqa) run retrieval-lecoqa retrieval --dataset lecoqa ;;
+    verdicts) run verdicts verdicts ;;
+    latency-100k) run latency-100k latency --chunks 100000 ;;
+    latency-1m) run latency-1m latency --chunks 1000000 --queries 100 ;;
+    ingest) run ingest ingest ;;
+    answers-lecoqa) run answers-lecoqa answers --dataset lecoqa --limit "${ANSWERS_LIMIT:-5}" ;;
+  esac
+done
