@@ -22,9 +22,9 @@ PY
 }
 for step in ${BENCH_STEPS:-retrieval-cuad retrieval-lecoqa verdicts latency-100k ingest latency-1m answers-lecoqa}; do
   case $step in
-    retrieval-cuad) run retrieval-cuad retrieval --dataset legalbench-rag-mini-cuad ;;
+    retrieval-cuad) run retrieval-cuad retrieval --dataset legalbench-rag-mini-cuad --llm-limit "${LLM_LIMIT:-10}" ;;
     retrieval-cuad-usem) run retrieval-cuad-usem retrieval --dataset legalbench-rag-mini-cuad --backend usem --configs vector,hybrid,hybrid+routing ;;
-    retrieval-lecoqa) run retrieval-lecoqa retrieval --dataset lecoqa ;;
+    retrieval-lecoqa) run retrieval-lecoqa retrieval --dataset lecoqa --llm-limit "${LLM_LIMIT:-10}" ;;
     verdicts) run verdicts verdicts ;;
     latency-100k) run latency-100k latency --chunks 100000 ;;
     latency-1m) run latency-1m latency --chunks 1000000 --queries 100 ;;

@@ -193,7 +193,11 @@ def run_retrieval_bench(
     limit: int | None = None,
     only: list[str] | None = None,
     log: Callable[[str], None] = print,
+    llm_limit: int | None = None,
 ) -> dict[str, Any]:
+    """Every configuration over the dataset's questions; configurations that call the LLM (HyDE,
+    multi-query, rerank) run on the first ``llm_limit`` questions only, since a CPU model needs
+    seconds per call; each row says how many questions it scored."""
     kb, ingest_info = ensure_kb(store, settings, data_dir, dataset, log)
     queries = load_queries(data_dir, dataset)[:limit] if limit else load_queries(data_dir, dataset)
     docs = store.list_documents(kb)
@@ -213,7 +217,8 @@ def run_retrieval_bench(
         if cfg.expansion:
             rs.hyde = rs.multi_query = True
         log(f"  {cfg.name} …")
-        report, lat = run_config(retriever, kb, queries, cfg, dataset, file_of)
+        subset = queries[:llm_limit] if cfg.needs_llm and llm_limit else queries
+        report, lat = run_config(retriever, kb, subset, cfg, dataset, file_of)
         rs.hyde = rs.multi_query = False
         rows.append({"config": cfg.name, **report.to_json(), **lat})
     return {
@@ -233,7 +238,15 @@ def format_table(result: dict[str, Any]) -> str:
     """One row per configuration: recall/precision at each k, MRR, latency."""
     cuad = result["dataset"] == CUAD
     ks = [1, 2, 4, 8, 16, 32, 64] if cuad else [1, 5, 10, 20]
-    head = ["config", *[f"R@{k}" for k in ks], *(["P@1", "P@8"] if cuad else []), "MRR", "med ms", "p95 ms"]
+    head = [
+        "config",
+        "n",
+        *[f"R@{k}" for k in ks],
+        *(["P@1", "P@8"] if cuad else []),
+        "MRR",
+        "med ms",
+        "p95 ms",
+    ]
     lines = [
         f"{result['dataset']}: {result['queries']} questions, {result['documents']} documents, "
         f"{result['chunks']} chunks, {result['embedding']}",
@@ -244,7 +257,7 @@ def format_table(result: dict[str, Any]) -> str:
         if "skipped" in r:
             lines.append(f"{r['config']} | skipped: {r['skipped']}")
             continue
-        cells = [r["config"], *[f"{r['recall_at_k'][str(k)]:.3f}" for k in ks]]
+        cells = [r["config"], str(r["n_queries"]), *[f"{r['recall_at_k'][str(k)]:.3f}" for k in ks]]
         if cuad:
             cells += [f"{r['precision_at_k']['1']:.3f}", f"{r['precision_at_k']['8']:.3f}"]
         cells += [f"{r['mrr']:.3f}", f"{r['median_ms']}", f"{r['p95_ms']}"]

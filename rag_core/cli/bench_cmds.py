@@ -47,7 +47,15 @@ def cmd_bench_retrieval(args: argparse.Namespace) -> int:
     llm = get_chat_model(settings, "rewrite")
     only = [c.strip() for c in args.configs.split(",")] if args.configs else None
     result = run_retrieval_bench(
-        store, settings, shared_data_dir(), args.dataset, llm, args.limit, only, log=_log
+        store,
+        settings,
+        shared_data_dir(),
+        args.dataset,
+        llm,
+        args.limit,
+        only,
+        log=_log,
+        llm_limit=args.llm_limit,
     )
     emit(args, result, format_table(result))
     return 0

@@ -102,6 +102,12 @@ def _eval_parsers(sub: argparse._SubParsersAction, parent: argparse.ArgumentPars
     br.add_argument("--limit", type=int, help="first N questions only")
     br.add_argument("--configs", help="comma-separated subset of configurations")
     br.add_argument("--backend", help="embedding backend (default: settings)")
+    br.add_argument(
+        "--llm-limit",
+        type=int,
+        default=20,
+        help="questions for the configurations that call the LLM (default 20)",
+    )
     br.set_defaults(func="bench_cmds.cmd_bench_retrieval")
     bl = b_sub.add_parser(
         "latency", parents=[parent], help="hybrid query latency at scale (synthetic corpus)"
