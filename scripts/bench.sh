@@ -9,16 +9,7 @@ run() {  # name, then the bench arguments
   local name=$1; shift
   echo "== $name: python -m rag_core bench $*" | tee "bench-results/$name.txt"
   .venv/bin/python -m rag_core bench "$@" --json > "bench-results/$name.json" 2>> "bench-results/$name.log"
-  .venv/bin/python - "$@" < "bench-results/$name.json" >> "bench-results/$name.txt" <<'PY'
-import json, sys
-from rag_core.bench import answers_bench, ingest_bench, latency_bench, retrieval_bench, verdicts
-data = json.load(sys.stdin)
-kind = sys.argv[1]
-fmt = {"retrieval": retrieval_bench.format_table, "ingest": ingest_bench.format_ingest,
-       "latency": latency_bench.format_latency, "verdicts": verdicts.format_table,
-       "answers": answers_bench.format_answers}[kind]
-print(fmt(data))
-PY
+  .venv/bin/python scripts/format_bench.py "$1" "bench-results/$name.json" >> "bench-results/$name.txt"
 }
 for step in ${BENCH_STEPS:-retrieval-cuad retrieval-lecoqa verdicts latency-100k ingest latency-1m answers-lecoqa}; do
   case $step in
