@@ -199,13 +199,16 @@ class Retriever:
         trace["routing"] = decision.to_json() if decision else None
 
         legs = self._legs(kb, query, mode, None, trace, "")
+        expanded: tuple[str, list[str]] = ("", [])
         if use_expansion and mode != "bm25":
-            legs += self._expansion_legs(kb, question, mode, trace)
+            expanded = self._expansions(question, trace)
+            legs += self._expansion_legs(kb, expanded, mode, None, trace, "")
         fused = self._fuse(kb, legs, max(k, rs.rerank_top_n), trace)
         if decision:
             in_doc_query = in_document_query(question if query == question else query, decision.matched)
             trace["routing"]["in_doc_query"] = in_doc_query
             in_doc_legs = self._legs(kb, in_doc_query, mode, [decision.doc_id], trace, "routed_")
+            in_doc_legs += self._expansion_legs(kb, expanded, mode, [decision.doc_id], trace, "routed_")
             routed = self._fuse(kb, in_doc_legs, max(k, rs.rerank_top_n), trace)
             seen = {h.chunk_id for h in routed}
             for h in routed:
@@ -229,35 +232,45 @@ class Retriever:
         return RetrievalResult(merged, {"per_kb": [r.trace for r in results], "merge": "interleave"})
 
     # ------------------------------------------------------------------ optional steps
-    def _expansion_legs(
-        self, kb: KnowledgeBase, question: str, mode: Mode, trace: dict[str, Any]
-    ) -> list[tuple[str, list[LegHit], float]]:
+    def _expansions(self, question: str, trace: dict[str, Any]) -> tuple[str, list[str]]:
+        """HyDE text and rewrites, asked of the LLM once per question (both scopes reuse them)."""
         rs = self.rs
         if not (rs.hyde or rs.multi_query):
-            return []
+            return "", []
         if self.llm is None:
             trace["notes"].append("HyDE/multi-query skipped: no LLM configured")
-            return []
-        legs: list[tuple[str, list[LegHit], float]] = []
+            return "", []
         t0 = time.perf_counter()
+        hyde_text = (
+            expansion.hyde(self.llm, question, rs.hyde_min_chars, rs.hyde_max_chars) if rs.hyde else ""
+        )
+        rewrites = expansion.multi_query(self.llm, question, rs.multi_query_count) if rs.multi_query else []
         if rs.hyde:
-            text = expansion.hyde(self.llm, question, rs.hyde_min_chars, rs.hyde_max_chars)
-            trace["hyde"] = text
-            if text:
-                vec = self.embed_query(kb, text)
-                legs.append(
-                    (
-                        "hyde_vector",
-                        vector_leg(self.store, kb, vec, rs.vector_top_k, rs.vector_min_similarity),
-                        rs.vector_weight,
-                    )
-                )
+            trace["hyde"] = hyde_text
         if rs.multi_query:
-            rewrites = expansion.multi_query(self.llm, question, rs.multi_query_count)
             trace["rewrites"] = rewrites
-            for i, rq in enumerate(rewrites):
-                legs += self._legs(kb, rq, mode, None, trace, f"rewrite{i + 1}_")
         trace["timings_ms"]["expansion"] = round((time.perf_counter() - t0) * 1000, 2)
+        return hyde_text, rewrites
+
+    def _expansion_legs(
+        self,
+        kb: KnowledgeBase,
+        expanded: tuple[str, list[str]],
+        mode: Mode,
+        doc_ids: list[str] | None,
+        trace: dict[str, Any],
+        tag: str,
+    ) -> list[tuple[str, list[LegHit], float]]:
+        """Search the HyDE clause (vector leg) and each rewrite (the mode's legs) in one scope."""
+        rs = self.rs
+        hyde_text, rewrites = expanded
+        legs: list[tuple[str, list[LegHit], float]] = []
+        if hyde_text:
+            vec = self.embed_query(kb, hyde_text)
+            hits = vector_leg(self.store, kb, vec, rs.vector_top_k, rs.vector_min_similarity, doc_ids)
+            legs.append((f"{tag}hyde_vector", hits, rs.vector_weight))
+        for i, rq in enumerate(rewrites):
+            legs += self._legs(kb, rq, mode, doc_ids, trace, f"{tag}rewrite{i + 1}_")
         return legs
 
     def _rerank(self, question: str, hits: list[Hit], trace: dict[str, Any]) -> list[Hit]:

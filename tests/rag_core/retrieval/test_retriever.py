@@ -150,3 +150,23 @@ def test_budget_limits_count_and_characters_and_falls_back_to_the_child() -> Non
     assert any("child c used" in n for n in notes)
     kept, notes = apply_budget(passages, max_passages=1, max_chars=10_000)
     assert [p.hit.chunk_id for p in kept] == ["a"] and len(notes) == 2
+
+
+def test_expansions_also_search_inside_the_routed_contract(world: dict[str, Any], tmp_path: Path) -> None:
+    store = Store(tmp_path / "both")
+    settings = Settings()
+    kb = _kb(store, "both", [("lease.txt", LEASE), ("msa.txt", MSA)], settings)
+    settings.retrieval.hyde = settings.retrieval.multi_query = True
+    settings.retrieval.multi_query_count = 1
+
+    def responder(req: dict[str, Any]) -> Reply:
+        return Reply(content="Either party may terminate this Agreement upon written notice.")
+
+    with FakeOpenAI(responder) as server:
+        res = Retriever(store, settings, _llm(server)).search_kb(
+            kb, "In the Master Services Agreement, can it be ended early?"
+        )
+        calls = len(server.chat_requests())
+    assert res.trace["routing"] and calls == 2, "HyDE and rewrites are asked once, used in both scopes"
+    assert "routed_hyde_vector" in res.trace["legs"] and "hyde_vector" in res.trace["legs"]
+    assert res.hits[0].explain.get("routed") and "Termination" in res.hits[0].clause
