@@ -8,7 +8,7 @@ import streamlit as st
 from rag_core.embeddings.registry import describe
 from storage.store import sql_str
 from ui import state
-from ui.components import safe, show_error
+from ui.components import confirm, safe, show_error
 from ui.i18n import t
 from ui.ingest import ingest_uploads
 
@@ -16,18 +16,6 @@ st.title(t("docs_title"))
 store = state.store()
 settings = state.settings()
 ss = st.session_state
-
-
-def _confirm(flag: str, message: str, action_label: str) -> bool:
-    """An inline confirmation: the action runs only after the second, explicit click."""
-    if not ss.get(flag):
-        return False
-    st.warning(message, icon=":material/delete:")
-    c1, c2 = st.columns(2)
-    if c2.button(t("cancel"), key=f"{flag}_cancel", width="stretch"):
-        ss[flag] = False
-        st.rerun()
-    return c1.button(action_label, key=f"{flag}_ok", type="primary", width="stretch")
 
 
 # ---------------------------------------------------------------- knowledge bases
@@ -80,7 +68,7 @@ with st.expander(t("kb_manage"), icon=":material/settings:"):
                 show_error(err)
     if st.button(t("kb_delete"), key="kb_delete", icon=":material/delete:"):
         ss["confirm_kb_delete"] = True
-    if _confirm("confirm_kb_delete", t("kb_delete_confirm", name=safe(kb.name, False)), t("delete_confirm")):
+    if confirm("confirm_kb_delete", t("kb_delete_confirm", name=safe(kb.name, False)), t("delete_confirm")):
         try:
             store.delete_kb(kb.id)
             ss["confirm_kb_delete"] = False
@@ -193,7 +181,7 @@ if col_delete.button(t("doc_delete"), key="doc_delete", icon=":material/delete:"
     ss["confirm_doc_delete"] = doc_id
 if ss.get("confirm_doc_delete") and ss["confirm_doc_delete"] not in doc_ids:
     ss["confirm_doc_delete"] = None
-if _confirm(
+if confirm(
     "confirm_doc_delete",
     t("doc_delete_confirm", name=safe(doc_names.get(ss.get("confirm_doc_delete") or "", ""), False)),
     t("delete_confirm"),

@@ -23,6 +23,7 @@ from ui import evaluation as ev
 from ui import state
 from ui.components import (
     citations_block,
+    confirm,
     download_json,
     label_badges,
     label_counts,
@@ -90,18 +91,6 @@ def when(iso: str) -> str:
 
 def flash(kind: str, message: str) -> None:
     ss.setdefault("ev_flash", []).append((kind, message))
-
-
-def confirm(flag: str, message: str) -> bool:
-    """An inline confirmation: the action runs only after the second, explicit click."""
-    if not ss.get(flag):
-        return False
-    st.warning(message, icon=":material/delete:")
-    c1, c2 = st.columns(2)
-    if c2.button(t("cancel"), key=f"{flag}_cancel", width="stretch"):
-        ss[flag] = False
-        st.rerun()
-    return c1.button(t("delete_confirm"), key=f"{flag}_ok", type="primary", width="stretch")
 
 
 def remember(key: str, options: list[Any], default: Any) -> None:

@@ -310,3 +310,19 @@ def download_json(label: str, data: Any, file_name: str, key: str) -> None:
         on_click="ignore",
         icon=":material/download:",
     )
+
+
+def confirm(flag: str, message: str, action_label: str | None = None) -> bool:
+    """An inline confirmation: the action runs only after the second, explicit click.
+
+    ``flag`` is the session key set by the first click; cancelling clears it.
+    """
+    ss = st.session_state
+    if not ss.get(flag):
+        return False
+    st.warning(message, icon=":material/delete:")
+    c1, c2 = st.columns(2)
+    if c2.button(t("cancel"), key=f"{flag}_cancel", width="stretch"):
+        ss[flag] = False
+        st.rerun()
+    return c1.button(action_label or t("delete_confirm"), key=f"{flag}_ok", type="primary", width="stretch")
