@@ -9,7 +9,7 @@ run() {  # name, then the bench arguments
   local name=$1; shift
   echo "== $name: python -m rag_core bench $*" | tee "bench-results/$name.txt"
   .venv/bin/python -m rag_core bench "$@" --json > "bench-results/$name.json" 2>> "bench-results/$name.log"
-  .venv/bin/python scripts/format_bench.py "$1" "bench-results/$name.json" >> "bench-results/$name.txt"
+  PYTHONPATH=. .venv/bin/python scripts/format_bench.py "$1" "bench-results/$name.json" >> "bench-results/$name.txt"
 }
 for step in ${BENCH_STEPS:-retrieval-cuad retrieval-lecoqa verdicts latency-100k ingest latency-1m answers-lecoqa}; do
   case $step in
