@@ -7,6 +7,7 @@ switch on and off, and every step writes what it did into the trace the Inspect 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -17,7 +18,7 @@ from rag_core.llm.base import ChatModel
 from rag_core.models import Hit, KnowledgeBase
 from rag_core.retrieval import expansion, rerank
 from rag_core.retrieval.fusion import interleave, rrf
-from rag_core.retrieval.legs import LegHit, bigram_leg, bm25_leg, vector_leg
+from rag_core.retrieval.legs import LegHit, bigram_leg, bm25_leg, run_legs, vector_leg
 from rag_core.retrieval.lexicon import expansion_terms
 from rag_core.retrieval.routing import HEAD_CHARS, in_document_query, route
 from rag_core.settings import RetrievalSettings, Settings
@@ -109,27 +110,38 @@ class Retriever:
         keyword_query = " ".join([query, *extra])
         vector_query = " ".join([query, *extra[: rs.expansion_vector_terms]])
         t0 = time.perf_counter()
+        calls: list[tuple[str, Callable[[], list[LegHit]]]] = []
+        weights: dict[str, float] = {}
         if mode in ("hybrid", "bm25"):
-            legs.append(
-                (
-                    f"{tag}bm25",
-                    bm25_leg(self.store, kb, keyword_query, rs.bm25_top_k, doc_ids),
-                    rs.bm25_weight,
-                )
+            calls.append(
+                (f"{tag}bm25", lambda: bm25_leg(self.store, kb, keyword_query, rs.bm25_top_k, doc_ids))
             )
+            weights[f"{tag}bm25"] = rs.bm25_weight
             if rs.bigram_field:
-                grams = bigram_leg(self.store, kb, keyword_query, rs.bm25_top_k, doc_ids)
-                if grams:
-                    legs.append((f"{tag}bigram", grams, rs.bm25_weight))
-        t1 = time.perf_counter()
+                calls.append(
+                    (
+                        f"{tag}bigram",
+                        lambda: bigram_leg(self.store, kb, keyword_query, rs.bm25_top_k, doc_ids),
+                    )
+                )
+                weights[f"{tag}bigram"] = rs.bm25_weight
         if mode in ("hybrid", "vector"):
             vec = self.embed_query(kb, vector_query)
-            t2 = time.perf_counter()
-            hits = vector_leg(self.store, kb, vec, rs.vector_top_k, rs.vector_min_similarity, doc_ids)
-            legs.append((f"{tag}vector", hits, rs.vector_weight))
-            trace["timings_ms"][f"{tag}embed_query"] = round((t2 - t1) * 1000, 2)
-            trace["timings_ms"][f"{tag}vector"] = round((time.perf_counter() - t2) * 1000, 2)
-        trace["timings_ms"][f"{tag}keyword"] = round((t1 - t0) * 1000, 2)
+            trace["timings_ms"][f"{tag}embed_query"] = round((time.perf_counter() - t0) * 1000, 2)
+            calls.append(
+                (
+                    f"{tag}vector",
+                    lambda: vector_leg(
+                        self.store, kb, vec, rs.vector_top_k, rs.vector_min_similarity, doc_ids
+                    ),
+                )
+            )
+            weights[f"{tag}vector"] = rs.vector_weight
+        t1 = time.perf_counter()
+        for name, hits in run_legs(calls):
+            if hits or not name.endswith("bigram"):
+                legs.append((name, hits, weights[name]))
+        trace["timings_ms"][f"{tag}legs"] = round((time.perf_counter() - t1) * 1000, 2)
         return legs
 
     def _fuse(
