@@ -17,7 +17,7 @@ import hashlib
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from rag_core import textproc
 from rag_core.reflection.support import numbers_in
@@ -31,15 +31,7 @@ Stage = Literal[
     "answer_matches",
     "needs_reference",
 ]
-STAGES: tuple[str, ...] = (
-    "not_retrieved",
-    "dropped_by_verdict",
-    "cut_by_limit",
-    "refused",
-    "answer_unsupported",
-    "answer_matches",
-    "needs_reference",
-)
+STAGES: tuple[str, ...] = get_args(Stage)
 
 GOLD_MATCH = 0.5
 """Share of the reference's units a passage must contain to count as the gold clause."""

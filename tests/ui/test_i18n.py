@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from rag_core.feedback import STAGES
 from rag_core.models import LABELS
 from tests.ui.conftest import ROOT, open_page, texts
 from ui.i18n import EN, FIELD_HELP_ZH, ZH
@@ -32,15 +33,7 @@ def test_every_used_key_exists() -> None:
     for prefix, names in {
         "label_": LABELS,
         "stage_": ("waiting", "extract", "chunk", "embed", "index", "done"),
-        "diag_": (
-            "not_retrieved",
-            "dropped_by_verdict",
-            "cut_by_limit",
-            "refused",
-            "answer_unsupported",
-            "answer_matches",
-            "needs_reference",
-        ),
+        "diag_": STAGES,
         "thr_": ("t_injection", "t_conflict", "t_relevance", "t_evidence"),
         "group_": (
             "retrieval",
