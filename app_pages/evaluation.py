@@ -46,29 +46,13 @@ st.title(t("ev_title"))
 
 # ---------------------------------------------------------------- shared helpers
 def metric_label(name: str) -> str:
-    labels = {
-        "faithfulness": t("ev_m_faithfulness"),
-        "answer_relevancy": t("ev_m_answer_relevancy"),
-        "context_recall": t("ev_m_context_recall"),
-        "context_precision": t("ev_m_context_precision"),
-        "answer_correctness": t("ev_m_answer_correctness"),
-        "context_recall_spans": t("ev_m_context_recall_spans"),
-        "context_precision_spans": t("ev_m_context_precision_spans"),
-    }
-    return labels.get(name, name)
+    """The metric's name in the interface language (its key is ``ev_m_<metric>``)."""
+    return t("ev_m_" + name) if name in ev.METRICS else name
 
 
 def metric_help(name: str) -> str:
-    helps = {
-        "faithfulness": t("ev_h_faithfulness"),
-        "answer_relevancy": t("ev_h_answer_relevancy"),
-        "context_recall": t("ev_h_context_recall"),
-        "context_precision": t("ev_h_context_precision"),
-        "answer_correctness": t("ev_h_answer_correctness"),
-        "context_recall_spans": t("ev_h_context_recall_spans"),
-        "context_precision_spans": t("ev_h_context_precision_spans"),
-    }
-    return helps.get(name, name)
+    """What the metric measures (its key is ``ev_h_<metric>``)."""
+    return t("ev_h_" + name) if name in ev.METRICS else name
 
 
 def difficulty_label(value: Any) -> str:

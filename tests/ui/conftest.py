@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -90,13 +91,8 @@ def seeded_home(
     settings = fake_settings(fake_llm.base_url)
     store.save_settings(settings)
     make_kb(store, settings, "合同库", [contract_files["zh"], contract_files["en"]])
-    old = os.environ.get("LEXGATE_HOME")
-    os.environ["LEXGATE_HOME"] = str(path)
-    yield path
-    if old is None:
-        os.environ.pop("LEXGATE_HOME", None)
-    else:
-        os.environ["LEXGATE_HOME"] = old
+    with lexgate_home(path):
+        yield path
 
 
 def open_page(page: str | None = None, lang: str = "zh") -> AppTest:
@@ -131,3 +127,17 @@ def unescape(text: str) -> str:
     import re
 
     return re.sub(r"\\(.)", r"\1", text)
+
+
+@contextmanager
+def lexgate_home(path: Path) -> Iterator[None]:
+    """Point the app at ``path`` for a module-scoped fixture (``monkeypatch`` is function-scoped)."""
+    old = os.environ.get("LEXGATE_HOME")
+    os.environ["LEXGATE_HOME"] = str(path)
+    try:
+        yield
+    finally:
+        if old is None:
+            os.environ.pop("LEXGATE_HOME", None)
+        else:
+            os.environ["LEXGATE_HOME"] = old

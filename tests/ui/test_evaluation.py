@@ -10,7 +10,6 @@ for (``rag_core/evaluation/metrics.py``).
 from __future__ import annotations
 
 import json
-import os
 import re
 import threading
 import time
@@ -23,7 +22,7 @@ from streamlit.testing.v1 import AppTest
 
 from storage.store import Store, open_store
 from tests.fakeopenai import FakeOpenAI, Reply
-from tests.ui.conftest import ANSWER_ZH, fake_settings, make_kb, open_page, texts, unescape
+from tests.ui.conftest import ANSWER_ZH, fake_settings, lexgate_home, make_kb, open_page, texts, unescape
 from ui import evaluation as ev
 
 JOB_TIMEOUT_S = 40
@@ -95,13 +94,8 @@ def ev_home(
     settings = fake_settings(llm.base_url)
     store.save_settings(settings)
     make_kb(store, settings, "租赁合同", [contract_files["zh"]])
-    old = os.environ.get("LEXGATE_HOME")
-    os.environ["LEXGATE_HOME"] = str(path)
-    yield path
-    if old is None:
-        os.environ.pop("LEXGATE_HOME", None)
-    else:
-        os.environ["LEXGATE_HOME"] = old
+    with lexgate_home(path):
+        yield path
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ import pytest
 from rag_core.feedback import STAGES
 from rag_core.models import LABELS
 from tests.ui.conftest import ROOT, open_page, texts
+from ui.evaluation import METRICS
 from ui.i18n import EN, FIELD_HELP_ZH, ZH
 
 SOURCES = [ROOT / "app.py", *sorted((ROOT / "app_pages").glob("*.py")), *sorted((ROOT / "ui").glob("*.py"))]
@@ -48,6 +49,8 @@ def test_every_used_key_exists() -> None:
         "lab_source_": ("question", "turn"),
         "preview_kind_": ("indexed", "parent"),
         "status_": ("indexed", "embedding"),
+        "ev_m_": METRICS,
+        "ev_h_": METRICS,
     }.items():
         for name in names:
             assert prefix + name in ZH, prefix + name
