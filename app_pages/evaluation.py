@@ -736,7 +736,29 @@ def section_runs() -> None:
     except Exception as err:
         show_error(err)
         return
+    delete_run_panel(run)
     show_run(run)
+
+
+def delete_run_panel(run: dict[str, Any]) -> None:
+    """Delete the shown run after a second, explicit click (the confirmation names this run)."""
+    flag = "ev_confirm_run_delete"
+    if ss.get(flag) not in (None, False, run["id"]):  # asked for another run, then switched runs
+        ss[flag] = False
+    if st.button(t("ev_run_delete"), key="ev_run_delete", icon=":material/delete:"):
+        ss[flag] = run["id"]
+    name = safe(run.get("name") or "—", False)
+    if confirm(flag, t("ev_run_delete_confirm", name=name, n=len(run.get("rows") or []))):
+        try:
+            store.delete_eval_run(run["id"])
+        except Exception as err:
+            show_error(err)
+            return
+        ss[flag] = False
+        ss.pop("ev_run_pick", None)
+        ss.pop("ev_run_pick_keep", None)
+        flash("success", t("ev_run_deleted", name=name))
+        st.rerun()
 
 
 # ================================================================= compare

@@ -587,6 +587,13 @@ class Store:
             r[key] = json.loads(r.pop(f"{key}_json") or "null")
         return r
 
+    def delete_eval_run(self, run_id: str) -> None:
+        """Remove one stored run; its test set and the other runs are kept."""
+        with self.write():
+            if not self._rows(S.EVAL_RUNS, f"id = {sql_str(run_id)}", ["id"]):
+                raise NotFound(f"no evaluation run {run_id}")
+            self.table(S.EVAL_RUNS).delete(f"id = {sql_str(run_id)}")
+
 
 def validate_name(name: str, what: str) -> str:
     """Names are shown in the UI and used in CLI flags: non-empty, one line, reasonably short."""

@@ -169,6 +169,21 @@ def test_feedback_and_testsets(store: Store) -> None:
     assert store.get_eval_run(rid)["summary"] == {"faithfulness": 0.5}
 
 
+def test_delete_eval_run_keeps_the_others(store: Store) -> None:
+    tid = store.save_testset("set", "kb", [{"question": "q1"}])
+    first = store.save_eval_run({"testset_id": tid, "name": "a", "rows": [1]})
+    second = store.save_eval_run({"testset_id": tid, "name": "b", "rows": [2]})
+    store.delete_eval_run(first)
+    assert [r["id"] for r in store.list_eval_runs()] == [second]
+    with pytest.raises(NotFound, match="no evaluation run"):
+        store.get_eval_run(first)
+    assert store.get_eval_run(second)["rows"] == [2]
+    assert [c["question"] for c in store.load_testset(tid)] == ["q1"]  # the test set is untouched
+    with pytest.raises(NotFound, match=f"no evaluation run {first}"):
+        store.delete_eval_run(first)  # already gone: a clear error, nothing else removed
+    assert [r["id"] for r in store.list_eval_runs()] == [second]
+
+
 def _writer(home: str, start: int) -> None:
     st = Store(Path(home))
     kb = st.get_kb("k")

@@ -398,6 +398,34 @@ def test_without_llm_generation_and_judging_are_disabled(ev_home: Path, store: S
     assert run["summary"]["metrics"]["context_recall_spans"]["n"] == 1
 
 
+def test_delete_a_run_after_confirming(ev_home: Path, store: Store) -> None:
+    kb_id = store.list_kbs()[0].id
+    tid = store.save_testset("删除运行用", kb_id, [{"question": "q"}])
+    base = {"testset_id": tid, "kb_id": kb_id, "summary": {"testset": "删除运行用"}}
+    kept = store.save_eval_run({**base, "name": "保留的运行", "created_at": "2000-01-01T00:00:00+00:00"})
+    doomed = store.save_eval_run({**base, "name": "要删除的运行", "rows": [{"question": "q"}] * 2})
+    before = {r["id"] for r in store.list_eval_runs()}
+    at = page("runs")
+    at.selectbox(key="ev_run_pick").set_value(doomed).run()
+    at.button(key="ev_run_delete").click().run()
+    assert not at.exception, at.exception
+    assert any("确定删除运行记录「要删除的运行」（2 条用例的结果）" in w.value for w in at.warning)
+    at.button(key="ev_confirm_run_delete_cancel").click().run()  # cancel: nothing removed
+    assert not any("确定删除运行记录" in w.value for w in at.warning)
+    assert {r["id"] for r in store.list_eval_runs()} == before
+
+    at.button(key="ev_run_delete").click().run()
+    at.button(key="ev_confirm_run_delete_ok").click().run()
+    assert not at.exception, at.exception
+    assert "已删除运行记录「要删除的运行」。" in texts(at)
+    assert {r["id"] for r in store.list_eval_runs()} == before - {doomed}
+    assert store.get_eval_run(kept)["name"] == "保留的运行"
+    picker = at.selectbox(key="ev_run_pick")
+    assert not any("要删除的运行" in label for label in picker.options) and picker.value != doomed
+    store.delete_eval_run(kept)
+    store.delete_testset(tid)
+
+
 # ---------------------------------------------------------------- helpers (no Streamlit)
 def test_settings_diff_and_editor_round_trip() -> None:
     a = {"verdict": {"t_evidence": 0.5, "t_relevance": 0.3}, "models": {"answer_model": "x"}}
