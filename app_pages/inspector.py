@@ -9,7 +9,7 @@ import streamlit as st
 
 from rag_core.models import LABELS
 from ui import state
-from ui.components import download_json, safe, verdict_table
+from ui.components import download_json, safe, token_figure, verdict_table
 from ui.i18n import t
 
 store = state.store()
@@ -50,7 +50,11 @@ usage = msg.get("usage") or {}
 st.markdown(f"**{t('inspect_question')}** {safe(question, False)}")
 m1, m2, m3, m4 = st.columns(4)
 m1.metric(t("inspect_latency"), f"{float(msg.get('latency_ms') or 0) / 1000:.2f} s")
-m2.metric(t("inspect_tokens"), int(usage.get("total_tokens", 0) or 0))
+m2.metric(
+    t("inspect_tokens"),
+    token_figure(usage),
+    help=t("tokens_estimated_help") if usage.get("estimated") else None,
+)
 m3.metric(t("inspect_candidates"), len(msg.get("verdicts") or []))
 m4.metric(t("inspect_blocks"), len(trace.get("blocks") or []))
 download_json(

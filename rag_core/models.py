@@ -156,16 +156,30 @@ class Citation:
 
 @dataclass
 class Usage:
+    """Token counts of one or more calls; ``estimated`` when any part was estimated from characters
+    (an endpoint that sent no usage), so a sum with one estimated call is an estimate too."""
+
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    estimated: bool = False
 
     def add(self, other: Usage) -> None:
         self.prompt_tokens += other.prompt_tokens
         self.completion_tokens += other.completion_tokens
+        self.estimated = self.estimated or other.estimated
 
     @property
     def total_tokens(self) -> int:
         return self.prompt_tokens + self.completion_tokens
+
+    def to_json(self) -> dict[str, Any]:
+        """The shape stored with a message and printed by ``ask --json``."""
+        return {
+            "prompt_tokens": self.prompt_tokens,
+            "completion_tokens": self.completion_tokens,
+            "total_tokens": self.total_tokens,
+            "estimated": self.estimated,
+        }
 
 
 @dataclass

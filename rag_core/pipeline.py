@@ -105,11 +105,7 @@ class AskResult:
             "citations": [c.to_json() for c in self.citations],
             "verdicts": self.verdicts,
             "trace": self.trace,
-            "usage": {
-                "prompt_tokens": self.usage.prompt_tokens,
-                "completion_tokens": self.usage.completion_tokens,
-                "total_tokens": self.usage.total_tokens,
-            },
+            "usage": self.usage.to_json(),
         }
 
 

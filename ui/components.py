@@ -288,12 +288,18 @@ def refusal_note(trace: Mapping[str, Any], verdicts: Sequence[Mapping[str, Any]]
     st.info("  \n".join(lines), icon=":material/search:")
 
 
+def token_figure(usage: Mapping[str, Any]) -> str:
+    """The total token count, marked as an estimate when the endpoint reported no usage."""
+    n = int(usage.get("total_tokens", 0) or 0)
+    return t("tokens_estimated", n=n) if usage.get("estimated") else str(n)
+
+
 def usage_line(message: Mapping[str, Any]) -> str:
     usage = message.get("usage") or {}
     latency = float(message.get("latency_ms") or 0) / 1000
     models = (message.get("trace") or {}).get("models") or {}
     return t(
-        "usage_line",
+        "usage_line_estimated" if usage.get("estimated") else "usage_line",
         seconds=f"{latency:.1f}",
         tokens=int(usage.get("total_tokens", 0) or 0),
         model=safe(models.get("answer") or "—", False),

@@ -12,6 +12,7 @@ inline as ``<think>…</think>`` in the content; both end up on the "thinking" c
 from __future__ import annotations
 
 import logging
+import re
 import time
 from collections.abc import Callable, Generator, Iterator
 from typing import Any, TypeVar
@@ -32,7 +33,13 @@ T = TypeVar("T")
 # Request fields a strict or older server may refuse with 400/422; dropped (once) and retried, because
 # the answer is still useful without them (no JSON mode, no usage, no thinking switch).
 _OPTIONAL_PARAMS = ("response_format", "stream_options", "extra_body")
-_CHARS_PER_TOKEN = 3.0  # rough estimate for mixed Chinese/English when the server reports no usage
+# Token estimate when the server reports no usage: each CJK character (ideographs, kana, hangul,
+# CJK and fullwidth punctuation) is about one token in common BPE vocabularies; other text about
+# CHARS_PER_TOKEN characters per token (English prose).
+CHARS_PER_TOKEN = 4.0
+_ONE_TOKEN_CHAR = re.compile(
+    "[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]"
+)
 _NO_KEY = "not-needed"  # local servers (vLLM, llama.cpp) accept any key; the SDK insists on one
 
 
@@ -130,9 +137,13 @@ def make_client(base_url: str, api_key: str, timeout_s: float) -> openai.OpenAI:
     return openai.OpenAI(base_url=base_url, api_key=api_key or _NO_KEY, timeout=timeout_s, max_retries=0)
 
 
-def estimate_tokens(text_chars: int) -> int:
-    """Rough token count from characters, for servers that report no usage."""
-    return max(1, round(text_chars / _CHARS_PER_TOKEN)) if text_chars else 0
+def estimate_tokens(text: str) -> int:
+    """Rough token count of ``text``, for servers that report no usage: CJK characters one each,
+    the rest ``CHARS_PER_TOKEN`` characters per token."""
+    if not text:
+        return 0
+    cjk = len(_ONE_TOKEN_CHAR.findall(text))
+    return max(1, cjk + round((len(text) - cjk) / CHARS_PER_TOKEN))
 
 
 def _reasoning_of(obj: Any) -> str:
@@ -218,16 +229,16 @@ class OpenAIChatModel:
         )
 
     @staticmethod
-    def _prompt_chars(messages: list[Message]) -> int:
-        return sum(len(m.content) for m in messages)
+    def _prompt_text(messages: list[Message]) -> str:
+        return "\n".join(m.content for m in messages)
 
-    def _usage(self, raw: Any, prompt_chars: int, completion_chars: int) -> Usage:
-        """Server usage when sent, else an estimate (flagged in ``last_usage_estimated``)."""
+    def _usage(self, raw: Any, prompt_text: str, completion_text: str) -> Usage:
+        """Server usage when sent, else an estimate marked ``estimated`` (and ``last_usage_estimated``)."""
         if raw is not None and getattr(raw, "prompt_tokens", None) is not None:
             self.last_usage_estimated = False
             return Usage(int(raw.prompt_tokens or 0), int(raw.completion_tokens or 0))
         self.last_usage_estimated = True
-        return Usage(estimate_tokens(prompt_chars), estimate_tokens(completion_chars))
+        return Usage(estimate_tokens(prompt_text), estimate_tokens(completion_text), estimated=True)
 
     # ---- ChatModel ----
     def chat(self, messages: list[Message], options: ChatOptions | None = None) -> ChatResult:
@@ -246,9 +257,7 @@ class OpenAIChatModel:
         content = msg.content or ""
         inline_thinking, answer = split_think(content, expect_thinking=opts.think and not reasoning)
         thinking = "\n".join(t for t in (reasoning.strip(), inline_thinking) if t)
-        usage = self._usage(
-            getattr(resp, "usage", None), self._prompt_chars(messages), len(reasoning) + len(content)
-        )
+        usage = self._usage(getattr(resp, "usage", None), self._prompt_text(messages), reasoning + content)
         return ChatResult(
             answer,
             thinking,
@@ -280,7 +289,7 @@ class OpenAIChatModel:
         finally:
             response.close()
             if usage_out is not None:
-                usage_out.add(self._usage(state.usage, self._prompt_chars(messages), state.chars))
+                usage_out.add(self._usage(state.usage, self._prompt_text(messages), "".join(state.text)))
 
     def chat_json(self, messages: list[Message], options: ChatOptions | None = None) -> dict[str, Any]:
         """A completion parsed as a JSON object; ``LLMError`` when none can be recovered."""
@@ -316,14 +325,14 @@ class OpenAIChatModel:
 
 
 class _StreamState:
-    """Per-stream bookkeeping: reasoning channel, inline ``<think>`` parser, usage, characters seen."""
+    """Per-stream bookkeeping: reasoning channel, inline ``<think>`` parser, usage, text seen."""
 
     def __init__(self, expect_thinking: bool) -> None:
         self.expect_thinking = expect_thinking
         self.reasoning_seen = False
         self.parser: ThinkParser | None = None
         self.usage: Any = None
-        self.chars = 0
+        self.text: list[str] = []  # every reasoning and content delta, for the estimate without usage
 
     def consume(self, chunk: Any) -> Iterator[StreamDelta]:
         """Deltas of one SSE chunk."""
@@ -336,7 +345,7 @@ class _StreamState:
             reasoning = _reasoning_of(delta)
             if reasoning:
                 self.reasoning_seen = True
-                self.chars += len(reasoning)
+                self.text.append(reasoning)
                 yield StreamDelta("thinking", reasoning)
             if delta.content:
                 if self.parser is None:
@@ -344,7 +353,7 @@ class _StreamState:
                     self.parser = ThinkParser(
                         expect_thinking=self.expect_thinking and not self.reasoning_seen
                     )
-                self.chars += len(delta.content)
+                self.text.append(delta.content)
                 yield from self.parser.feed(delta.content)
 
     def finish(self) -> Iterator[StreamDelta]:

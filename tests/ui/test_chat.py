@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from storage.store import open_store
-from tests.fakeopenai import FakeOpenAI
-from tests.ui.conftest import THINKING, open_page, texts, unescape
+from tests.fakeopenai import FakeOpenAI, Reply
+from tests.ui.conftest import ANSWER_ZH, THINKING, open_page, texts, unescape
 
 
 def _ask(at, question: str):  # type: ignore[no-untyped-def]
@@ -36,6 +36,7 @@ def test_round_trip_with_thinking_evidence_citations_and_feedback(
     assert answer["verdicts"] and answer["citations"][0]["doc"] == "zh_lease.pdf"
     assert answer["trace"]["query"]["text"] == "违约金是多少？" and answer["trace"]["prompts"]
     assert answer["usage"]["total_tokens"] > 0 and answer["latency_ms"] > 0
+    assert answer["usage"]["estimated"] is False  # the fake server reports usage by default
     assert answer["settings"]["models"]["answer_model"] == "fake"
     assert store.list_verdicts(answer["id"])
     assert fake_llm.chat_requests()[-1].get("stream") is True
@@ -134,3 +135,25 @@ def test_conversation_rename_search_delete(seeded_home: Path) -> None:
     at.button(key="conv_delete_ok").click().run()
     assert cid not in [c["id"] for c in store.list_conversations()]
     assert not at.exception
+
+
+def test_usage_the_endpoint_did_not_report_is_shown_as_an_estimate(
+    seeded_home: Path, fake_llm: FakeOpenAI
+) -> None:
+    store = open_store(seeded_home)
+    fake_llm.script(Reply(content=ANSWER_ZH, send_usage=False))  # the answer stream carries no usage
+    at = open_page("chat")
+    next(b for b in at.button if b.label == "新对话").click().run()
+    _ask(at, "违约金的比例是多少？")
+    conv = store.list_conversations("违约金的比例")[0]
+    usage = store.list_messages(conv["id"])[1]["usage"]
+    assert usage["estimated"] is True and usage["total_tokens"] > 0
+    assert any(f"≈{usage['total_tokens']} tokens（估算）" in c.value for c in at.caption)
+
+    inspector = open_page("inspector")
+    inspector.selectbox(key="inspect_conv").set_value(conv["id"]).run()
+    tokens = next(m for m in inspector.metric if m.label == "Tokens")
+    assert tokens.value == f"≈{usage['total_tokens']}（估算）"
+    en = open_page("inspector", lang="en")
+    en.selectbox(key="inspect_conv").set_value(conv["id"]).run()
+    assert next(m for m in en.metric if m.label == "Tokens").value == f"≈{usage['total_tokens']} (estimated)"

@@ -9,7 +9,7 @@ import pytest
 
 from rag_core.errors import LexgateError, LLMError
 from rag_core.llm.base import CancelToken, ChatModel, ChatOptions, Message, StreamDelta
-from rag_core.llm.openai_client import OpenAIChatModel
+from rag_core.llm.openai_client import CHARS_PER_TOKEN, OpenAIChatModel, estimate_tokens
 from rag_core.models import Usage
 from rag_core.settings import ModelSettings
 from tests.fakeopenai import FakeOpenAI, Reply, fake_openai
@@ -52,16 +52,16 @@ def test_chat_usage_from_server(fake_openai: FakeOpenAI) -> None:
     model = client(fake_openai)
     result = model.chat(MSGS)
     assert (result.usage.prompt_tokens, result.usage.completion_tokens) == (11, 3)
-    assert model.last_usage_estimated is False
+    assert result.usage.estimated is False and model.last_usage_estimated is False
 
 
 def test_chat_usage_estimated_when_missing(fake_openai: FakeOpenAI) -> None:
-    fake_openai.script(Reply(content="x" * 30, send_usage=False))
+    fake_openai.script(Reply(content="x" * 40, send_usage=False))
     model = client(fake_openai)
     result = model.chat(MSGS)
-    assert result.usage.completion_tokens == 10  # 30 chars / 3
-    assert result.usage.prompt_tokens > 0
-    assert model.last_usage_estimated is True
+    assert result.usage.completion_tokens == 40 / CHARS_PER_TOKEN
+    assert result.usage.prompt_tokens == estimate_tokens("\n".join(m.content for m in MSGS)) > 0
+    assert result.usage.estimated is True and model.last_usage_estimated is True
 
 
 def test_chat_splits_reasoning_content_and_inline_think(fake_openai: FakeOpenAI) -> None:
@@ -109,7 +109,7 @@ def test_stream_usage_requested_and_reported(fake_openai: FakeOpenAI) -> None:
     list(model.stream(MSGS, usage_out=usage))
     assert fake_openai.chat_requests()[0]["stream_options"] == {"include_usage": True}
     assert (usage.prompt_tokens, usage.completion_tokens) == (22, 3)  # added to what was there
-    assert model.last_usage_estimated is False
+    assert usage.estimated is False and model.last_usage_estimated is False
 
 
 def test_stream_usage_estimated_when_server_sends_none(fake_openai: FakeOpenAI) -> None:
@@ -117,8 +117,48 @@ def test_stream_usage_estimated_when_server_sends_none(fake_openai: FakeOpenAI) 
     model = client(fake_openai)
     usage = Usage()
     list(model.stream(MSGS, usage_out=usage))
-    assert usage.completion_tokens == 20
-    assert model.last_usage_estimated is True
+    assert fake_openai.chat_requests()[0]["stream_options"] == {"include_usage": True}  # asked, not sent
+    assert usage.completion_tokens == 60 / CHARS_PER_TOKEN
+    assert usage.estimated is True and model.last_usage_estimated is True
+
+
+def test_stream_estimate_counts_cjk_per_character_and_reasoning(fake_openai: FakeOpenAI) -> None:
+    answer = "违约金为合同总额的10%。"  # 10 CJK characters and punctuation + 3 other characters
+    fake_openai.script(
+        Reply(content=answer, reasoning_content="看第六条", send_usage=False, chunk_chars=2),
+        Reply(content="ok", usage={"prompt_tokens": 5, "completion_tokens": 1}),
+    )
+    model = client(fake_openai)
+    zh = [Message("user", "违约金是多少？")]
+    usage = Usage()
+    list(model.stream(zh, ChatOptions(think=True), usage_out=usage))
+    assert usage.prompt_tokens == 7  # one token per Chinese character, the fullwidth ？ included
+    assert usage.completion_tokens == 4 + 10 + 1  # reasoning, CJK answer, "10%" at 4 chars per token
+    assert usage.estimated is True
+    # A later call with server usage adds real numbers but the sum stays an estimate.
+    list(model.stream(zh, usage_out=usage))
+    assert (usage.prompt_tokens, usage.completion_tokens) == (12, 16)
+    assert usage.estimated is True and model.last_usage_estimated is False
+
+
+def test_estimate_tokens_and_usage_add() -> None:
+    assert estimate_tokens("") == 0
+    assert estimate_tokens("a") == 1  # never zero for some text
+    assert estimate_tokens("The monthly fee is USD 12,500.") == round(30 / CHARS_PER_TOKEN)
+    assert estimate_tokens("合同") == 2
+    total = Usage(1, 2)
+    total.add(Usage(3, 4))
+    assert (total.total_tokens, total.estimated) == (10, False)
+    total.add(Usage(1, 1, estimated=True))
+    assert (total.total_tokens, total.estimated) == (12, True)
+    total.add(Usage(1, 1))  # an exact part does not make the sum exact again
+    assert total.estimated is True
+    assert total.to_json() == {
+        "prompt_tokens": 6,
+        "completion_tokens": 8,
+        "total_tokens": 14,
+        "estimated": True,
+    }
 
 
 def test_json_mode_sends_response_format_and_parses(fake_openai: FakeOpenAI) -> None:
