@@ -48,7 +48,7 @@ MAX_OVERLAP_FRACTION = 0.4
 """Overlap is capped at this share of the size: more would index most text twice. Kept below
 ``MIN_FILL`` so every step advances by at least a tenth of the size (no quadratic crawl)."""
 
-CHUNKER_VERSION = 2
+CHUNKER_VERSION = 3
 """Bumped whenever chunk boundaries change, so cached benchmark indexes are rebuilt."""
 TINY_CLAUSE_FRACTION = 0.2
 """A clause shorter than this share of the chunk size is merged with tiny neighbours (same parent)."""
@@ -536,6 +536,21 @@ def _make_chunks(
     ]
 
 
+def child_starts(parents: list[Chunk]) -> list[int]:
+    """Where each parent's children begin: after the text earlier parents already cover.
+
+    Why: parents overlap so the answer model sees context across a cut, but children that
+    repeated the overlap would be indexed twice and fill a ranking's top k with the same
+    characters; the children instead tile the document once, each inside its parent.
+    """
+    out: list[int] = []
+    covered = 0
+    for parent in parents:
+        out.append(max(parent.start, covered))
+        covered = max(covered, parent.end)
+    return out
+
+
 def chunk_document(text: str, spans: list[PageSpan], settings: ChunkingSettings, doc_id: str) -> list[Chunk]:
     """Chunks of a document: parents then their children when ``parent_child``, else plain chunks.
 
@@ -565,12 +580,14 @@ def chunk_document(text: str, spans: list[PageSpan], settings: ChunkingSettings,
     )
     parents = _make_chunks(text, parent_pieces, "parent", doc_id, locator)
     children: list[Chunk] = []
-    for parent in parents:
+    for parent, lo in zip(parents, child_starts(parents), strict=True):
+        if lo >= parent.end:
+            continue
         child_pieces = clause_chunks(
             text,
             blocks,
             starts,
-            parent.start,
+            lo,
             parent.end,
             settings.child_size,
             settings.child_overlap,

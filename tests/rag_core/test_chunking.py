@@ -91,6 +91,10 @@ def _check_invariants(text: str, chunks: list[Chunk], cs: ChunkingSettings) -> N
             assert c.parent_id == ""
     kinds = {c.kind for c in chunks}
     assert kinds <= ({"parent", "child"} if cs.parent_child else {"plain"})
+    # children tile the text: neighbours share at most the child overlap, even where parents overlap
+    kids = sorted((c for c in chunks if c.kind == "child"), key=lambda c: c.start)
+    for a, b in itertools.pairwise(kids):
+        assert b.start >= a.end - cs.child_overlap, (a.start, a.end, b.start, b.end)
     # every non-whitespace character is indexed (in a plain chunk or a child)
     covered = bytearray(len(text))
     for c in chunks:
