@@ -33,12 +33,14 @@ class OpenAIEmbedder(BatchedEmbedder):
                 "no endpoint base URL set for the openai embedding backend",
                 "enter the endpoint base URL in the model settings, or choose a local embedding backend",
                 subject="embedding settings",
+                code="embed_no_base_url",
             )
         if not model.strip():
             raise LexgateError(
                 "no embedding model name set",
                 "enter the endpoint's embedding model name",
                 subject="embedding settings",
+                code="embed_no_model",
             )
         self.base_url = base_url.rstrip("/")
         self.model = model
@@ -65,7 +67,9 @@ class OpenAIEmbedder(BatchedEmbedder):
             return self._client.embeddings.create(model=self.model, input=texts, encoding_format="float")
 
         def fail(exc: Exception, attempts: int) -> LLMError:
-            return to_llm_error(exc, self.subject, self.settings.timeout_s, attempts)
+            return to_llm_error(
+                exc, self.subject, self.settings.timeout_s, attempts, model=self.model, url=self.base_url
+            )
 
         resp = with_retries(
             call, retries=self.settings.retries, backoff_s=self.settings.backoff_s, on_error=fail

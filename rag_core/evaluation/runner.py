@@ -156,7 +156,7 @@ def run_eval(
         try:
             result = _answer(pipeline, kb, case.question, cancel)
         except LexgateError as err:
-            result = AskResult(question=case.question, refused=True, trace={"error": err.message})
+            result = AskResult(question=case.question, refused=True, trace=err.record())
         latency = (time.perf_counter() - t0) * 1000
         metrics = _score(case, result, judge, embed) if not result.trace.get("error") else {}
         if cancel is not None and cancel.cancelled:

@@ -249,6 +249,8 @@ def _encrypted_error(file_name: str) -> IngestError:
         "encrypted PDF (it needs a password to open)",
         "remove the password (e.g. print to PDF or 'Save without password'), then upload again",
         subject=file_name,
+        code="ingest_pdf_encrypted",
+        params={"file": file_name},
     )
 
 
@@ -257,6 +259,8 @@ def _damaged_pdf_error(file_name: str, detail: str) -> IngestError:
         f"the PDF is damaged and cannot be read ({detail})",
         "open it in a PDF viewer and save or export it again as PDF, then upload again",
         subject=file_name,
+        code="ingest_pdf_damaged",
+        params={"file": file_name},
     )
 
 
@@ -270,6 +274,8 @@ def check_pdf_complete(data: bytes, file_name: str) -> None:
             "the PDF is incomplete (its end is missing; the download or copy was probably interrupted)",
             "download or export the PDF again, then upload again",
             subject=file_name,
+            code="ingest_pdf_incomplete",
+            params={"file": file_name},
         )
 
 
@@ -387,6 +393,8 @@ def extract_pdf(data: bytes, file_name: str, settings: IngestSettings) -> Extrac
             "scanned PDF without a text layer (the pages are images, there is no text to search)",
             "run OCR first (e.g. 'Recognize text' in Acrobat, or ocrmypdf), then upload the result",
             subject=file_name,
+            code="ingest_pdf_scanned",
+            params={"file": file_name},
         )
     leftover = garbled_share("".join(pages))
     if leftover > settings.garbled_ratio:
@@ -544,6 +552,8 @@ def extract_docx(data: bytes, file_name: str) -> ExtractedDocument:
             f"the Word document is damaged and cannot be read ({type(exc).__name__})",
             "open it in Word, save it again as .docx, then upload again",
             subject=file_name,
+            code="ingest_docx_damaged",
+            params={"file": file_name},
         ) from exc
     text = builder.text()
     spans = builder.spans or [PageSpan(0, len(text), page=None, anchor="")]
@@ -573,6 +583,8 @@ def decode_text(data: bytes, file_name: str, settings: IngestSettings) -> tuple[
         "undecodable encoding (the text is neither UTF-8 nor GB18030/GBK)",
         "open it in a text editor and save it as UTF-8, then upload again",
         subject=file_name,
+        code="ingest_undecodable",
+        params={"file": file_name},
     )
 
 

