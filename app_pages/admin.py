@@ -12,10 +12,11 @@ from pydantic import ValidationError
 from pydantic.fields import FieldInfo
 
 from rag_core.lab import judge_question, relabel
-from rag_core.llm.factory import model_for_role, why_unavailable
+from rag_core.llm.factory import model_for_role, unavailable_error
 from rag_core.settings import ModelSettings, Settings, VerdictSettings, mask_secret
 from ui import state
 from ui.components import label_badges, label_counts, safe, show_error, verdict_table
+from ui.errors import error_text, validation_text
 from ui.i18n import field_help, t
 
 store = state.store()
@@ -72,8 +73,15 @@ def _save() -> None:
     try:
         new = Settings.model_validate(collect())
     except ValidationError as err:
+        # Kept as pydantic reported them and worded when shown (in the language then in force).
         ss["admin_errors"] = [
-            f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']} ({t('got')} {e.get('input')!r})"
+            {
+                "loc": e["loc"],
+                "type": e["type"],
+                "msg": e["msg"],
+                "ctx": e.get("ctx"),
+                "input": e.get("input"),
+            }
             for e in err.errors()
         ]
         return
@@ -131,14 +139,13 @@ def test_connection() -> None:
     try:
         models = ModelSettings.model_validate(collect()["models"])
     except ValidationError as err:
-        st.error(t("conn_invalid", errors=safe(str(err.errors()[0]["msg"]), False)))
+        st.error(t("conn_invalid", errors=validation_text(err.errors()[0])))
         return
-    s = saved.model_copy(update={"models": models})
+    missing = unavailable_error(saved.model_copy(update={"models": models}), "answer")
+    if missing:
+        st.error(t("conn_failed", message=error_text(missing)), icon=":material/block:")
+        return
     if models.provider == "openai":
-        missing = why_unavailable(s, "answer")
-        if missing:
-            st.error(t("conn_failed", message=safe(missing, False)), icon=":material/block:")
-            return
         from rag_core.llm.openai_client import OpenAIChatModel
 
         try:
@@ -150,14 +157,10 @@ def test_connection() -> None:
         except Exception as err:
             show_error(err)
     else:
-        missing = why_unavailable(s, "answer")
-        if missing:
-            st.error(t("conn_failed", message=safe(missing, False)), icon=":material/block:")
-        else:
-            st.success(
-                t("conn_local_ok", model=models.local_model, threads=models.local_threads),
-                icon=":material/check_circle:",
-            )
+        st.success(
+            t("conn_local_ok", model=models.local_model, threads=models.local_threads),
+            icon=":material/check_circle:",
+        )
 
 
 # ---------------------------------------------------------------- threshold lab
@@ -283,7 +286,7 @@ if ss.get("confirm_reset"):
         ss["confirm_reset"] = False
         st.rerun()
 for e in ss.get("admin_errors", []):
-    st.error(t("settings_invalid", error=safe(e, False)), icon=":material/block:")
+    st.error(t("settings_invalid", error=validation_text(e)), icon=":material/block:")
 if ss.get("admin_flash"):
     st.success(ss.pop("admin_flash"), icon=":material/check_circle:")
 if collect() != saved.model_dump():

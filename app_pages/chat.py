@@ -26,6 +26,7 @@ from ui.components import (
     show_error,
     usage_line,
 )
+from ui.errors import stored_error_text
 from ui.i18n import lang, t
 
 store = state.store()
@@ -172,7 +173,7 @@ def _answer_column(m: dict[str, Any]) -> bool:
         with st.expander(t("thinking_title"), icon=":material/psychology:"):
             st.markdown(safe(m["thinking"]))
     if trace.get("error"):
-        st.error(t("chat_failed", message=safe(trace["error"], False)), icon=":material/error:")
+        st.error(t("chat_failed", message=stored_error_text(trace)), icon=":material/error:")
         return False
     if trace.get("stopped"):
         st.markdown(safe_answer(m["content"]))
@@ -264,12 +265,12 @@ def _run_turn(cid: str, question: str, kbs: list[Any], history: list[ChatTurn], 
         except Exception as err:  # any failure becomes a message, never a traceback
             status_line.empty()
             show_error(err)
-            message = err.message if isinstance(err, LexgateError) else type(err).__name__
+            record = err.record() if isinstance(err, LexgateError) else {"error": type(err).__name__}
             store.add_message(
                 cid,
                 "assistant",
-                t("chat_failed", message=message),
-                trace={"error": message, "question": question},
+                t("chat_failed", message=record["error"]),
+                trace={**record, "question": question},
                 refused=True,
                 latency_ms=(time.perf_counter() - t0) * 1000,
                 settings=settings.snapshot(),

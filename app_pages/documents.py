@@ -3,12 +3,15 @@ document deletion and a preview of a document's chunks with page and clause path
 
 from __future__ import annotations
 
+from typing import Any
+
 import streamlit as st
 
 from rag_core.embeddings.registry import describe
 from storage.store import sql_str
 from ui import state
 from ui.components import confirm, safe, show_error
+from ui.errors import coded_text
 from ui.i18n import t
 from ui.ingest import ingest_uploads
 
@@ -124,11 +127,12 @@ if st.button(
         st.rerun()
 
 
-def _message(r: dict[str, str]) -> str:
-    """The pipeline's message without its leading "file name: " (the page already names the file)."""
+def _message(r: dict[str, Any]) -> str:
+    """Why a file was not added, in the interface language, without the file name (the page names it)."""
     msg = str(r.get("message", ""))
     prefix = f"{r['file_name']}: "
-    return safe(msg[len(prefix) :] if msg.startswith(prefix) else msg, False)
+    english = msg[len(prefix) :] if msg.startswith(prefix) else msg
+    return coded_text(str(r.get("code") or ""), r.get("params") or {}, english, with_file=False)
 
 
 for r in ss.get("ingest_results", []):
@@ -139,7 +143,7 @@ for r in ss.get("ingest_results", []):
         )
     elif r["status"] == "duplicate":
         st.warning(
-            t("upload_duplicate", name=name, message=safe(r["message"], False)),
+            t("upload_duplicate", name=name, message=_message(r)),
             icon=":material/content_copy:",
         )
     else:

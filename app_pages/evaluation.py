@@ -17,7 +17,7 @@ import streamlit as st
 
 from rag_core.embeddings.registry import get_embedder
 from rag_core.evaluation.testset import DIFFICULTIES
-from rag_core.llm.factory import get_chat_model, why_unavailable
+from rag_core.llm.factory import get_chat_model, unavailable_error
 from rag_core.models import KnowledgeBase
 from ui import evaluation as ev
 from ui import state
@@ -32,6 +32,7 @@ from ui.components import (
     show_error,
     verdict_table,
 )
+from ui.errors import error_text, stored_error_text
 from ui.i18n import t
 
 store = state.store()
@@ -100,8 +101,10 @@ def busy() -> bool:
 
 kbs = store.list_kbs()
 kb_by_id: dict[str, KnowledgeBase] = {kb.id: kb for kb in kbs}
-gen_why = why_unavailable(settings, "answer")
-judge_why = why_unavailable(settings, "judge")
+gen_missing = unavailable_error(settings, "answer")
+judge_missing = unavailable_error(settings, "judge")
+gen_why = error_text(gen_missing) if gen_missing else ""  # escaped, in the interface language
+judge_why = error_text(judge_missing) if judge_missing else ""
 
 
 # ---------------------------------------------------------------- the running job
@@ -172,7 +175,7 @@ def generation_panel(ts: dict[str, Any], kb: KnowledgeBase | None, current: list
             st.info(t("ev_gen_needs_kb"))
             return
         if gen_why:
-            st.warning(t("ev_gen_unavailable", why=safe(gen_why, False)), icon=":material/extension:")
+            st.warning(t("ev_gen_unavailable", why=gen_why), icon=":material/extension:")
         try:
             available = store.count_chunks(kb, "kind != 'child'")
         except Exception as err:
@@ -207,7 +210,7 @@ def generation_panel(ts: dict[str, Any], kb: KnowledgeBase | None, current: list
         ):
             model = get_chat_model(settings, "answer")
             if model is None:
-                st.warning(t("ev_gen_unavailable", why=safe(gen_why or "-", False)))
+                st.warning(t("ev_gen_unavailable", why=gen_why or "-"))
                 return
             used = {cid for c in current for cid in c.get("source_chunks") or []}
             try:
@@ -474,7 +477,7 @@ def trace_summary(row: dict[str, Any], key: str) -> None:
             st.markdown(f"**{t('ev_col_reference')}**  \n{safe(row['reference_answer'])}")
         st.markdown(f"**{t('fb_answer')}**  \n{safe_answer(str(row.get('answer', ''))) or '—'}")
         if trace.get("error"):
-            st.error(t("ev_case_error", message=safe(trace["error"], False)), icon=":material/error:")
+            st.error(t("ev_case_error", message=stored_error_text(trace)), icon=":material/error:")
         elif row.get("refused"):
             st.caption(t("ev_refused_note"))
         metrics = row.get("metrics") or {}
@@ -688,9 +691,7 @@ def section_runs() -> None:
         refs = sum(1 for c in cases if str(c.get("reference_answer", "")).strip())
         st.caption(t("ev_run_cases", n=len(cases), refs=refs, spans=spans))
         if judge_why:
-            st.warning(
-                t("ev_no_judge_model", why=safe(judge_why, False), spans=spans), icon=":material/extension:"
-            )
+            st.warning(t("ev_no_judge_model", why=judge_why, spans=spans), icon=":material/extension:")
         if st.button(
             t("ev_run_start", n=len(cases)),
             key="ev_run_start",

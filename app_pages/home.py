@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from rag_core.llm.factory import why_unavailable
+from rag_core.llm.factory import unavailable_error
 from ui import state
 from ui.components import safe, show_error
+from ui.errors import error_text
 from ui.i18n import t
 
 st.title(t("home_title"))
@@ -22,9 +23,9 @@ try:
     c2.metric(t("home_docs"), docs)
     c3.metric(t("home_conversations"), len(store.list_conversations()))
     st.caption(t("home_data_dir", path=safe(str(state.home()), False)))
-    missing = why_unavailable(settings, "answer")
+    missing = unavailable_error(settings, "answer")
     if missing:
-        st.warning(t("home_no_model", why=safe(missing, False)), icon=":material/extension:")
+        st.warning(t("home_no_model", why=error_text(missing)), icon=":material/extension:")
     else:
         provider = settings.models.provider
         model = settings.models.answer_model if provider == "openai" else settings.models.local_model

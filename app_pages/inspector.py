@@ -10,6 +10,7 @@ import streamlit as st
 from rag_core.models import LABELS
 from ui import state
 from ui.components import download_json, safe, token_figure, verdict_table
+from ui.errors import stored_error_text
 from ui.i18n import t
 
 store = state.store()
@@ -61,7 +62,7 @@ download_json(
     t("inspect_export"), {"question": question, **msg}, f"lexgate-trace-{mid[:8]}.json", key="inspect_json"
 )
 if trace.get("error"):
-    st.error(t("chat_failed", message=safe(trace["error"], False)))
+    st.error(t("chat_failed", message=stored_error_text(trace)))
 
 tabs = st.tabs(
     [

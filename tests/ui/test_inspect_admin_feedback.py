@@ -90,7 +90,7 @@ def test_admin_form_is_generated_validated_saved_and_reset(home: Path) -> None:
     thr.set_value(1.5)
     at.button(key="settings_save").click().run()
     errors = [unescape(e.value) for e in at.error]
-    assert any("verdict.t_injection" in e and "1.5" in e for e in errors), errors
+    assert "设置未保存：verdict.t_injection：应小于或等于 1（输入值 1.5）" in errors, errors
     assert store.load_settings() == before
 
     # In range: saved.
@@ -116,7 +116,7 @@ def test_admin_connection_test(home: Path, fake_llm: FakeOpenAI) -> None:
     assert any("fake" in s.value and "Connected" in unescape(s.value) for s in at.success)
     _field(at, "models", "base_url").set_value("http://127.0.0.1:9/v1")
     at.button(key="conn_test").click().run()
-    assert at.error and "cannot connect" in unescape(at.error[0].value)
+    assert at.error and "无法连接到模型接口 http://127.0.0.1:9/v1" in unescape(at.error[0].value)
 
 
 def test_threshold_lab_relabels_without_new_judging(seeded_home: Path, answered: dict[str, Any]) -> None:
