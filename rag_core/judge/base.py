@@ -76,6 +76,8 @@ def check_limits(question: str, passages: list[PassageInput], s: VerdictSettings
             f"{len(passages)} passages, limit {s.max_candidates}: "
             "lower retrieval candidates or raise the limit in Admin",
             subject="judge",
+            code="limit_candidates",
+            params={"n": len(passages), "limit": s.max_candidates},
         )
     size = request_chars(question, passages)
     if size > s.max_input_chars:
@@ -84,6 +86,8 @@ def check_limits(question: str, passages: list[PassageInput], s: VerdictSettings
             f"limit {s.max_input_chars}: lower retrieval candidates, use smaller chunks "
             "or raise the limit in Admin",
             subject="judge",
+            code="limit_chars",
+            params={"size": size, "limit": s.max_input_chars},
         )
 
 
