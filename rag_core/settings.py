@@ -103,6 +103,12 @@ class RetrievalSettings(_Group):
     expansion_vector_terms: int = _f(
         6, "terms", "Thesaurus terms appended to the query that is embedded for the vector leg", ge=0, le=50
     )
+    clause_prototypes: bool = _f(
+        True,
+        "on/off",
+        "Also search the model clause of the question's clause type (an offline HyDE, no LLM needed)",
+    )
+    prototype_weight: float = _f(1.0, "weight", "RRF weight of the model-clause vector list", ge=0, le=10)
     routing: bool = _f(True, "on/off", "Search a contract named in the question first")
     routing_min_overlap: float = _f(
         0.5, "fraction", "Share of a title's distinctive words the question must contain to route", ge=0, le=1

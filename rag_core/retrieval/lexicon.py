@@ -331,6 +331,11 @@ _CJK = re.compile(r"[\u4e00-\u9fff]")
 _COMPILED = tuple((c, tuple(re.compile(t) for t in c.triggers)) for c in CONCEPTS)
 
 
+def is_chinese(text: str) -> bool:
+    """Whether the text has Chinese characters (thesaurus words and model clauses follow its language)."""
+    return bool(_CJK.search(text))
+
+
 def concepts_of(question: str) -> list[Concept]:
     """The clause types a question asks about."""
     q = question.lower()
@@ -342,10 +347,10 @@ def expansion_terms(question: str) -> list[str]:
     already has (a Chinese question searching English clause words would pull in unrelated
     contracts of a mixed knowledge base, and the other way round)."""
     q = question.lower()
-    chinese = bool(_CJK.search(question))
+    chinese = is_chinese(question)
     out: dict[str, None] = {}
     for concept in concepts_of(question):
         for term in concept.terms:
-            if bool(_CJK.search(term)) == chinese and term.lower() not in q:
+            if is_chinese(term) == chinese and term.lower() not in q:
                 out.setdefault(term, None)
     return list(out)

@@ -20,6 +20,7 @@ from rag_core.retrieval import expansion, rerank
 from rag_core.retrieval.fusion import interleave, rrf
 from rag_core.retrieval.legs import LegHit, bigram_leg, bm25_leg, run_legs, vector_leg
 from rag_core.retrieval.lexicon import expansion_terms
+from rag_core.retrieval.prototypes import prototype_text
 from rag_core.retrieval.routing import HEAD_CHARS, in_document_query, route
 from rag_core.settings import RetrievalSettings, Settings
 from storage.store import Store
@@ -60,6 +61,10 @@ _HEADS: dict[str, str] = {}
 """Opening text per document id: documents never change once ingested, so this cache cannot go stale."""
 
 
+_PROTOTYPE_VECTORS: dict[tuple[str, str, str], np.ndarray] = {}
+"""Model-clause vectors per (embedding backend, model, text): fixed texts, deterministic embedders."""
+
+
 def _with_heads(store: Store, meta: list[dict[str, Any]]) -> list[dict[str, Any]]:
     missing = [str(m["id"]) for m in meta if str(m["id"]) not in _HEADS]
     if missing:
@@ -90,6 +95,15 @@ class Retriever:
     def embed_query(self, kb: KnowledgeBase, text: str) -> np.ndarray:
         emb = get_embedder(kb.embed_backend, kb.embed_model, self.settings)
         return np.asarray(emb.embed_queries([text])[0], dtype=np.float32)
+
+    def prototype_vector(self, kb: KnowledgeBase, text: str) -> np.ndarray:
+        """The model clause embedded as a passage (it is clause text, matched against clause text;
+        on CUAD this ranked better than embedding it as a query), once per embedder and text."""
+        key = (kb.embed_backend, kb.embed_model, text)
+        if key not in _PROTOTYPE_VECTORS:
+            emb = get_embedder(kb.embed_backend, kb.embed_model, self.settings)
+            _PROTOTYPE_VECTORS[key] = np.asarray(emb.embed_passages([text])[0], dtype=np.float32)
+        return _PROTOTYPE_VECTORS[key]
 
     # ------------------------------------------------------------------ one query, one scope
     def _legs(
@@ -137,6 +151,19 @@ class Retriever:
                 )
             )
             weights[f"{tag}vector"] = rs.vector_weight
+            model_clause = prototype_text(query) if rs.clause_prototypes and mode == "hybrid" else ""
+            if model_clause:
+                trace["prototype"] = model_clause
+                proto_vec = self.prototype_vector(kb, model_clause)
+                calls.append(
+                    (
+                        f"{tag}prototype",
+                        lambda: vector_leg(
+                            self.store, kb, proto_vec, rs.vector_top_k, rs.vector_min_similarity, doc_ids
+                        ),
+                    )
+                )
+                weights[f"{tag}prototype"] = rs.prototype_weight
         t1 = time.perf_counter()
         for name, hits in run_legs(calls):
             if hits or not name.endswith("bigram"):

@@ -120,6 +120,16 @@ def test_modes_bm25_and_vector_use_one_leg(world: dict[str, Any]) -> None:
     )
 
 
+def test_model_clause_list_is_searched_in_hybrid_mode_and_can_be_switched_off(world: dict[str, Any]) -> None:
+    settings = Settings()
+    on = Retriever(world["store"], settings).search_kb(world["en"], "Can the agreement be terminated early?")
+    assert "prototype" in on.trace["legs"] and on.trace["prototype"].startswith("Either party may terminate")
+    assert "Section 2 Termination" in on.hits[0].text or "terminate" in on.hits[0].text
+    settings.retrieval.clause_prototypes = False
+    off = Retriever(world["store"], settings).search_kb(world["en"], "Can the agreement be terminated early?")
+    assert "prototype" not in off.trace["legs"] and "prototype" not in off.trace
+
+
 def test_small_to_big_dedupes_children_of_one_parent(world: dict[str, Any]) -> None:
     store, kb = world["store"], world["zh"]
     hits = Retriever(store, Settings()).search_kb(kb, "租金 押金 解除", k=5).hits
