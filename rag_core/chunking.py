@@ -17,7 +17,7 @@ Design:
   Section 7.2, 7.2.1, 12.) cut the text into blocks with a heading path such as
   ``第三章 违约责任 > 第六条 违约金``; DOCX/MD section anchors cut it too.
 * **Clause-aware chunks**: one block per chunk when it fits; a block holding only its heading
-  is glued to the next block; consecutive tiny blocks (< ``TINY_CLAUSE_FRACTION`` of the size)
+  is glued to the next block; consecutive tiny blocks (< ``tiny_clause_chars``)
   of the same parent are merged (the first one's path is kept); long blocks are split inside.
 * **Parent/child**: parents (``parent_size``) are what the answer model reads; children
   (``child_size``) are cut inside each parent with the same rules and are what gets indexed.
@@ -50,8 +50,6 @@ MAX_OVERLAP_FRACTION = 0.4
 
 CHUNKER_VERSION = 3
 """Bumped whenever chunk boundaries change, so cached benchmark indexes are rebuilt."""
-TINY_CLAUSE_FRACTION = 0.2
-"""A clause shorter than this share of the chunk size is merged with tiny neighbours (same parent)."""
 
 CLAUSE_LABEL_MAX_CHARS = 60
 """A clause heading in a path is cut to this length (a heading line may run into the clause body)."""
@@ -562,7 +560,7 @@ def chunk_document(text: str, spans: list[PageSpan], settings: ChunkingSettings,
     locator = _SpanLocator.of(spans)
     aware = settings.clause_aware
     if not settings.parent_child:
-        tiny = settings.chunk_size * TINY_CLAUSE_FRACTION
+        tiny = settings.tiny_clause_chars
         pieces = clause_chunks(
             text, blocks, starts, 0, len(text), settings.chunk_size, settings.chunk_overlap, aware, tiny
         )
@@ -592,7 +590,7 @@ def chunk_document(text: str, spans: list[PageSpan], settings: ChunkingSettings,
             settings.child_size,
             settings.child_overlap,
             aware,
-            settings.child_size * TINY_CLAUSE_FRACTION,
+            settings.tiny_clause_chars,
         )
         children.extend(_make_chunks(text, child_pieces, "child", doc_id, locator, len(children), parent.id))
     return parents + children

@@ -50,8 +50,17 @@ class ChunkingSettings(_Group):
     parent_child: bool = _f(
         True, "on/off", "Index small child chunks and hand their parent to the answer model"
     )
-    child_size: int = _f(300, "characters", "Target size of a child chunk (what is indexed)", ge=50, le=4000)
+    child_size: int = _f(
+        700, "characters", "Target size of a child chunk (what is indexed and ranked)", ge=50, le=4000
+    )
     child_overlap: int = _f(50, "characters", "Overlap between child chunks", ge=0, le=1000)
+    tiny_clause_chars: int = _f(
+        60,
+        "characters",
+        "Clauses shorter than this share a chunk with their short neighbours; longer ones keep their own",
+        ge=0,
+        le=2000,
+    )
     parent_size: int = _f(
         1500, "characters", "Target size of a parent chunk (what the answer model reads)", ge=100
     )

@@ -1153,6 +1153,7 @@ FIELD_HELP_ZH: dict[str, str] = {
     "chunking.chunk_overlap": "相邻普通块的重叠",
     "chunking.parent_child": "索引小的子块，把它们的父块交给回答模型",
     "chunking.child_size": "子块（被索引的块）的目标大小",
+    "chunking.tiny_clause_chars": "短于此长度的条款与相邻的短条款合为一块；更长的条款各自成块",
     "chunking.child_overlap": "子块之间的重叠",
     "chunking.parent_size": "父块（回答模型阅读的块）的目标大小",
     "chunking.parent_overlap": "父块之间的重叠",

@@ -11,7 +11,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rag_core.chunking import (
-    TINY_CLAUSE_FRACTION,
     ClauseBlock,
     chunk_document,
     clause_blocks,
@@ -148,12 +147,14 @@ def test_clause_paths_and_pages_on_chinese_contract(extracted: dict[str, Extract
         assert rent.page == 2
         long_clause = [c for c in chunks if c.kind == kind and c.clause.endswith("第五条 房屋使用与维修")]
         assert long_clause, "the long clause keeps its path in every piece"
-    # at the default size 第六–八条 are tiny (< 1/5 of 600) and merge, labelled as the range …
+    # by default 第六–八条 are tiny (< tiny_clause_chars) and merge, labelled as the range …
     plain = chunk_document(doc.text, doc.spans, ChunkingSettings(parent_child=False), DOC_ID)
     arbitration = _chunk_with(plain, make_docs.ZH_FACTS["arbitration"], "plain")
     assert arbitration.clause == "第三章 违约责任 > 第六条 违约金 – 第八条 争议解决"
-    # … with smaller chunks they are not tiny any more and each keeps its own path
-    small = chunk_document(doc.text, doc.spans, ChunkingSettings(parent_child=False, chunk_size=200), DOC_ID)
+    # … with a lower tiny-clause bound they are not tiny any more and each keeps its own path
+    small = chunk_document(
+        doc.text, doc.spans, ChunkingSettings(parent_child=False, tiny_clause_chars=20), DOC_ID
+    )
     arbitration = _chunk_with(small, make_docs.ZH_FACTS["arbitration"], "plain")
     assert arbitration.clause == "第三章 违约责任 > 第八条 争议解决"
 
@@ -183,9 +184,9 @@ def test_docx_anchor_and_clause(extracted: dict[str, ExtractedDocument]) -> None
     assert fees.anchor == "2 Fees"
 
 
-def _fits_alone(block: ClauseBlock, text: str, size: int) -> bool:
+def _fits_alone(block: ClauseBlock, text: str, size: int, tiny: int) -> bool:
     """A clause with a body, not tiny, that fits in one chunk: it must get a chunk of its own."""
-    return has_text(text, block.body_start, block.end) and size * TINY_CLAUSE_FRACTION <= block.size <= size
+    return has_text(text, block.body_start, block.end) and tiny <= block.size <= size
 
 
 @pytest.mark.parametrize("name", ["zh_pdf", "en_pdf", "docx", "md", "zh_txt_gb18030", *CUAD_FILES])
@@ -197,7 +198,7 @@ def test_no_chunk_spans_two_clauses_that_fit(extracted: dict[str, ExtractedDocum
     blocks = clause_blocks(doc.text, doc.spans)
     chunks = chunk_document(doc.text, doc.spans, cs, DOC_ID)
     for block in blocks:
-        if not _fits_alone(block, doc.text, cs.chunk_size):
+        if not _fits_alone(block, doc.text, cs.chunk_size, cs.tiny_clause_chars):
             continue
         for c in chunks:
             overlaps = c.start < block.end and block.start < c.end
