@@ -102,54 +102,46 @@ def to_llm_error(
             params={**where, "detail": str(exc)[:200]},
         )
     status, msg = exc.status_code, _server_message(exc)
-    params = {**where, "status": status, "detail": msg}
-    if status == 401:
-        return LLMError(
-            "the endpoint rejected the API key (HTTP 401)",
-            "check the API key in the model settings",
-            subject=subject,
-            code="llm_unauthorized",
-            params=params,
-        )
-    if status == 403:
-        return LLMError(
-            f"access denied (HTTP 403): {msg}",
-            "check that this API key may use this model",
-            subject=subject,
-            code="llm_forbidden",
-            params=params,
-        )
-    if status == 404:
-        return LLMError(
-            f"not found (HTTP 404): {msg}",
-            "check the base URL (usually ending in /v1) and the model name",
-            subject=subject,
-            code="llm_not_found",
-            params=params,
-        )
-    if status == 429:
-        return LLMError(
-            f"rate limited (HTTP 429){tried}",
-            "wait a moment, or lower the concurrency settings",
-            subject=subject,
-            code="llm_rate_limited",
-            params=params,
-        )
-    if status >= 500:
-        return LLMError(
-            f"server error (HTTP {status}){tried}: {msg}",
-            "the endpoint is failing; try again later",
-            subject=subject,
-            code="llm_server_error",
-            params=params,
-        )
-    return LLMError(
-        f"request refused (HTTP {status}): {msg}",
-        "check the model name and the model settings",
-        subject=subject,
-        code="llm_refused",
-        params=params,
-    )
+    what, hint, code = _status_error(status, msg, tried)
+    return LLMError(what, hint, subject=subject, code=code, params={**where, "status": status, "detail": msg})
+
+
+_STATUS_ERRORS: dict[int, tuple[str, str, str]] = {
+    401: (
+        "the endpoint rejected the API key (HTTP 401)",
+        "check the API key in the model settings",
+        "llm_unauthorized",
+    ),
+    403: ("access denied (HTTP 403): {msg}", "check that this API key may use this model", "llm_forbidden"),
+    404: (
+        "not found (HTTP 404): {msg}",
+        "check the base URL (usually ending in /v1) and the model name",
+        "llm_not_found",
+    ),
+    429: (
+        "rate limited (HTTP 429){tried}",
+        "wait a moment, or lower the concurrency settings",
+        "llm_rate_limited",
+    ),
+}
+"""What an HTTP status means to the lawyer: message template, what to do, error code."""
+
+_SERVER_ERROR = (
+    "server error (HTTP {status}){tried}: {msg}",
+    "the endpoint is failing; try again later",
+    "llm_server_error",
+)
+_REFUSED = (
+    "request refused (HTTP {status}): {msg}",
+    "check the model name and the model settings",
+    "llm_refused",
+)
+
+
+def _status_error(status: int, msg: str, tried: str) -> tuple[str, str, str]:
+    """Message, hint and code of an HTTP error status (5xx: the server; other 4xx: the request)."""
+    template, hint, code = _STATUS_ERRORS.get(status) or (_SERVER_ERROR if status >= 500 else _REFUSED)
+    return template.format(status=status, msg=msg, tried=tried), hint, code
 
 
 def with_retries(
