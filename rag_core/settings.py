@@ -122,7 +122,8 @@ class RetrievalSettings(_Group):
     clause_prototypes: bool = _f(
         True,
         "on/off",
-        "Also search the model clause of the question's clause type (an offline HyDE, no LLM needed)",
+        "Inside a contract named in the question, also search the model clause of the question's clause "
+        "type (an offline HyDE, no LLM needed)",
     )
     prototype_weight: float = _f(1.0, "weight", "RRF weight of the model-clause vector list", ge=0, le=10)
     routing: bool = _f(True, "on/off", "Search a contract named in the question first")

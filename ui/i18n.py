@@ -1177,7 +1177,7 @@ FIELD_HELP_ZH: dict[str, str] = {
     "retrieval.bigram_field": "同时匹配中文二元字组，使切分不佳的词仍能命中",
     "retrieval.legal_expansion": "按问题涉及的条款类型，加入合同常用措辞（法律同义词表）一并检索",
     "retrieval.expansion_vector_terms": "向量检索时附加到问题后的同义词数量",
-    "retrieval.clause_prototypes": "按问题涉及的条款类型，另以一段示范条款做向量检索（离线的 HyDE，无需大模型）",
+    "retrieval.clause_prototypes": "问题点名某份合同时，在该合同内按问题涉及的条款类型另以一段示范条款做向量检索（离线的 HyDE，无需大模型）",
     "retrieval.prototype_weight": "示范条款向量结果在 RRF 融合中的权重",
     "retrieval.routing": "问题中提到某份合同时优先检索该合同",
     "retrieval.routing_min_overlap": "问题需包含合同标题特征词的比例，才会路由到该合同",

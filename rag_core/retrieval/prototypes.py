@@ -6,7 +6,8 @@ topic). A lawyer's question about a standard clause type ("is there a non-compet
 standard answer shape, so each thesaurus concept carries one short model clause in English and
 one in Chinese, written from general drafting practice (not from any benchmark's text). The
 clause of the question's concepts, in the question's language, is embedded and searched as one
-more vector list in the fusion.
+more vector list in the fusion, inside the contract the question names (across a whole knowledge
+base a contract-style clause pulled lay questions about statutes to the wrong articles).
 """
 
 from __future__ import annotations

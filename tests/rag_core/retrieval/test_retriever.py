@@ -120,14 +120,26 @@ def test_modes_bm25_and_vector_use_one_leg(world: dict[str, Any]) -> None:
     )
 
 
-def test_model_clause_list_is_searched_in_hybrid_mode_and_can_be_switched_off(world: dict[str, Any]) -> None:
+def test_model_clause_is_searched_inside_a_named_contract_only_and_can_be_switched_off(
+    tmp_path: Path,
+) -> None:
+    store = Store(tmp_path / "both")
     settings = Settings()
-    on = Retriever(world["store"], settings).search_kb(world["en"], "Can the agreement be terminated early?")
-    assert "prototype" in on.trace["legs"] and on.trace["prototype"].startswith("Either party may terminate")
-    assert "Section 2 Termination" in on.hits[0].text or "terminate" in on.hits[0].text
+    kb = _kb(store, "both", [("lease.txt", LEASE), ("msa.txt", MSA)], settings)
+    named = "In the Master Services Agreement, can the agreement be terminated early?"
+    on = Retriever(store, settings).search_kb(kb, named)
+    assert on.trace["routing"] is not None
+    assert "routed_prototype" in on.trace["legs"] and on.trace["prototype"].startswith(
+        "Either party may terminate"
+    )
+    assert "prototype" not in on.trace["legs"]  # not across the whole knowledge base
+    assert "Termination" in on.hits[0].clause
+    unnamed = Retriever(store, settings).search_kb(kb, "Can the agreement be terminated early?")
+    assert unnamed.trace["routing"] is None
+    assert not any(leg.endswith("prototype") for leg in unnamed.trace["legs"])
     settings.retrieval.clause_prototypes = False
-    off = Retriever(world["store"], settings).search_kb(world["en"], "Can the agreement be terminated early?")
-    assert "prototype" not in off.trace["legs"] and "prototype" not in off.trace
+    off = Retriever(store, settings).search_kb(kb, named)
+    assert not any(leg.endswith("prototype") for leg in off.trace["legs"]) and "prototype" not in off.trace
 
 
 def test_small_to_big_dedupes_children_of_one_parent(world: dict[str, Any]) -> None:
