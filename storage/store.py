@@ -272,9 +272,6 @@ class Store:
                 self.chunks_table(kb).add(chunk_rows)
             self.table(S.DOCUMENTS).add([row])
 
-    def set_document_status(self, kb: KnowledgeBase, doc_id: str, status: str) -> None:
-        self.set_documents_status(kb, [doc_id], status)
-
     def set_documents_status(self, kb: KnowledgeBase, doc_ids: list[str], status: str) -> None:
         """One update for many documents: every update adds a fragment to the table."""
         if not doc_ids:

@@ -315,8 +315,7 @@ def ingest_files(
         keyword_ready_s = time.perf_counter() - t0
         for prep in staged:
             prep.result.timings["keyword_index_s"] = keyword_ready_s
-    if staged:
-        store.compact_documents()
+        store.compact_documents()  # before the status updates of the embedding phase scan the table
     _embed_all(store, kb, staged, settings, progress)
     if staged:
         t0 = time.perf_counter()

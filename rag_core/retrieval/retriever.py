@@ -108,6 +108,11 @@ class Retriever:
             _PROTOTYPE_VECTORS[key] = self.embed_query(kb, text)
         return _PROTOTYPE_VECTORS[key]
 
+    def _vector_leg(self, kb: KnowledgeBase, vec: np.ndarray, doc_ids: list[str] | None) -> list[LegHit]:
+        """One vector list (question, model clause or HyDE clause) with the settings' width and floor."""
+        rs = self.rs
+        return vector_leg(self.store, kb, vec, rs.vector_top_k, rs.vector_min_similarity, doc_ids)
+
     # ------------------------------------------------------------------ one query, one scope
     def _legs(
         self,
@@ -145,14 +150,7 @@ class Retriever:
         if mode in ("hybrid", "vector"):
             vec = self.embed_query(kb, vector_query)
             trace["timings_ms"][f"{tag}embed_query"] = round((time.perf_counter() - t0) * 1000, 2)
-            calls.append(
-                (
-                    f"{tag}vector",
-                    lambda: vector_leg(
-                        self.store, kb, vec, rs.vector_top_k, rs.vector_min_similarity, doc_ids
-                    ),
-                )
-            )
+            calls.append((f"{tag}vector", lambda: self._vector_leg(kb, vec, doc_ids)))
             weights[f"{tag}vector"] = rs.vector_weight
             # only inside a routed contract: there the clause type is what is sought; across a whole
             # base the model clause pulled lay statute questions to the wrong articles (LeCoQA MRR
@@ -162,14 +160,7 @@ class Retriever:
             if model_clause:
                 trace["prototype"] = model_clause
                 proto_vec = self.prototype_vector(kb, model_clause)
-                calls.append(
-                    (
-                        f"{tag}prototype",
-                        lambda: vector_leg(
-                            self.store, kb, proto_vec, rs.vector_top_k, rs.vector_min_similarity, doc_ids
-                        ),
-                    )
-                )
+                calls.append((f"{tag}prototype", lambda: self._vector_leg(kb, proto_vec, doc_ids)))
                 weights[f"{tag}prototype"] = rs.prototype_weight
         t1 = time.perf_counter()
         for name, hits in run_legs(calls):
@@ -313,7 +304,7 @@ class Retriever:
         legs: list[tuple[str, list[LegHit], float]] = []
         if hyde_text:
             vec = self.embed_query(kb, hyde_text)
-            hits = vector_leg(self.store, kb, vec, rs.vector_top_k, rs.vector_min_similarity, doc_ids)
+            hits = self._vector_leg(kb, vec, doc_ids)
             legs.append((f"{tag}hyde_vector", hits, rs.vector_weight))
         for i, rq in enumerate(rewrites):
             legs += self._legs(kb, rq, mode, doc_ids, trace, f"{tag}rewrite{i + 1}_")
