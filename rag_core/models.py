@@ -131,8 +131,12 @@ class Verdict:
     label: Label
     keep: bool
     reason: str  # the label, repeated for the CLI shape
-    explanation: str  # short human text: why this label
+    explanation: str  # short English text: why this label (CLI, logs)
     thresholds: dict[str, float] = field(default_factory=dict)
+    # The same explanation for an interface in another language: a stable snake_case code whose
+    # template (``why_<code>`` in ui/i18n.py) is filled with ``explanation_params``.
+    explanation_code: str = ""
+    explanation_params: dict[str, str | int | float] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
