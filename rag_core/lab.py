@@ -20,7 +20,17 @@ from rag_core.retrieval.retriever import Retriever
 from rag_core.settings import Settings, VerdictSettings
 from storage.store import Store
 
-_VERDICT_FIELDS = ("passage_id", "scores", "label", "keep", "reason", "explanation", "thresholds")
+_VERDICT_FIELDS = (
+    "passage_id",
+    "scores",
+    "label",
+    "keep",
+    "reason",
+    "explanation",
+    "thresholds",
+    "explanation_code",
+    "explanation_params",
+)
 
 
 def make_lab_judge(settings: Settings) -> Judge:
@@ -57,6 +67,8 @@ def to_verdict(row: Mapping[str, Any]) -> Verdict:
         reason=str(row.get("reason") or row.get("label", "")),
         explanation=str(row.get("explanation", "")),
         thresholds=dict(row.get("thresholds") or {}),
+        explanation_code=str(row.get("explanation_code") or ""),
+        explanation_params=dict(row.get("explanation_params") or {}),
     )
 
 

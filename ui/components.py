@@ -19,6 +19,7 @@ from rag_core.errors import LexgateError
 from rag_core.export import escape_markdown, where_label
 from rag_core.models import LABELS, QUESTIONS
 from ui import state
+from ui.coded import why_text
 from ui.errors import error_text
 from ui.i18n import lang, t
 
@@ -120,7 +121,7 @@ def verdict_rows(verdicts: Sequence[Mapping[str, Any]], with_old: bool = False) 
             row[t(SCORE_KEYS[q])] = float(sc.get(q, 0.0))
         row[t("col_doc")] = str(v.get("doc", ""))
         row[t("col_where")] = where(v.get("page"), str(v.get("clause", "")))
-        row[t("col_explanation")] = str(v.get("explanation", ""))
+        row[t("col_explanation")] = why_text(v, markdown=False)
         rows.append(row)
     return rows
 
@@ -162,7 +163,7 @@ def passage_detail(v: Mapping[str, Any], n: int) -> None:
     label = str(v.get("label", ""))
     st.badge(label_text(label), color=LABEL_COLORS.get(label, "gray"))  # type: ignore[arg-type]
     kept = t("kept") if v.get("keep") else t("dropped")
-    st.markdown(f"**\\[{n}\\] {kept}** — {safe(v.get('explanation', ''), keep_newlines=False)}")
+    st.markdown(f"**\\[{n}\\] {kept}** — {why_text(v)}")
     st.caption(safe(f"{v.get('doc', '')} · {where(v.get('page'), str(v.get('clause', '')))}", False))
     score_bars(v.get("scores") or {}, v.get("thresholds") or {})
     st.markdown(safe(v.get("text", "")))

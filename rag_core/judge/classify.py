@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rag_core.coded import code_of, coded
 from rag_core.judge.base import thresholds_of
 from rag_core.models import Label, Verdict
 from rag_core.settings import VerdictSettings
@@ -62,16 +63,32 @@ def select_kept(verdicts: list[Verdict], s: VerdictSettings) -> list[Verdict]:
 def _relabel_note(old: Verdict, label: Label, s: VerdictSettings) -> str:
     """Why the label changed, stated from the stored score and the new threshold."""
     sc = old.scores
-    reasons: dict[Label, str] = {
-        "INJECTION": f"injection score {sc[INJECTION]:.2f} > {s.t_injection:.2f}",
-        "CONFLICTING": f"conflict score {sc[CONFLICT]:.2f} > {s.t_conflict:.2f}",
-        "IRRELEVANT": f"relevance score {sc[RELEVANCE]:.2f} < {s.t_relevance:.2f}",
-        "EVIDENCE": f"evidence score {sc[EVIDENCE]:.2f} > {s.t_evidence:.2f}",
-        "NO_EVIDENCE": f"evidence score {sc[EVIDENCE]:.2f} ≤ {s.t_evidence:.2f}",
-    }
-    return (
-        f"re-labelled {old.label}→{label} under new thresholds: {reasons[label]}; judged: {old.explanation}"
+    score, op, limit = {
+        "INJECTION": (sc[INJECTION], ">", s.t_injection),
+        "CONFLICTING": (sc[CONFLICT], ">", s.t_conflict),
+        "IRRELEVANT": (sc[RELEVANCE], "<", s.t_relevance),
+        "EVIDENCE": (sc[EVIDENCE], ">", s.t_evidence),
+        "NO_EVIDENCE": (sc[EVIDENCE], "≤", s.t_evidence),
+    }[label]
+    name = {"INJECTION": "injection", "CONFLICTING": "conflict", "IRRELEVANT": "relevance"}.get(
+        label, "evidence"
     )
+    text = (
+        f"re-labelled {old.label}→{label} under new thresholds: {name} score {score:.2f} {op} {limit:.2f}; "
+        f"judged: {old.explanation}"
+    )
+    params: dict[str, str | int | float] = {
+        "old_label": old.label,
+        "new_label": label,
+        "score_name": "score_" + name,
+        "relabel_score": score,
+        "relabel_op": op,
+        "relabel_threshold": limit,
+    }
+    if not old.explanation_code:  # what the judge found has no code: the whole note has none
+        return text
+    params.update(old.explanation_params)
+    return coded("relabel+" + old.explanation_code, text, **params)
 
 
 def reclassify(verdicts: list[Verdict], s: VerdictSettings) -> list[Verdict]:
@@ -83,10 +100,21 @@ def reclassify(verdicts: list[Verdict], s: VerdictSettings) -> list[Verdict]:
     out: list[Verdict] = []
     for v in verdicts:
         label, keep = classify(v.scores, s)
-        explanation = v.explanation if label == v.label else _relabel_note(v, label, s)
+        if label == v.label:
+            explanation, code, params = v.explanation, v.explanation_code, v.explanation_params
+        else:
+            explanation = _relabel_note(v, label, s)
+            code, params = code_of(explanation)
         out.append(
             replace(
-                v, label=label, keep=keep, reason=label, explanation=explanation, thresholds=thresholds_of(s)
+                v,
+                label=label,
+                keep=keep,
+                reason=label,
+                explanation=explanation,
+                thresholds=thresholds_of(s),
+                explanation_code=code,
+                explanation_params=params,
             )
         )
     return out

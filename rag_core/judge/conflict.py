@@ -36,6 +36,7 @@ from dataclasses import dataclass
 import jieba
 import jieba.posseg as pseg
 
+from rag_core.coded import coded
 from rag_core.llm.base import Message
 
 jieba.setLogLevel(60)
@@ -679,7 +680,8 @@ def negation_conflict(premise: str, passage: str) -> tuple[float, str]:
         if covered / len(terms) >= NEGATION_MIN_COVERAGE and _negated(sent) != p_neg:
             side = "negates" if not p_neg else "affirms"
             quote = " ".join(sent.split())[:80]
-            return NEGATION_STRENGTH, f"passage {side} what the question states: '{quote}'"
+            why = f"passage {side} what the question states: '{quote}'"
+            return NEGATION_STRENGTH, coded("con_" + side, why, quote=quote)
     return 0.0, ""
 
 
@@ -754,7 +756,10 @@ def conflict_score(slots: PremiseSlots, passage: str) -> tuple[float, str]:
         align = _align(best, positions, window)
         prior = TYPE_PRIOR.get(v.kind, 1.0) * (TOPIC_FACTOR if slots.topic[i] else 1.0)
         p = prior * _sigmoid(C_BIAS + C_ANCHOR * anchor + C_ALIGN * align)
-        candidates.append((p, f"{v.kind} {v.describe()} in question vs {best.describe()} in passage"))
+        why = f"{v.kind} {v.describe()} in question vs {best.describe()} in passage"
+        candidates.append(
+            (p, coded("con_value", why, kind=v.kind, asked=v.describe(), found=best.describe()))
+        )
     if not candidates:
         return negation_conflict(slots.text, norm)
     candidates.sort(key=lambda c: -c[0])

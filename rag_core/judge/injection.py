@@ -25,6 +25,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from rag_core.coded import coded
+
 # --- combination and damping -------------------------------------------------------------------
 
 LEGAL_MODAL_DAMPING: float = 0.3
@@ -689,6 +691,7 @@ def injection_score(text: str) -> tuple[float, str]:
     """Injection score in [0,1] and the explanation (the strongest signal, or "no instruction-like text")."""
     signals = injection_signals(text)
     if not signals:
-        return 0.0, "no instruction-like text"
+        return 0.0, coded("inj_none", "no instruction-like text")
     best = max(signals, key=lambda s: s.strength)
-    return combine(signals), best.evidence
+    quote = best.evidence.partition("'")[2].rpartition("'")[0]
+    return combine(signals), coded("inj_family", best.evidence, family="inj_" + best.family, quote=quote)

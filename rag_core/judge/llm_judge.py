@@ -14,6 +14,7 @@ import re
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from rag_core.coded import code_of, coded, join
 from rag_core.errors import LexgateError
 from rag_core.judge.base import QUESTION_PROMPTS, PassageInput, check_limits, thresholds_of
 from rag_core.judge.classify import INJECTION, classify
@@ -125,9 +126,15 @@ class LLMJudge:
         try:
             result = self.model.chat(judge_messages(question, passage), options)
         except LexgateError as err:
-            return None, f"LLM judge failed ({err.what}); local fallback"
+            return None, coded(
+                "llm_failed", f"LLM judge failed ({err.what}); local fallback", detail=err.what
+            )
         parsed = parse_judgement(result.content)
-        return (parsed, "") if parsed else (None, "LLM judge unparsable; local fallback")
+        return (
+            (parsed, "")
+            if parsed
+            else (None, coded("llm_unparsable", "LLM judge unparsable; local fallback"))
+        )
 
     def judge(self, question: str, passages: list[PassageInput]) -> list[Verdict]:
         """One verdict per passage, in input order; ``LimitExceeded`` before any request if too large."""
@@ -147,7 +154,7 @@ class LLMJudge:
             if parsed is None:
                 scores = dict(local[i][0])
                 label, keep = classify(scores, self.settings)
-                explanation = f"{failure}: {explain(label, local[i][1])}"
+                explanation = join([failure, explain(label, local[i][1])], sep=": ")
             else:
                 scores, reason = parsed
                 scores = dict(scores)
@@ -155,8 +162,16 @@ class LLMJudge:
                 scores[INJECTION] = max(llm_injection, rule_score)
                 label, keep = classify(scores, self.settings)
                 if label == "INJECTION" and rule_score > llm_injection:
-                    explanation = f"{rule_why} (rules; LLM said {llm_injection:.2f})"
+                    said = coded(
+                        "llm_overruled", f"(rules; LLM said {llm_injection:.2f})", llm_score=llm_injection
+                    )
+                    explanation = join([rule_why, said], sep=" ")
+                elif reason:
+                    explanation = coded("llm_reason", reason, reason=reason)
                 else:
-                    explanation = reason or f"LLM judge: {label}"
-            verdicts.append(Verdict(p.id, scores, label, keep, label, explanation, dict(thresholds)))
+                    explanation = coded("llm_label", f"LLM judge: {label}", label=label)
+            code, params = code_of(explanation)
+            verdicts.append(
+                Verdict(p.id, scores, label, keep, label, explanation, dict(thresholds), code, params)
+            )
         return verdicts

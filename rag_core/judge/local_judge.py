@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import jieba
 
+from rag_core.coded import code_of, coded, join
 from rag_core.judge.base import PassageInput, check_limits, thresholds_of
 from rag_core.judge.classify import CONFLICT, EVIDENCE, INJECTION, RELEVANCE, classify
 from rag_core.judge.conflict import YesNo, confirm_with_llm, conflict_score, premise_slots
@@ -62,9 +63,10 @@ class LocalJudge:
                 RELEVANCE: rel[i].relevance,
                 EVIDENCE: rel[i].evidence,
             }
-            con_why = con[i][1] or "no value in the passage contradicts the question"
+            con_why = con[i][1] or coded("con_none", "no value in the passage contradicts the question")
             if confirmed[i]:
-                con_why += f" (LLM-confirmed score {con_scores[i]:.2f})"
+                llm = coded("con_llm", f"(LLM-confirmed score {con_scores[i]:.2f})", llm_score=con_scores[i])
+                con_why = join([con_why, llm], sep=" ")
             why = {
                 INJECTION: inj[i][1],
                 CONFLICT: con_why,
@@ -81,5 +83,9 @@ class LocalJudge:
         verdicts: list[Verdict] = []
         for p, (scores, why) in zip(passages, self.scores(question, passages), strict=True):
             label, keep = classify(scores, self.settings)
-            verdicts.append(Verdict(p.id, scores, label, keep, label, explain(label, why), dict(thresholds)))
+            why_label = explain(label, why)
+            code, params = code_of(why_label)
+            verdicts.append(
+                Verdict(p.id, scores, label, keep, label, why_label, dict(thresholds), code, params)
+            )
         return verdicts

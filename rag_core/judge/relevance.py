@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 import jieba
 
+from rag_core.coded import coded, join
 from rag_core.judge.base import PassageInput
 from rag_core.judge.conflict import extract_values, has_cjk, normalize_text
 
@@ -282,14 +283,19 @@ def score_passages(question: str, passages: list[PassageInput]) -> list[Relevanc
             evidence = relevance
         else:
             evidence = relevance * EVIDENCE_BASE
-        parts = [f"covers {len(hit)}/{len(q_terms)} query terms"]
+        parts = [
+            coded(
+                "rel_terms", f"covers {len(hit)}/{len(q_terms)} query terms", hit=len(hit), total=len(q_terms)
+            )
+        ]
         if shared_topics:
-            parts.append("topic " + ", ".join(sorted(shared_topics)))
+            names = sorted(shared_topics)
+            parts.append(coded("rel_topic", "topic " + ", ".join(names), topic_list="|".join(names)))
         if q_bigrams:
-            parts.append(f"{bigram:.0%} of Chinese bigrams")
+            parts.append(coded("rel_bigrams", f"{bigram:.0%} of Chinese bigrams", bigram_share=bigram))
         if matched:
-            parts.append("has " + _ASK_WORDS[matched[0]])
+            parts.append(coded("rel_has", "has " + _ASK_WORDS[matched[0]], kind=matched[0]))
         elif kinds:
-            parts.append("lacks " + _ASK_WORDS[kinds[0]])
-        out.append(RelevanceResult(relevance, evidence, "; ".join(parts)))
+            parts.append(coded("rel_lacks", "lacks " + _ASK_WORDS[kinds[0]], kind=kinds[0]))
+        out.append(RelevanceResult(relevance, evidence, join(parts)))
     return out
