@@ -14,8 +14,10 @@ import streamlit as st
 from rag_core.errors import LexgateError, NotFound
 from rag_core.export import answer_docx, answer_markdown
 from rag_core.feedback import diagnose
+from rag_core.judge.base import thresholds_of
 from rag_core.llm.base import CancelToken
 from rag_core.models import ChatTurn
+from rag_core.trace import Trace, VerdictStage, verdicts_of
 from ui import state
 from ui.components import (
     citations_block,
@@ -33,7 +35,6 @@ store = state.store()
 settings = state.settings()
 ss = st.session_state
 TITLE_CHARS = 40
-THRESHOLD_KEYS = ("t_injection", "t_conflict", "t_relevance", "t_evidence")
 
 
 def _json_safe(obj: Any) -> Any:
@@ -92,7 +93,7 @@ def _conversation_sidebar(current: dict[str, Any] | None) -> None:
 def _copy_export(m: dict[str, Any], question: str) -> None:
     mid = m["id"]
     citations = m.get("citations") or []
-    meta = {t("export_kbs"): ", ".join((m.get("trace") or {}).get("kbs") or [])}
+    meta = {t("export_kbs"): ", ".join(Trace.from_json(m.get("trace")).kbs)}
     with st.expander(t("actions_title"), icon=":material/ios_share:"):
         st.caption(t("copy_hint"))
         st.code(m["content"], language=None, wrap_lines=True)
@@ -141,7 +142,7 @@ def _feedback_form(m: dict[str, Any], question: str, feedback_ids: set[str], cid
             if rating is None:
                 st.error(t("fb_need_rating"))
                 return
-            trace = m.get("trace") or {}
+            trace = Trace.from_json(m.get("trace"))
             diagnosis = ""
             if rating <= 2 or correct.strip():
                 diagnosis = json.dumps(
@@ -160,46 +161,45 @@ def _feedback_form(m: dict[str, Any], question: str, feedback_ids: set[str], cid
                     "correct_answer": correct.strip(),
                     "comment": comment.strip(),
                     "diagnosis": diagnosis,
-                    "trace_json": json.dumps(trace, ensure_ascii=False, default=str),
+                    "trace_json": json.dumps(trace.to_json(), ensure_ascii=False, default=str),
                 }
             )
             st.rerun()
 
 
-def _answer_column(m: dict[str, Any]) -> bool:
+def _answer_column(m: dict[str, Any], trace: Trace) -> bool:
     """Thinking (collapsed), conflict notice, the answer, and why it refused; False on an error."""
-    trace = m.get("trace") or {}
     if m.get("thinking"):
         with st.expander(t("thinking_title"), icon=":material/psychology:"):
             st.markdown(safe(m["thinking"]))
-    if trace.get("error"):
-        st.error(t("chat_failed", message=stored_error_text(trace)), icon=":material/error:")
+    if trace.error:
+        st.error(t("chat_failed", message=stored_error_text(trace.error)), icon=":material/error:")
         return False
-    if trace.get("stopped"):
+    if trace.stopped:
         st.markdown(safe_answer(m["content"]))
         st.caption(t("chat_stopped"))
         return False
-    if any(b.get("conflicting") for b in trace.get("blocks") or []):
+    if any(b.conflicting for b in trace.blocks):
         st.warning(t("conflict_warning"), icon=":material/balance:")
     st.markdown(safe_answer(m["content"]))
-    if m.get("refused") and trace.get("retrieval") is not None:
+    if m.get("refused") and trace.retrieval is not None:
         refusal_note(trace, m.get("verdicts") or [])
-    st.caption(usage_line(m))
+    st.caption(usage_line(m, trace))
     return True
 
 
 def _assistant(m: dict[str, Any], question: str, feedback_ids: set[str], cid: str) -> None:
     """Evidence panel beside the answer; below them, full width, the citations and the actions."""
-    trace = m.get("trace") or {}
+    trace = Trace.from_json(m.get("trace"))
     with st.chat_message("assistant"):
-        if trace.get("retrieval") is None and not m.get("verdicts"):  # small talk, error, early stop
-            ok = _answer_column(m)
+        if trace.retrieval is None and not m.get("verdicts"):  # small talk, error, early stop
+            ok = _answer_column(m, trace)
         else:
             col_ev, col_ans = st.columns([3, 2], gap="medium")
             with col_ev:
-                evidence_panel(m.get("verdicts") or [], len(trace.get("blocks") or []), key=f"ev_{m['id']}")
+                evidence_panel(m.get("verdicts") or [], len(trace.blocks), key=f"ev_{m['id']}")
             with col_ans:
-                ok = _answer_column(m)
+                ok = _answer_column(m, trace)
         if not ok:
             return
         citations_block(m.get("citations") or [], trace, key=f"cit_{m['id']}")
@@ -240,10 +240,10 @@ def _run_turn(cid: str, question: str, kbs: list[Any], history: list[ChatTurn], 
                 if isinstance(ev, Retrieved):
                     status_line.caption(t("chat_judging", n=len(ev.hits)))
                 elif isinstance(ev, Verdicts):
-                    verdicts = ev.verdicts
+                    verdicts = [v.to_json() for v in ev.verdicts]
                     with col_ev:
-                        evidence_panel(ev.verdicts, ev.kept, key="live_ev")
-                    if any(v.get("label") == "CONFLICTING" and v.get("keep") for v in ev.verdicts):
+                        evidence_panel(verdicts, ev.kept, key="live_ev")
+                    if any(v.label == "CONFLICTING" and v.keep for v in ev.verdicts):
                         warn_slot.warning(t("conflict_warning"), icon=":material/balance:")
                     status_line.caption(t("chat_answering"))
                 elif isinstance(ev, Thinking):
@@ -265,12 +265,16 @@ def _run_turn(cid: str, question: str, kbs: list[Any], history: list[ChatTurn], 
         except Exception as err:  # any failure becomes a message, never a traceback
             status_line.empty()
             show_error(err)
-            record = err.record() if isinstance(err, LexgateError) else {"error": type(err).__name__}
+            failed = (
+                Trace.failed(question, err.message, err.code, err.params)
+                if isinstance(err, LexgateError)
+                else Trace.failed(question, type(err).__name__)
+            )
             store.add_message(
                 cid,
                 "assistant",
-                t("chat_failed", message=record["error"]),
-                trace={**record, "question": question},
+                t("chat_failed", message=failed.error.message if failed.error else ""),
+                trace=failed.to_json(),
                 refused=True,
                 latency_ms=(time.perf_counter() - t0) * 1000,
                 settings=settings.snapshot(),
@@ -287,13 +291,16 @@ def _run_turn(cid: str, question: str, kbs: list[Any], history: list[ChatTurn], 
                 answer,
                 thinking=thinking,
                 verdicts=_json_safe(verdicts),
-                trace={
-                    "stopped": True,
-                    "question": question,
-                    "kbs": [kb.name for kb in kbs],
-                    "verdicts": _json_safe(verdicts),
-                    "thresholds": {k: getattr(settings.verdict, k) for k in THRESHOLD_KEYS},
-                },
+                trace=Trace(
+                    question=question,
+                    kbs=tuple(kb.name for kb in kbs),
+                    verdicts=VerdictStage(
+                        verdicts_of(verdicts),
+                        thresholds_of(settings.verdict),
+                        sum(1 for v in verdicts if v["keep"]),
+                    ),
+                    stopped=True,
+                ).to_json(),
                 refused=not answer,
                 latency_ms=(time.perf_counter() - t0) * 1000,
                 settings=settings.snapshot(),
@@ -311,8 +318,8 @@ def _run_turn(cid: str, question: str, kbs: list[Any], history: list[ChatTurn], 
             result.answer,
             thinking=result.thinking,
             citations=[c.to_json() for c in result.citations],
-            verdicts=_json_safe(result.verdicts),
-            trace=_json_safe(result.trace),
+            verdicts=_json_safe([v.to_json() for v in result.verdicts]),
+            trace=_json_safe(result.trace.to_json()),
             usage=result.usage.to_json(),
             latency_ms=latency,
             settings=settings.snapshot(),
@@ -380,6 +387,8 @@ if question and question.strip() and selected:
     history = [
         ChatTurn(m["role"], m["content"])
         for m in messages
-        if m["role"] in ("user", "assistant") and m["content"] and not (m.get("trace") or {}).get("error")
+        if m["role"] in ("user", "assistant")
+        and m["content"]
+        and Trace.from_json(m.get("trace")).error is None
     ]
     _run_turn(cid, question.strip(), kbs, history, think)

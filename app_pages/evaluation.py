@@ -19,6 +19,7 @@ from rag_core.embeddings.registry import get_embedder
 from rag_core.evaluation.testset import DIFFICULTIES
 from rag_core.llm.factory import get_chat_model, unavailable_error
 from rag_core.models import KnowledgeBase
+from rag_core.trace import Trace
 from ui import evaluation as ev
 from ui import state
 from ui.components import (
@@ -470,14 +471,14 @@ def section_sets() -> None:
 # ================================================================= runs
 def trace_summary(row: dict[str, Any], key: str) -> None:
     """One question of a run: answer, metrics with reasons, query, verdicts, citations."""
-    trace = row.get("trace") or {}
+    trace = Trace.from_json(row.get("trace"))
     with st.container(border=True):
         st.markdown(f"**{t('col_question')}** {safe(row.get('question', ''), False)}")
         if str(row.get("reference_answer", "")).strip():
             st.markdown(f"**{t('ev_col_reference')}**  \n{safe(row['reference_answer'])}")
         st.markdown(f"**{t('fb_answer')}**  \n{safe_answer(str(row.get('answer', ''))) or '—'}")
-        if trace.get("error"):
-            st.error(t("ev_case_error", message=stored_error_text(trace)), icon=":material/error:")
+        if trace.error:
+            st.error(t("ev_case_error", message=stored_error_text(trace.error)), icon=":material/error:")
         elif row.get("refused"):
             st.caption(t("ev_refused_note"))
         metrics = row.get("metrics") or {}
@@ -495,10 +496,10 @@ def trace_summary(row: dict[str, Any], key: str) -> None:
                 key=f"{key}_metrics",
                 column_config={t("ev_col_value"): st.column_config.NumberColumn(format="%.3f")},
             )
-        query = (trace.get("query") or {}).get("text") or trace.get("question") or ""
+        query = (trace.query.text if trace.query else "") or trace.question
         st.markdown(f"**{t('query_used')}**")
         st.code(str(query), language=None, wrap_lines=True)
-        verdicts = trace.get("verdicts") or []
+        verdicts = [v.to_json() for v in trace.verdict_list]
         if verdicts:
             st.markdown(f"**{t('evidence_title')}** {label_badges(label_counts(verdicts))}")
             verdict_table(verdicts, key=f"{key}_verdicts", height=min(38 + 35 * len(verdicts), 320))
@@ -617,8 +618,9 @@ def show_run(run: dict[str, Any]) -> None:
         }
         for m in metrics:
             entry[metric_label(m)] = ev.metric_values([r], m)[0]
-        if (r.get("trace") or {}).get("error"):
-            entry[t("ev_col_error")] = r["trace"]["error"]
+        error = Trace.from_json(r.get("trace")).error
+        if error:
+            entry[t("ev_col_error")] = error.message
         table.append(entry)
     cfg: dict[str, Any] = {
         "#": st.column_config.NumberColumn("#", width=40),

@@ -9,6 +9,7 @@ from typing import Any
 import streamlit as st
 
 from rag_core.feedback import FEEDBACK_TESTSET, Diagnosis, append_case, diagnose, eval_case
+from rag_core.trace import Trace
 from ui import state
 from ui.components import safe, safe_answer, where
 from ui.i18n import t
@@ -52,7 +53,7 @@ st.dataframe(
 
 def _diagnosis(r: dict[str, Any]) -> Diagnosis:
     """Recomputed from the stored trace (the stored one may predate a correction)."""
-    trace = json.loads(r.get("trace_json") or "{}")
+    trace = Trace.from_json(json.loads(r.get("trace_json") or "{}"))
     refused = False
     if r.get("message_id"):
         try:
@@ -120,11 +121,11 @@ for r in low:
         _show_diagnosis(d, r["id"])
         if r["correct_answer"].strip():
             if st.button(t("fb_to_case"), key=f"case_{r['id']}", icon=":material/playlist_add:"):
-                trace = json.loads(r.get("trace_json") or "{}")
+                trace = Trace.from_json(json.loads(r.get("trace_json") or "{}"))
                 case = eval_case(r["question"], r["correct_answer"], trace)
                 kb_id = ""
                 names = {kb.name: kb.id for kb in store.list_kbs()}
-                for name in trace.get("kbs") or []:
+                for name in trace.kbs:
                     kb_id = kb_id or names.get(name, "")
                 tid, added = append_case(store, case, kb_id)
                 n = len(store.load_testset(tid))

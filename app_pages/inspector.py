@@ -8,6 +8,7 @@ from typing import Any
 import streamlit as st
 
 from rag_core.models import LABELS
+from rag_core.trace import KbRetrievalRecord, SupportRecord, Trace
 from ui import state
 from ui.components import download_json, safe, token_figure, verdict_table
 from ui.errors import stored_error_text
@@ -45,7 +46,7 @@ mid = c2.selectbox(
     t("inspect_turn"), list(labels)[::-1], format_func=lambda i: labels[i], key=f"inspect_turn_{cid}"
 )
 question, msg = by_id[mid]
-trace: dict[str, Any] = msg.get("trace") or {}
+trace = Trace.from_json(msg.get("trace"))
 usage = msg.get("usage") or {}
 
 st.markdown(f"**{t('inspect_question')}** {safe(question, False)}")
@@ -57,12 +58,12 @@ m2.metric(
     help=t("tokens_estimated_help") if usage.get("estimated") else None,
 )
 m3.metric(t("inspect_candidates"), len(msg.get("verdicts") or []))
-m4.metric(t("inspect_blocks"), len(trace.get("blocks") or []))
+m4.metric(t("inspect_blocks"), len(trace.blocks))
 download_json(
     t("inspect_export"), {"question": question, **msg}, f"lexgate-trace-{mid[:8]}.json", key="inspect_json"
 )
-if trace.get("error"):
-    st.error(t("chat_failed", message=stored_error_text(trace)))
+if trace.error:
+    st.error(t("chat_failed", message=stored_error_text(trace.error)))
 
 tabs = st.tabs(
     [
@@ -77,76 +78,75 @@ tabs = st.tabs(
 
 # ---------------------------------------------------------------- query
 with tabs[0]:
-    q = trace.get("query") or {}
+    q = trace.query
     st.markdown(f"**{t('query_used')}**")
-    st.code(q.get("text", question), language=None, wrap_lines=True)
-    if q.get("joined") and q.get("joined") != q.get("text"):
+    st.code(q.text if q else question, language=None, wrap_lines=True)
+    if q and q.joined and q.joined != q.text:
         st.markdown(f"**{t('query_joined')}**")
-        st.code(q["joined"], language=None, wrap_lines=True)
-    if q.get("condensed"):
+        st.code(q.joined, language=None, wrap_lines=True)
+    if q and q.condensed:
         st.markdown(f"**{t('query_condensed')}**")
-        st.code(q["condensed"], language=None, wrap_lines=True)
-    for note in q.get("notes") or []:
+        st.code(q.condensed, language=None, wrap_lines=True)
+    for note in q.notes if q else ():
         st.caption(safe(note, False))
-    if trace.get("retrieve_or_not"):
+    if trace.retrieve_or_not:
         st.markdown(f"**{t('retrieve_or_not')}**")
-        st.json(trace["retrieve_or_not"], expanded=False)
+        st.json(trace.retrieve_or_not.to_json(), expanded=False)
 
 
 # ---------------------------------------------------------------- retrieval
-def _leg_table(rt: dict[str, Any]) -> list[dict[str, Any]]:
+def _leg_table(rt: KbRetrievalRecord) -> list[dict[str, Any]]:
     """One row per candidate: each leg's rank and score, the fused rank and score, rerank score."""
     rows: dict[str, dict[str, Any]] = {}
-    for leg, hits in (rt.get("legs") or {}).items():
+    for leg, hits in rt.legs.items():
         for h in hits:
-            r = rows.setdefault(h["chunk_id"], {"chunk_id": h["chunk_id"]})
-            r[f"{leg} #"] = h["rank"]
-            r[f"{leg} score"] = h["score"]
-    rerank = (rt.get("rerank") or {}).get("scores") or []
-    for i, f in enumerate(rt.get("fused") or []):
-        r = rows.setdefault(f["chunk_id"], {"chunk_id": f["chunk_id"]})
-        r[t("col_fused_rank")] = f["rank"]
-        r[t("col_fused_score")] = f["score"]
+            r = rows.setdefault(h.chunk_id, {"chunk_id": h.chunk_id})
+            r[f"{leg} #"] = h.rank
+            r[f"{leg} score"] = h.score
+    rerank = rt.rerank.scores if rt.rerank else ()
+    for i, f in enumerate(rt.fused):
+        r = rows.setdefault(f.chunk_id, {"chunk_id": f.chunk_id})
+        r[t("col_fused_rank")] = f.rank
+        r[t("col_fused_score")] = f.score
         if i < len(rerank):
             r[t("col_rerank")] = rerank[i]
-    docs = {v.get("chunk_id"): v for v in trace.get("verdicts") or []}
+    docs = {v.chunk_id: v for v in trace.verdict_list}
     out = []
     for cidk, r in rows.items():
-        v = docs.get(cidk) or {}
-        out.append({**r, t("col_doc"): v.get("doc", ""), t("col_clause"): v.get("clause", "")})
+        v = docs.get(cidk)
+        out.append({**r, t("col_doc"): v.doc if v else "", t("col_clause"): v.clause if v else ""})
     return sorted(out, key=lambda r: r.get(t("col_fused_rank"), 10**6))
 
 
 with tabs[1]:
-    retrieval = trace.get("retrieval") or {}
-    per_kb = retrieval.get("per_kb") or ([retrieval] if retrieval else [])
+    per_kb = trace.retrievals()
     if not per_kb:
         st.caption(t("retrieval_none"))
-    if retrieval.get("merge"):
-        st.caption(t("retrieval_merge", how=retrieval["merge"]))
+    if trace.retrieval and trace.retrieval.merge:
+        st.caption(t("retrieval_merge", how=trace.retrieval.merge))
     for rt in per_kb:
-        st.markdown(f"**{t('retrieval_kb', kb=safe(rt.get('kb', ''), False), mode=rt.get('mode', ''))}**")
-        st.code(rt.get("query", ""), language=None, wrap_lines=True)
-        if rt.get("routing"):
+        st.markdown(f"**{t('retrieval_kb', kb=safe(rt.kb, False), mode=rt.mode)}**")
+        st.code(rt.query, language=None, wrap_lines=True)
+        if rt.routing:
             st.markdown(f"*{t('retrieval_routing')}*")
-            st.json(rt["routing"], expanded=False)
-        if rt.get("hyde"):
+            st.json(rt.routing.to_json(), expanded=False)
+        if rt.hyde:
             st.markdown(f"*{t('retrieval_hyde')}*")
-            st.code(rt["hyde"], language=None, wrap_lines=True)
-        if rt.get("rewrites"):
+            st.code(rt.hyde, language=None, wrap_lines=True)
+        if rt.rewrites:
             st.markdown(f"*{t('retrieval_rewrites')}*")
-            for rw in rt["rewrites"]:
+            for rw in rt.rewrites:
                 st.code(rw, language=None, wrap_lines=True)
-        if rt.get("rerank"):
-            st.caption(t("retrieval_rerank", method=rt["rerank"].get("method", "")))
-        st.dataframe(_leg_table(rt), hide_index=True, key=f"legs_{rt.get('kb', '')}")
-        for note in rt.get("notes") or []:
+        if rt.rerank:
+            st.caption(t("retrieval_rerank", method=rt.rerank.method))
+        st.dataframe(_leg_table(rt), hide_index=True, key=f"legs_{rt.kb}")
+        for note in rt.notes:
             st.caption(safe(note, False))
 
 # ---------------------------------------------------------------- verdicts
 with tabs[2]:
-    verdicts = msg.get("verdicts") or trace.get("verdicts") or []
-    thresholds = trace.get("thresholds") or {}
+    verdicts = msg.get("verdicts") or [v.to_json() for v in trace.verdict_list]
+    thresholds = trace.thresholds
     if thresholds:
         cols = st.columns(4)
         for col, key in zip(cols, ("t_injection", "t_conflict", "t_relevance", "t_evidence"), strict=True):
@@ -174,19 +174,19 @@ with tabs[2]:
         ]
         st.caption(t("verdicts_shown", n=len(shown), total=len(verdicts)))
         verdict_table(shown, key="inspect_verdicts")
-    blocks = trace.get("blocks") or []
+    blocks = trace.blocks
     if blocks:
         st.markdown(f"**{t('blocks_title')}**")
         st.dataframe(
             [
                 {
-                    "n": b.get("n"),
-                    t("col_doc"): b.get("doc", ""),
-                    t("col_page"): str(b.get("page") or ""),
-                    t("col_clause"): b.get("clause", ""),
-                    t("col_children"): len(b.get("children") or []),
-                    t("col_conflicting"): bool(b.get("conflicting")),
-                    t("col_text"): b.get("text", ""),
+                    "n": b.n,
+                    t("col_doc"): b.doc,
+                    t("col_page"): str(b.page or ""),
+                    t("col_clause"): b.clause,
+                    t("col_children"): len(b.children),
+                    t("col_conflicting"): b.conflicting,
+                    t("col_text"): b.text,
                 }
                 for b in blocks
             ],
@@ -196,47 +196,47 @@ with tabs[2]:
 
 # ---------------------------------------------------------------- prompt
 with tabs[3]:
-    prompts = trace.get("prompts") or []
+    prompts = trace.prompts
     if not prompts:
         st.caption(t("prompt_none"))
     for i, p in enumerate(prompts, start=1):
         if len(prompts) > 1:
             st.markdown(f"**{t('prompt_n', n=i)}**")
-        st.code(p if isinstance(p, str) else str(p), language=None, wrap_lines=True)
+        st.code(p, language=None, wrap_lines=True)
     if msg.get("thinking"):
         st.markdown(f"**{t('thinking_title')}**")
         st.code(msg["thinking"], language=None, wrap_lines=True)
 
 
 # ---------------------------------------------------------------- reflection
-def _support_rows(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _support_rows(items: tuple[SupportRecord, ...]) -> list[dict[str, Any]]:
     return [
         {
-            t("col_sentence"): s.get("sentence", ""),
-            t("col_support"): s.get("label", ""),
-            t("col_score"): s.get("score", 0.0),
-            t("col_cited"): ", ".join(str(c) for c in s.get("cited") or []),
-            t("col_by"): s.get("by", ""),
-            t("col_note"): s.get("note", ""),
+            t("col_sentence"): s.sentence,
+            t("col_support"): s.label,
+            t("col_score"): s.score,
+            t("col_cited"): ", ".join(str(c) for c in s.cited),
+            t("col_by"): s.by,
+            t("col_note"): s.note,
         }
         for s in items
     ]
 
 
 with tabs[4]:
-    support = trace.get("support") or []
-    if not support:
+    reflection = trace.reflection
+    if not reflection or not reflection.support:
         st.caption(t("support_none"))
     else:
-        st.dataframe(_support_rows(support), hide_index=True, key="inspect_support")
-    if trace.get("support_after_regeneration"):
+        st.dataframe(_support_rows(reflection.support), hide_index=True, key="inspect_support")
+    if reflection and reflection.support_after_regeneration:
         st.markdown(f"**{t('support_regenerated')}**")
         st.dataframe(
-            _support_rows(trace["support_after_regeneration"]), hide_index=True, key="inspect_support2"
+            _support_rows(reflection.support_after_regeneration), hide_index=True, key="inspect_support2"
         )
-    notes = list(trace.get("notes") or []) + list(trace.get("budget_notes") or [])
-    if trace.get("invalid_citations"):
-        notes.append(f"invalid citations removed: {trace['invalid_citations']}")
+    notes = list(trace.notes) + list(trace.evidence.budget_notes)
+    if reflection and reflection.invalid_citations:
+        notes.append(f"invalid citations removed: {list(reflection.invalid_citations)}")
     if notes:
         st.markdown(f"**{t('notes_title')}**")
         for n in notes:
@@ -244,10 +244,10 @@ with tabs[4]:
 
 # ---------------------------------------------------------------- timings, usage, models
 with tabs[5]:
-    timings = dict(trace.get("timings_ms") or {})
+    timings = dict(trace.timings_ms)
     for rt in per_kb:
-        for k, v in (rt.get("timings_ms") or {}).items():
-            timings[f"retrieval.{rt.get('kb', '')}.{k}"] = v
+        for k, v in rt.timings_ms.items():
+            timings[f"retrieval.{rt.kb}.{k}"] = v
     if timings:
         st.dataframe(
             [{t("col_stage"): k, "ms": v} for k, v in timings.items()],
@@ -258,6 +258,6 @@ with tabs[5]:
     st.markdown(f"**{t('usage_title')}**")
     st.json(usage or {}, expanded=True)
     st.markdown(f"**{t('models_title')}**")
-    st.json(trace.get("models") or {}, expanded=True)
+    st.json(trace.models.to_json(), expanded=True)
     with st.expander(t("settings_snapshot")):
-        st.json(msg.get("settings") or trace.get("settings") or {}, expanded=False)
+        st.json(msg.get("settings") or dict(trace.settings), expanded=False)

@@ -21,6 +21,7 @@ from typing import Any, Literal, get_args
 
 from rag_core import textproc
 from rag_core.reflection.support import numbers_in
+from rag_core.trace import Trace
 
 Stage = Literal[
     "not_retrieved",
@@ -106,65 +107,43 @@ def missing_numbers(reference: str, text: str) -> list[str]:
     ]
 
 
-def _used_ids(trace: Mapping[str, Any]) -> set[str]:
+def _used_ids(trace: Trace) -> set[str]:
     used: set[str] = set()
-    for block in trace.get("blocks") or []:
-        used.add(str(block.get("chunk_id", "")))
-        used |= {str(c.get("chunk_id", "")) for c in block.get("children") or []}
+    for block in trace.blocks:
+        used.add(block.chunk_id)
+        used |= {c.chunk_id for c in block.children}
     return used
 
 
-def candidates(trace: Mapping[str, Any]) -> list[PassageMatch]:
+def candidates(trace: Trace) -> list[PassageMatch]:
     """Every passage the turn considered: the judged candidates, or the blocks when judging was off."""
     used = _used_ids(trace)
-    verdicts = trace.get("verdicts") or []
-    out: list[PassageMatch] = []
-    for v in verdicts:
-        cid = str(v.get("chunk_id") or v.get("passage_id", ""))
-        out.append(
-            PassageMatch(
-                cid,
-                str(v.get("doc", "")),
-                v.get("page"),
-                str(v.get("clause", "")),
-                0.0,
-                str(v.get("label", "")),
-                bool(v.get("keep")),
-                cid in used,
-            )
-        )
-    if not verdicts:
-        for b in trace.get("blocks") or []:
-            cid = str(b.get("chunk_id", ""))
-            out.append(
-                PassageMatch(
-                    cid, str(b.get("doc", "")), b.get("page"), str(b.get("clause", "")), 0.0, "", True, True
-                )
-            )
+    out = [
+        PassageMatch(v.chunk_id, v.doc, v.page, v.clause, 0.0, v.label, v.keep, v.chunk_id in used)
+        for v in trace.verdict_list
+    ]
+    if not out:
+        out = [PassageMatch(b.chunk_id, b.doc, b.page, b.clause, 0.0, "", True, True) for b in trace.blocks]
     return out
 
 
-def _texts(trace: Mapping[str, Any]) -> dict[str, str]:
-    texts = {
-        str(v.get("chunk_id") or v.get("passage_id", "")): str(v.get("text", ""))
-        for v in trace.get("verdicts") or []
-    }
-    for b in trace.get("blocks") or []:
-        texts.setdefault(str(b.get("chunk_id", "")), str(b.get("text", "")))
+def _texts(trace: Trace) -> dict[str, str]:
+    texts = {v.chunk_id: v.text for v in trace.verdict_list}
+    for b in trace.blocks:
+        texts.setdefault(b.chunk_id, b.text)
     return texts
 
 
-def _unsupported(trace: Mapping[str, Any]) -> list[str]:
-    support = trace.get("support_after_regeneration") or trace.get("support") or []
-    return [
-        str(s.get("sentence", ""))
-        for s in support
-        if str(s.get("label", "")) == "not" and s.get("counted", True)
-    ]
+def _unsupported(trace: Trace) -> list[str]:
+    r = trace.reflection
+    if r is None:
+        return []
+    support = r.support_after_regeneration or r.support
+    return [s.sentence for s in support if s.label == "not" and s.counted]
 
 
 def diagnose(
-    trace: Mapping[str, Any],
+    trace: Trace,
     answer: str,
     refused: bool = False,
     reference: str = "",
@@ -266,7 +245,7 @@ def diagnose(
 def eval_case(
     question: str,
     reference_answer: str,
-    trace: Mapping[str, Any],
+    trace: Trace,
     gold_chunk_ids: Sequence[str] = (),
 ) -> dict[str, Any]:
     """A corrected answer as an evaluation case (``rag_core.evaluation.testset.EvalCase`` JSON shape).

@@ -18,6 +18,7 @@ import streamlit as st
 from rag_core.errors import LexgateError
 from rag_core.export import escape_markdown, where_label
 from rag_core.models import LABELS, QUESTIONS
+from rag_core.trace import Trace
 from ui import state
 from ui.coded import why_text
 from ui.errors import error_text
@@ -217,14 +218,7 @@ def highlight(text: str, spans: Sequence[tuple[int, int]]) -> str:
     return "".join(out)
 
 
-def block_for(citation: Mapping[str, Any], trace: Mapping[str, Any]) -> Mapping[str, Any] | None:
-    for b in trace.get("blocks") or []:
-        if int(b.get("n", -1)) == int(citation.get("n", -2)):
-            return b
-    return None
-
-
-def citation_viewer(citation: Mapping[str, Any], trace: Mapping[str, Any], key: str) -> None:
+def citation_viewer(citation: Mapping[str, Any], trace: Trace, key: str) -> None:
     """One cited passage: document, page, clause, the passage with the retrieved span marked, and
     for PDFs the page image with the passage marked."""
     n = int(citation.get("n", 0))
@@ -232,11 +226,11 @@ def citation_viewer(citation: Mapping[str, Any], trace: Mapping[str, Any], key: 
     with st.expander(head):
         text = str(citation.get("text", ""))
         start = int(citation.get("start", 0))
-        block = block_for(citation, trace)
+        block = trace.block(n)
         spans = []
         if block:
-            spans = [(int(c["start"]) - start, int(c["end"]) - start) for c in block.get("children") or []]
-            if block.get("conflicting"):
+            spans = [(c.start - start, c.end - start) for c in block.children]
+            if block.conflicting:
                 st.warning(t("conflict_passage"), icon=":material/balance:")
         st.caption(t("cited_span_hint"))
         st.markdown(highlight(text, spans))
@@ -261,7 +255,7 @@ def citation_viewer(citation: Mapping[str, Any], trace: Mapping[str, Any], key: 
         )
 
 
-def citations_block(citations: Sequence[Mapping[str, Any]], trace: Mapping[str, Any], key: str) -> None:
+def citations_block(citations: Sequence[Mapping[str, Any]], trace: Trace, key: str) -> None:
     if not citations:
         return
     st.markdown(f"**{t('citations_title')}**")
@@ -269,22 +263,21 @@ def citations_block(citations: Sequence[Mapping[str, Any]], trace: Mapping[str, 
         citation_viewer(c, trace, key=f"{key}_c{c.get('n')}")
 
 
-def refusal_note(trace: Mapping[str, Any], verdicts: Sequence[Mapping[str, Any]]) -> None:
+def refusal_note(trace: Trace, verdicts: Sequence[Mapping[str, Any]]) -> None:
     """What was searched and why nothing qualified."""
-    query = trace.get("query") or {}
     counts = label_counts(verdicts)
-    kbs = ", ".join(str(k) for k in trace.get("kbs") or [])
+    kbs = ", ".join(trace.kbs)
     lines = [
         t(
             "refusal_searched",
             kbs=safe(kbs, False),
-            query=safe(query.get("text", trace.get("question", "")), False),
+            query=safe(trace.query.text if trace.query else trace.question, False),
         ),
         t("refusal_candidates", n=len(verdicts)),
     ]
     if counts:
         lines.append(t("refusal_labels") + " " + label_badges(counts))
-    if not verdicts and not trace.get("blocks"):
+    if not verdicts and not trace.blocks:
         lines.append(t("refusal_nothing_found"))
     elif not any(v.get("keep") for v in verdicts):
         lines.append(t("refusal_none_kept"))
@@ -297,15 +290,14 @@ def token_figure(usage: Mapping[str, Any]) -> str:
     return t("tokens_estimated", n=n) if usage.get("estimated") else str(n)
 
 
-def usage_line(message: Mapping[str, Any]) -> str:
+def usage_line(message: Mapping[str, Any], trace: Trace) -> str:
     usage = message.get("usage") or {}
     latency = float(message.get("latency_ms") or 0) / 1000
-    models = (message.get("trace") or {}).get("models") or {}
     return t(
         "usage_line_estimated" if usage.get("estimated") else "usage_line",
         seconds=f"{latency:.1f}",
         tokens=int(usage.get("total_tokens", 0) or 0),
-        model=safe(models.get("answer") or "—", False),
+        model=safe(trace.models.answer or "—", False),
     )
 
 

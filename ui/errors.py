@@ -20,6 +20,7 @@ from typing import Any
 
 from rag_core.errors import LexgateError
 from rag_core.export import escape_markdown
+from rag_core.trace import ErrorRecord
 from ui.i18n import DEFAULT_LANG, STRINGS, lang
 
 log = logging.getLogger("lexgate.ui")
@@ -92,14 +93,9 @@ def error_text(err: LexgateError, *, with_file: bool = True, language: str | Non
     return coded_text(err.code, err.params, err.message, with_file=with_file, language=language)
 
 
-def stored_error_text(record: Mapping[str, Any], *, language: str | None = None) -> str:
-    """The error of a stored trace (``LexgateError.record()``: error, error_code, error_params)."""
-    return coded_text(
-        str(record.get("error_code") or ""),
-        record.get("error_params") or {},
-        str(record.get("error") or ""),
-        language=language,
-    )
+def stored_error_text(error: ErrorRecord, *, language: str | None = None) -> str:
+    """The error of a stored trace (what ``LexgateError.record()`` wrote: message, code, params)."""
+    return coded_text(error.code, error.params, error.message, language=language)
 
 
 def _plain(value: Any) -> Any:

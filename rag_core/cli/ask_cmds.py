@@ -140,7 +140,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
     lines = ["", result.answer, ""]
     for c in result.citations:
         lines.append(f"[{c.n}] {c.doc} p.{c.page} {c.clause} [{c.start}:{c.end}]")
-    kept = sum(1 for v in result.verdicts if v["keep"])
+    kept = sum(1 for v in result.verdicts if v.keep)
     lines.append(f"verdicts: {kept} kept of {len(result.verdicts)}")
     print("\n".join(lines))
     return 0

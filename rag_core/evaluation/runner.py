@@ -25,6 +25,7 @@ from rag_core.evaluation.testset import EvalCase
 from rag_core.llm.base import CancellableModel, CancelToken, ChatModel
 from rag_core.models import KnowledgeBase
 from rag_core.pipeline import AskRequest, AskResult, Done, Pipeline
+from rag_core.trace import Trace
 
 Progress = Callable[[int, int, str], None]
 """Called as (cases done, cases in all, current question)."""
@@ -63,10 +64,8 @@ def _answer(pipeline: Pipeline, kb: KnowledgeBase, question: str, cancel: Cancel
 
 def evidence_of(result: AskResult) -> tuple[list[str], list[Span]]:
     """The evidence blocks the answer model saw, in block order, as texts and as document spans."""
-    blocks = result.trace.get("blocks", [])
-    return [str(b["text"]) for b in blocks], [
-        Span(str(b["doc"]), int(b["start"]), int(b["end"])) for b in blocks
-    ]
+    blocks = result.trace.blocks
+    return [b.text for b in blocks], [Span(b.doc, b.start, b.end) for b in blocks]
 
 
 def _score(
@@ -96,8 +95,8 @@ def _row(
         "citations": [c.to_json() for c in result.citations],
         "latency_ms": round(latency_ms, 1),
         "metrics": {k: {"value": m.value, "error": m.error} for k, m in metrics.items()},
-        "trace": result.trace,
-        "error": result.trace.get("error", ""),
+        "trace": result.trace.to_json(),
+        "error": result.trace.error.message if result.trace.error else "",
     }
 
 
@@ -156,9 +155,10 @@ def run_eval(
         try:
             result = _answer(pipeline, kb, case.question, cancel)
         except LexgateError as err:
-            result = AskResult(question=case.question, refused=True, trace=err.record())
+            trace = Trace.failed(case.question, err.message, err.code, err.params)
+            result = AskResult(question=case.question, refused=True, trace=trace)
         latency = (time.perf_counter() - t0) * 1000
-        metrics = _score(case, result, judge, embed) if not result.trace.get("error") else {}
+        metrics = _score(case, result, judge, embed) if result.trace.error is None else {}
         if cancel is not None and cancel.cancelled:
             break
         run.rows.append(_row(case, result, latency, metrics))

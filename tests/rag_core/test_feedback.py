@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rag_core.feedback import append_case, diagnose, eval_case, overlap
+from rag_core.trace import Trace
 from storage.store import Store
 
 RENT = "租金每月人民币5000元，乙方应于每月5日前支付当月租金。"
@@ -28,13 +29,14 @@ def _v(cid: str, text: str, label: str, keep: bool) -> dict[str, Any]:
 
 def _trace(
     verdicts: list[dict[str, Any]], used: list[str], support: list[dict[str, Any]] | None = None
-) -> dict[str, Any]:
+) -> Trace:
+    """A stored version-1 trace (a plain dictionary), read as the pages read it."""
     texts = {v["chunk_id"]: v["text"] for v in verdicts}
     blocks = [
         {"n": i + 1, "chunk_id": c, "doc": "lease.pdf", "text": texts[c], "children": [{"chunk_id": c}]}
         for i, c in enumerate(used)
     ]
-    return {"verdicts": verdicts, "blocks": blocks, "support": support or []}
+    return Trace.from_json({"verdicts": verdicts, "blocks": blocks, "support": support or []})
 
 
 def test_overlap_reads_numbers_and_bigrams() -> None:
@@ -119,6 +121,6 @@ def test_a_clause_with_other_numbers_is_not_the_gold_clause() -> None:
 
 
 def test_judge_off_uses_the_blocks() -> None:
-    t = {"verdicts": [], "blocks": [{"n": 1, "chunk_id": "p", "doc": "d", "text": DEPOSIT, "children": []}]}
+    t = Trace.from_json({"verdicts": [], "blocks": [{"n": 1, "chunk_id": "p", "doc": "d", "text": DEPOSIT}]})
     d = diagnose(t, "押金为人民币10000元[1]", reference="押金为人民币10000元")
     assert d.stage == "answer_matches" and d.best is not None and d.best.used

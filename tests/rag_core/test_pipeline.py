@@ -85,10 +85,10 @@ def test_evidence_then_streamed_cited_answer(world: dict[str, Any]) -> None:
     assert Citations in kinds
     assert result.answer == "租金每月人民币5000元[1]。" and not result.refused
     assert result.citations[0].n == 1 and "5000" in result.citations[0].text
-    assert any(v["label"] == "EVIDENCE" and v["keep"] for v in result.verdicts)
+    assert any(v.label == "EVIDENCE" and v.keep for v in result.verdicts)
     prompt = sent[0]["messages"][-1]["content"]
     assert "【参考资料】" in prompt and "【用户问题】" in prompt and "租金每月多少" in prompt
-    assert result.usage.total_tokens > 0 and result.trace["timings_ms"]["total"] > 0
+    assert result.usage.total_tokens > 0 and result.trace.timings_ms["total"] > 0
 
 
 def test_injection_only_gives_the_kb_empty_answer_without_calling_the_model(world: dict[str, Any]) -> None:
@@ -99,10 +99,8 @@ def test_injection_only_gives_the_kb_empty_answer_without_calling_the_model(worl
     assert sent == [], "risk-empty must never fall back to the model"
     assert result.refused and result.answer.startswith("本知识库无法回答。")
     assert "注入" in result.answer or "injection" in result.answer.lower()
-    assert all(not v["keep"] for v in result.verdicts) and any(
-        v["label"] == "INJECTION" for v in result.verdicts
-    )
-    assert any("risk-empty" in n for n in result.trace["notes"])
+    assert all(not v.keep for v in result.verdicts) and any(v.label == "INJECTION" for v in result.verdicts)
+    assert any("risk-empty" in n for n in result.trace.notes)
 
 
 def test_irrelevant_question_is_refused_with_counts(world: dict[str, Any]) -> None:
@@ -122,10 +120,10 @@ def test_conflicting_passage_is_kept_and_marked(world: dict[str, Any]) -> None:
         return Reply(content="文档与您问题的前提矛盾：租金为每月人民币5000元[1]。")
 
     _, result, sent = _run(world["store"], world["lease"], "既然租金每月8000元，逾期怎么办？", responder)
-    labels = {v["label"] for v in result.verdicts}
+    labels = {v.label for v in result.verdicts}
     assert "CONFLICTING" in labels
     assert "前提矛盾" in sent[0]["messages"][-1]["content"]
-    assert result.trace["blocks"][0]["conflicting"]
+    assert result.trace.blocks[0].conflicting
 
 
 def test_unsupported_answer_is_regenerated_strictly_then_quoted(world: dict[str, Any]) -> None:
@@ -148,7 +146,12 @@ def test_uncited_but_supported_answer_gets_its_citation(world: dict[str, Any]) -
         lambda r: Reply(content="Client shall pay a monthly fee of USD 12,500."),
     )
     assert len(sent) == 1, "no regeneration needed"
-    assert "[1]" in result.answer and result.citations and result.trace["citation_repairs"]
+    assert (
+        "[1]" in result.answer
+        and result.citations
+        and result.trace.reflection
+        and result.trace.reflection.repairs
+    )
 
 
 def test_small_talk_skips_retrieval(world: dict[str, Any]) -> None:
@@ -175,8 +178,8 @@ def test_judge_off_is_the_plain_rag_path(world: dict[str, Any]) -> None:
         lambda r: Reply(content="租金每月人民币5000元[1]。"),
         judge=False,
     )
-    assert result.verdicts == [] and result.citations
-    assert any("judge off" in n for n in result.trace["notes"])
+    assert result.verdicts == () and result.citations
+    assert any("judge off" in n for n in result.trace.notes)
 
 
 def test_multi_turn_joins_earlier_questions(world: dict[str, Any]) -> None:
@@ -188,7 +191,7 @@ def test_multi_turn_joins_earlier_questions(world: dict[str, Any]) -> None:
         lambda r: Reply(content="违约金为合同总额的10%[1]。"),
         history=history,
     )
-    assert result.trace["query"]["text"] == "租赁合同的租金是多少？ 那违约金呢？"
+    assert result.trace.query and result.trace.query.text == "租赁合同的租金是多少？ 那违约金呢？"
     assert "【历史对话】" in sent[0]["messages"][-1]["content"]
     assert "10%" in result.citations[0].text
 
@@ -211,6 +214,6 @@ def test_cancel_keeps_the_partial_answer_and_does_not_regenerate(world: dict[str
                 cancel.cancel()
         sent = server.chat_requests()
     result = events[-1].result  # type: ignore[union-attr]
-    assert len(sent) == 1 and result.trace.get("cancelled")
+    assert len(sent) == 1 and result.trace.cancelled
     assert result.answer.startswith("租金每月人民币5000元[1]") and "[9]" not in result.answer
     assert not any(isinstance(e, AnswerReset) for e in events)

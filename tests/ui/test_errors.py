@@ -22,6 +22,7 @@ from rag_core.llm.factory import unavailable_error, why_unavailable
 from rag_core.llm.local_llama import GgufSpec, part_paths
 from rag_core.llm.openai_client import OpenAIChatModel
 from rag_core.settings import ModelSettings, Settings
+from rag_core.trace import Trace
 from tests.fakeopenai import FakeOpenAI, Reply, fake_openai
 from tests.fixtures import make_docs
 from tests.ui.conftest import ROOT, unescape
@@ -254,10 +255,13 @@ def test_unreachable_endpoint_renders_in_chinese_and_survives_a_stored_trace() -
     with pytest.raises(LLMError) as caught:
         model.chat(MSGS)
     text = assert_chinese(caught.value, "无法连接", url, "共尝试 2 次")
-    stored = json.loads(json.dumps(caught.value.record()))  # as the chat page stores a failed turn
-    assert stored["error"] == caught.value.message
-    assert unescape(stored_error_text(stored, language="zh")) == text
-    assert unescape(stored_error_text({"error": "old English text"}, language="zh")) == "old English text"
+    err = caught.value
+    failed = Trace.failed("q", err.message, err.code, err.params)  # as the chat page stores a failed turn
+    stored = Trace.from_json(json.loads(json.dumps(failed.to_json())))
+    assert stored.error and stored.error.message == err.message
+    assert unescape(stored_error_text(stored.error, language="zh")) == text
+    old = Trace.from_json({"error": "old English text"})  # a version-1 trace with no code
+    assert old.error and unescape(stored_error_text(old.error, language="zh")) == "old English text"
 
 
 def test_missing_settings_and_models_render_in_chinese() -> None:

@@ -1,0 +1,97 @@
+"""Step 5, assemble evidence: kept hits grow to their parent clauses (small-to-big), a parent that
+carries an injection outside the judged child falls back to the child, and the context budget
+decides what the answer model sees. The numbered blocks are what citations point at."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rag_core.generation.prompt import EvidenceBlock
+from rag_core.judge.injection import injection_score
+from rag_core.models import Hit, KnowledgeBase
+from rag_core.retrieval.budget import Passage, apply_budget, expand_to_parents
+from rag_core.settings import Settings
+from rag_core.trace import BlockRecord, EvidenceRecord, SpanRecord
+from storage.store import Store
+
+
+@dataclass(frozen=True)
+class Evidence:
+    blocks: tuple[EvidenceBlock, ...]
+    record: EvidenceRecord
+    notes: tuple[str, ...]
+
+
+def _ordered_passages(
+    store: Store, settings: Settings, kept: Sequence[Hit], kbs: Sequence[KnowledgeBase]
+) -> list[Passage]:
+    """Parents of the kept hits per knowledge base, in the order of their best kept child."""
+    passages: list[Passage] = []
+    for kb in kbs:
+        mine = [h for h in kept if h.explain.get("kb", kb.name) == kb.name]
+        passages += expand_to_parents(store, kb, mine, settings.retrieval.small_to_big)
+    order = {h.chunk_id: i for i, h in enumerate(kept)}
+    passages.sort(key=lambda p: min(order.get(c.chunk_id, len(order)) for c in p.children))
+    return passages
+
+
+def _screen_parents(passages: list[Passage], t_injection: float) -> tuple[list[Passage], list[str]]:
+    """A parent whose larger text holds an injection outside the judged child hands on the child only."""
+    screened: list[Passage] = []
+    notes: list[str] = []
+    for p in passages:
+        if p.children and p.hit is not p.children[0] and injection_score(p.hit.text)[0] > t_injection:
+            notes.append(f"{p.hit.chunk_id}: parent text flagged as injection; child used")
+            screened.append(Passage(p.children[0], p.children, p.kb))
+        else:
+            screened.append(p)
+    return screened, notes
+
+
+def _block(n: int, p: Passage, conflicting: set[str]) -> EvidenceBlock:
+    return EvidenceBlock(
+        n=n,
+        title=p.hit.title or p.hit.doc,
+        doc=p.hit.doc,
+        page=p.hit.page,
+        clause=p.hit.clause,
+        text=p.hit.text,
+        conflicting=any(c.chunk_id in conflicting for c in p.children),
+        start=p.hit.start,
+        end=p.hit.end,
+        doc_id=p.hit.doc_id,
+        chunk_id=p.hit.chunk_id,
+    )
+
+
+def _record(b: EvidenceBlock, p: Passage) -> BlockRecord:
+    return BlockRecord(
+        n=b.n,
+        chunk_id=b.chunk_id,
+        doc=b.doc,
+        start=b.start,
+        end=b.end,
+        page=b.page,
+        clause=b.clause,
+        text=b.text,
+        children=tuple(SpanRecord(c.chunk_id, c.start, c.end) for c in p.children),
+        conflicting=b.conflicting,
+        doc_id=b.doc_id,
+    )
+
+
+def assemble_evidence(
+    store: Store, settings: Settings, kept: Sequence[Hit], kbs: Sequence[KnowledgeBase], conflicting: set[str]
+) -> Evidence:
+    """The numbered evidence blocks for the answer model, and what was cut and why."""
+    passages, notes = _screen_parents(
+        _ordered_passages(store, settings, kept, kbs), settings.verdict.t_injection
+    )
+    rs = settings.retrieval
+    passages, budget_notes = apply_budget(passages, rs.max_passages, rs.max_context_chars)
+    blocks = tuple(_block(i + 1, p, conflicting) for i, p in enumerate(passages))
+    record = EvidenceRecord(
+        tuple(_record(b, p) for b, p in zip(blocks, passages, strict=True)), tuple(budget_notes)
+    )
+    return Evidence(blocks, record, tuple(notes))

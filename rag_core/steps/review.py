@@ -1,0 +1,167 @@
+"""Step 7, review (seed 001's IS_SUPPORTED): citations checked and repaired, support judged per
+sentence; an unsupported draft is regenerated once with a stricter prompt, then replaced by quotes.
+Also the two answers that need no generation: the refusal and the quoted fallback."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from rag_core.generation import citations as cit
+from rag_core.generation.answer import strip_think
+from rag_core.generation.prompt import EvidenceBlock
+from rag_core.generation.refusal import (
+    count_labels,
+    empty_answer_for,
+    is_risk_empty,
+    refusal_text,
+    uncited_refusal_text,
+)
+from rag_core.llm.base import CancelToken, ChatModel
+from rag_core.models import Verdict
+from rag_core.reflection.support import (
+    judge_support,
+    needs_regeneration,
+    quote_fallback,
+    repair_citations,
+    split_sentences,
+)
+from rag_core.settings import ReflectionSettings
+from rag_core.steps.events import AnswerReset, Event, Token
+from rag_core.steps.generate import generate
+from rag_core.steps.turn import Turn
+from rag_core.trace import ReflectionRecord, RepairRecord, SupportRecord
+
+
+@dataclass(frozen=True)
+class Review:
+    """One draft after review: the corrected text, its valid citation numbers, and whether it passes."""
+
+    answer: str
+    valid: tuple[int, ...]
+    ok: bool
+    invalid: tuple[int, ...] = ()
+    repairs: tuple[RepairRecord, ...] = ()
+    support: tuple[SupportRecord, ...] | None = None
+
+
+def review_draft(answer: str, blocks: Sequence[EvidenceBlock], rs: ReflectionSettings) -> Review:
+    """Drop invalid citation numbers, point sentences at the block that states them, judge support.
+
+    Acceptable means: at least one valid citation and (with IS_SUPPORTED on) supported enough.
+    """
+    check = cit.check_citations(answer, blocks)
+    if check.invalid:
+        answer = cit.strip_invalid_citations(answer, check.invalid)
+    answer, repairs = repair_citations(answer, blocks, rs)
+    valid = tuple(cit.check_citations(answer, blocks).valid) if repairs else tuple(check.valid)
+    repaired = tuple(RepairRecord(r.sentence, r.added, tuple(r.dropped)) for r in repairs)
+    if not rs.is_supported:
+        return Review(answer, valid, bool(valid), tuple(check.invalid), repaired)
+    supports = judge_support(split_sentences(answer), blocks, rs, None)
+    records = tuple(
+        SupportRecord(s.sentence, s.label, s.score, tuple(s.cited), s.by, s.counted, s.note) for s in supports
+    )
+    ok = bool(valid) and not needs_regeneration(supports, rs)
+    return Review(answer, valid, ok, tuple(check.invalid), repaired, records)
+
+
+def _record(turn: Turn, review: Review, regenerated: bool) -> None:
+    """Add one review to the turn's reflection record."""
+    r = turn.reflection or ReflectionRecord()
+    support = review.support or ()
+    turn.reflection = ReflectionRecord(
+        support=r.support if regenerated else support,
+        support_after_regeneration=support if regenerated else r.support_after_regeneration,
+        invalid_citations=r.invalid_citations + review.invalid,
+        repairs=r.repairs + review.repairs,
+    )
+
+
+def _apply(turn: Turn, review: Review, regenerated: bool) -> Iterator[Event]:
+    """Record the review and, when it changed the draft, replace the streamed text."""
+    _record(turn, review, regenerated)
+    if review.answer != turn.answer:
+        yield AnswerReset("citations corrected")
+        turn.answer = review.answer
+        yield Token(review.answer)
+
+
+def _withhold(turn: Turn, blocks: Sequence[EvidenceBlock], kb_empty: str) -> Iterator[Event]:
+    """The last resort: quote the evidence (IS_SUPPORTED on) or withhold an uncited answer."""
+    rs, language = turn.settings.reflection, turn.language
+    if rs.is_supported:
+        reason = "unsupported: quoting the evidence instead of inventing"
+        turn.answer = quote_fallback(turn.req.question, list(blocks), language)
+    else:
+        reason = "the answer cited no evidence: withheld"
+        turn.answer = uncited_refusal_text(
+            language, len(blocks), empty_answer_for(language, kb_empty, turn.settings.generation)
+        )
+        turn.refused = True
+    turn.notes.append(reason)
+    yield AnswerReset(reason)
+    yield Token(turn.answer)
+
+
+def review_answer(
+    model: ChatModel | None,
+    turn: Turn,
+    blocks: Sequence[EvidenceBlock],
+    kb_empty: str,
+    cancel: CancelToken | None,
+) -> Iterator[Event]:
+    """Accept, regenerate once with a stricter prompt, then quote; then resolve the citations.
+
+    A cancelled answer is kept as far as it got (invalid citation numbers removed), never
+    regenerated: the lawyer pressed stop.
+    """
+    rs = turn.settings.reflection
+    turn.answer = strip_think(turn.answer)
+    if turn.cancelled:
+        check = cit.check_citations(turn.answer, blocks)
+        turn.answer = cit.strip_invalid_citations(turn.answer, check.invalid)
+        turn.citations = cit.build_citations(check.valid, blocks)
+        return
+    review = review_draft(turn.answer, blocks, rs)
+    yield from _apply(turn, review, regenerated=False)
+    if not review.ok and rs.is_supported and rs.regenerate_unsupported and model is not None:
+        reason = "answer not supported by the evidence; regenerating with a stricter prompt"
+        turn.notes.append(reason)
+        yield AnswerReset(reason)
+        turn.answer, turn.thinking = "", ""
+        yield from generate(model, turn, blocks, cancel, strict=True)
+        review = review_draft(strip_think(turn.answer), blocks, rs)
+        yield from _apply(turn, review, regenerated=True)
+    if review.ok:
+        turn.citations = cit.build_citations(review.valid, blocks)
+    else:
+        yield from _withhold(turn, blocks, kb_empty)
+        turn.citations = cit.build_citations(cit.check_citations(turn.answer, blocks).valid, blocks)
+    if not turn.citations:
+        turn.refused = True
+
+
+def refuse(turn: Turn, verdicts: Sequence[Verdict], searched: int, judged: bool) -> Iterator[Event]:
+    """Nothing qualified: say what was searched and why nothing was kept; never fall back when the
+    judge removed injections and nothing else (risk-empty)."""
+    req = turn.req
+    turn.refused = True
+    if judged and is_risk_empty(list(verdicts)):
+        turn.notes.append("risk-empty: injection removed and nothing kept; no fallback")
+    kb_empty = req.kbs[0].empty_answer if req.kbs else ""
+    counts = count_labels(list(verdicts))
+    turn.answer = refusal_text(
+        turn.language,
+        searched,
+        {str(k): v for k, v in counts.items()},
+        empty_answer_for(turn.language, kb_empty, turn.settings.generation),
+        req.kbs[0].name if req.kbs else "",
+    )
+    yield Token(turn.answer)
+
+
+def quote_without_model(turn: Turn, blocks: Sequence[EvidenceBlock]) -> None:
+    """With no answer model configured, the answer is the quoted evidence."""
+    turn.answer = quote_fallback(turn.req.question, list(blocks), turn.language)
+    turn.notes.append("no answer model: quoted the evidence")
