@@ -255,3 +255,39 @@ def mask_secret(secret: str) -> str:
     if len(secret) <= 8:
         return "*" * len(secret)
     return secret[:3] + "*" * (len(secret) - 7) + secret[-4:]
+
+
+class JudgeTrainSettings(_Group):
+    """How ``python -m rag_core train judge`` builds its training sets and fits (recorded and hashed
+    with the weights; not an admin setting: changing one means refitting)."""
+
+    window_chars: int = _f(700, "characters", "Size of the contract windows the judge is fitted on", ge=100)
+    window_overlap: int = _f(50, "characters", "Overlap of consecutive contract windows", ge=0)
+    check_share: int = _f(5, "1 in N", "One contract in N (by name hash) is held out as the check part", ge=2)
+    span_overlap_min: float = _f(
+        0.5, "fraction", "Share of min(span, window) a window must cover to hold a clause span", gt=0, le=1
+    )
+    clause_negatives: int = _f(
+        12, "windows", "Windows without any span taken per contract (clause classifier)", ge=0
+    )
+    evidence_other: int = _f(3, "windows", "Windows of other clause types per evidence question", ge=0)
+    evidence_random: int = _f(3, "windows", "Random windows per evidence question", ge=0)
+    evidence_positives: int = _f(3, "windows", "Gold windows per evidence question at most", ge=1)
+    sentence_pairs: int = _f(
+        6, "sentences", "Sentences per present-clause question (sentence-level evidence)", ge=0
+    )
+    c_clause: float = _f(1.0, "inverse L2", "Regularisation C of the clause-type logistics", gt=0)
+    c_relevance: float = _f(0.3, "inverse L2", "Regularisation C of the relevance logistic", gt=0)
+    c_evidence: float = _f(1.0, "inverse L2", "Regularisation C of the evidence logistic", gt=0)
+    relevance_cuad_weight: float = _f(
+        0.5, "weight", "Sample weight of a CUAD window in the relevance fit (a PrivacyQA pair weighs 1)", ge=0
+    )
+    question_type_min: float = _f(
+        0.5,
+        "probability",
+        "Classifier probability from which a question without thesaurus words has a type",
+        ge=0,
+        le=1,
+    )
+    cv_folds: int = _f(5, "folds", "Grouped cross-validation folds for the reported fit figures", ge=2)
+    seed: int = _f(13, "seed", "Random seed of every sample", ge=0)

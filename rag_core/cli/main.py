@@ -125,6 +125,16 @@ def _eval_parsers(sub: argparse._SubParsersAction, parent: argparse.ArgumentPars
     ba.set_defaults(func="bench_cmds.cmd_bench_answers")
 
 
+def _train_parsers(sub: argparse._SubParsersAction, parent: argparse.ArgumentParser) -> None:
+    """``train …``: refit a committed model from ``../shared/data/train``; one sub-parser per model."""
+    t = sub.add_parser("train", parents=[parent], help="refit the committed models from the training data")
+    t_sub = t.add_subparsers(dest="train", required=True)
+    tj = t_sub.add_parser("judge", parents=[parent], help="fit the relevance/evidence judge and clause types")
+    tj.add_argument("--out", metavar="FILE.json", help="write the weights here (default: the committed file)")
+    tj.add_argument("--check", action="store_true", help="fit and compare with the committed weights only")
+    tj.set_defaults(func="train_cmds.cmd_train_judge")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parent = common_parent()
     parser = argparse.ArgumentParser(
@@ -136,6 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
     _kb_parsers(sub, parent)
     _answer_parsers(sub, parent)
     _eval_parsers(sub, parent)
+    _train_parsers(sub, parent)
     return parser
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 import jieba
 
@@ -118,6 +119,7 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("percent", re.compile(r"\bwhat\s+(?:percent|percentage|rate|share)\b|\bhow\s+many\s+percent\b|百分之几|比例|比率|百分比", re.I)),
     ("number", re.compile(r"\bhow\s+many\b|多少个|几个|多少", re.I)),
     ("party", re.compile(r"\bwho\b|\bwhich\s+(?:party|company|side|entity)\b|\bwhom\b|哪一方|哪方|谁", re.I)),
+    ("place", re.compile(r"\bwhere\b|\bwhich\s+(?:court|city|state|country|venue|place|jurisdiction)\b|\bin\s+what\s+(?:state|country|city)\b|哪里|何地|地点|哪个法院|哪个城市|哪个国家|何处", re.I)),
     ("condition", re.compile(r"\bunder\s+what\s+(?:circumstances|conditions)\b|\bin\s+what\s+cases?\b|\bif\s+i\b|什么情况下|何种情况|条件", re.I)),
     ("yesno", re.compile(r"^\s*(?:does|do|is|are|can|could|may|must|shall|will|would|should|has|have|did)\b|是否|能否|可否|吗[?？]?\s*$", re.I)),
 )  # fmt: skip
@@ -132,6 +134,12 @@ _MODAL = re.compile(
 )
 _CONDITION = re.compile(
     r"\b(?:if|unless|provided\s+that|in\s+the\s+event|subject\s+to|upon|where|when)\b|如果|若|除非|在.{0,12}情况下|如|一旦",
+    re.I,
+)
+_PLACE = re.compile(
+    r"\b(?:state|commonwealth|province|county|city|country|court|courts|venue|located|address|premises|"
+    r"office|england|wales|delaware|new\s+york|california|texas|nevada|ontario|hong\s+kong)\b|"
+    r"[国省市县区]|法院|仲裁委员会|地址|所在地|住所",
     re.I,
 )
 _VALUE_KINDS: dict[str, frozenset[str]] = {
@@ -149,6 +157,7 @@ _ASK_WORDS = {
     "number": "a number",
     "party": "a party",
     "condition": "a condition",
+    "place": "a place",
     "yesno": "an obligation/permission",
 }
 
@@ -240,6 +249,8 @@ def _has_kind(kind: str, passage: str, value_kinds: set[str]) -> bool:
         return bool(_PARTY.search(passage)) or "name" in value_kinds
     if kind == "condition":
         return bool(_CONDITION.search(passage))
+    if kind == "place":
+        return bool(_PLACE.search(passage))
     return bool(_MODAL.search(passage))
 
 
@@ -299,3 +310,68 @@ def score_passages(question: str, passages: list[PassageInput]) -> list[Relevanc
             parts.append(coded("rel_lacks", "lacks " + _ASK_WORDS[kinds[0]], kind=kinds[0]))
         out.append(RelevanceResult(relevance, evidence, join(parts)))
     return out
+
+
+@dataclass(frozen=True)
+class LexicalFeatures:
+    """What the question and one passage share in words, and whether the passage holds the kind of
+    value the question asks for: the text half of the fitted judge's features."""
+
+    coverage: float  # IDF-weighted share of question terms in the passage
+    topic: float  # share of the question's lexicon topics the passage shares
+    bigram: float  # share of the question's Chinese character bigrams in the passage
+    substantive: bool  # a real clause sharing something with the question, not a heading
+    kinds: tuple[str, ...]  # kinds of value asked for, most specific first
+    matched: tuple[str, ...]  # of those, the kinds the passage holds
+    hits: int  # question terms found
+    terms: int  # question terms
+    shared_topics: tuple[str, ...]
+
+
+@lru_cache(maxsize=8192)
+def _passage_text(text: str) -> tuple[str, tuple[str, ...], frozenset[str], frozenset[str]]:
+    """A passage's normalised text, terms, lexicon topics and kinds of value (cached: the same
+    passage is read for every question of a session, and for many training questions)."""
+    norm = normalize_text(text)
+    return norm, tuple(terms(norm)), frozenset(topics(norm)), frozenset(v.kind for v in extract_values(norm))
+
+
+def lexical_features(question: str, texts: list[str]) -> list[LexicalFeatures]:
+    """Lexical features of each passage for one question (IDF over the candidate set)."""
+    q_norm = normalize_text(question)
+    q_terms = list(dict.fromkeys(terms(q_norm)))
+    q_topics = topics(q_norm)
+    q_bigrams = cjk_bigrams(q_norm)
+    kinds = asked_kinds(q_norm)
+    cached = [_passage_text(t) for t in texts]
+    p_norms = [c[0] for c in cached]
+    p_terms = [list(c[1]) for c in cached]
+    idf = idf_weights(q_terms, p_terms)
+    total_w = sum(idf.values()) or 1.0
+    out: list[LexicalFeatures] = []
+    for text, pt, (_, _, p_topics, p_kinds) in zip(p_norms, p_terms, cached, strict=True):
+        low = text.lower()
+        pset = set(pt)
+        hit = [t for t in q_terms if _term_in(t, pset, low)]
+        shared = q_topics & p_topics
+        bigram = len(q_bigrams & cjk_bigrams(text)) / len(q_bigrams) if q_bigrams else 0.0
+        value_kinds = set(p_kinds)
+        out.append(
+            LexicalFeatures(
+                coverage=sum(idf[t] for t in hit) / total_w if q_terms else 0.0,
+                topic=len(shared) / len(q_topics) if q_topics else 0.0,
+                bigram=bigram,
+                substantive=len(pset) >= SUBSTANTIVE_TERMS and bool(hit or shared or bigram),
+                kinds=tuple(kinds),
+                matched=tuple(k for k in kinds if _has_kind(k, text, value_kinds)),
+                hits=len(hit),
+                terms=len(q_terms),
+                shared_topics=tuple(sorted(shared)),
+            )
+        )
+    return out
+
+
+def ask_word(kind: str) -> str:
+    """How an explanation names a kind of value ("a date", "a period")."""
+    return _ASK_WORDS[kind]

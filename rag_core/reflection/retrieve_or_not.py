@@ -1,10 +1,9 @@
 """Retrieve or not (seed 001's first reflection): greetings and small talk skip retrieval.
 
-Why rules first: "你好" or "thanks" should get an instant, polite reply, not a search that ends
-in "no evidence found"; contract questions must always be searched. Rules settle both cheaply and
-offline. Order matters: legal/document cues win over small talk, so "Hi, what is the penalty?"
-is searched. Only short inputs that match neither go to the LLM (YES/NO); without a model, or
-when its answer is unclear, the input is searched — a wasted search costs less than an answer
+Why rules only: "你好" or "thanks" should get an instant, polite reply, not a search that ends
+in "no evidence found"; every other input is searched. Order matters: legal/document cues win over
+small talk, so "Hi, what is the penalty?" is searched. No model is asked: a short factual question
+("某某患有什么疾病？") looks like chat to a small model, and a wasted search costs less than an answer
 from the model's own knowledge, which Lexgate never gives.
 """
 
@@ -15,7 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rag_core.generation.prompt import Language
-from rag_core.llm.base import ChatModel, ChatOptions, Message
+from rag_core.llm.base import ChatModel
 
 
 def _words(text: str) -> list[str]:
@@ -28,9 +27,6 @@ AMBIGUOUS_MAX_CHARS = 12
 
 AMBIGUOUS_MAX_WORDS = 6
 """English inputs up to this many words that match no rule are ambiguous (asked of the LLM)."""
-
-DECISION_MAX_TOKENS = 4
-"""Tokens allowed for the LLM's YES/NO."""
 
 SmallTalk = Literal["greeting", "thanks", "farewell", "identity"]
 
@@ -61,7 +57,8 @@ _LEGAL = re.compile(
 
 _SMALL_TALK_WORDS: dict[SmallTalk, str] = {
     "greeting": (
-        r"(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening|day)|greetings|你好|您好|嗨|哈喽|"
+        r"(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening|day)|greetings|how are you|how's it going|"
+        r"how do you do|你好吗|您好吗|最近好吗|最近怎么样|你好|您好|嗨|哈喽|"
         r"早上好|上午好|中午好|下午好|晚上好|早安|晚安|早|在吗|在不在)(?:\s*(?:there|lexgate|[呀啊哦吗呢吧啦]))?"
     ),
     "thanks": (
@@ -110,15 +107,6 @@ _ABOUT: dict[Language, str] = {
     ),
 }
 
-_DECIDE_SYSTEM = (
-    "Lexgate answers questions about the user's contracts from a contract knowledge base. Decide "
-    "whether answering the user's message needs a search of that knowledge base. Greetings, thanks, "
-    "small talk and questions about the assistant itself: NO. Anything about contracts, clauses, "
-    "parties, dates, amounts, obligations, documents or legal matters: YES. When unsure: YES. "
-    "Reply with exactly one word: YES or NO."
-)
-
-
 @dataclass
 class Decision:
     """Whether to retrieve, who decided, and why (shown in the trace)."""
@@ -164,31 +152,13 @@ def is_short(text: str) -> bool:
     return len(_WORD.findall(text)) <= AMBIGUOUS_MAX_WORDS
 
 
-def parse_yes_no(text: str) -> bool | None:
-    """YES/NO (or 是/否) at the start of the model's reply; ``None`` when neither."""
-    head = text.strip().lstrip("*\"'`").upper()
-    if head.startswith(("YES", "是", "需要")):
-        return True
-    if head.startswith(("NO", "否", "不需要")):
-        return False
-    return None
-
-
-def _ask_model(model: ChatModel, question: str) -> Decision:
-    """The LLM's YES/NO; unclear or failed answers mean retrieve."""
-    messages = [Message(role="system", content=_DECIDE_SYSTEM), Message(role="user", content=question)]
-    try:
-        reply = model.chat(messages, ChatOptions(temperature=0.0, max_tokens=DECISION_MAX_TOKENS)).content
-    except Exception as exc:  # the decision is an optimisation; searching is always safe
-        return Decision(True, "rules", f"ambiguous; LLM failed ({type(exc).__name__}), retrieving")
-    verdict = parse_yes_no(reply)
-    if verdict is None:
-        return Decision(True, "llm", f"ambiguous; LLM answer unclear ({reply.strip()[:20]!r}), retrieving")
-    return Decision(verdict, "llm", "LLM: needs the knowledge base" if verdict else "LLM: small talk")
-
-
 def needs_retrieval(question: str, model: ChatModel | None = None) -> Decision:
-    """Rules first (legal cues → retrieve; pure small talk → not; long → retrieve), then the LLM."""
+    """Only clear small talk skips retrieval; everything else is searched (issue 10).
+
+    A short question about a party ("某某患有什么疾病？") names no contract term and looks like
+    chat to a model, yet asks for a fact: when in doubt, retrieve. ``model`` is accepted for the
+    callers' sake and never consulted — a model's "no search needed" is exactly the failure.
+    """
     if mentions_legal_terms(question):
         return Decision(True, "rules", "mentions contract/legal terms or a document")
     kind = small_talk_kind(question)
@@ -198,9 +168,7 @@ def needs_retrieval(question: str, model: ChatModel | None = None) -> Decision:
         return Decision(False, "rules", "empty input")
     if not is_short(question):
         return Decision(True, "rules", "a substantive question; searching the documents")
-    if model is None:
-        return Decision(True, "rules", "ambiguous short input and no model; retrieving")
-    return _ask_model(model, question)
+    return Decision(True, "rules", "short input that is not small talk; retrieving when in doubt")
 
 
 def small_talk_reply(question: str, language: Language) -> str:

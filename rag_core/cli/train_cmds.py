@@ -1,0 +1,75 @@
+"""``train …``: refit a committed model from ``../shared/data/train`` and print its figures.
+
+Each model adds one ``cmd_train_<name>`` here and one sub-parser in ``main._train_parsers``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from rag_core.cli.bench_cmds import shared_data_dir
+from rag_core.cli.common import emit
+from rag_core.errors import LexgateError
+
+
+def _log(msg: str) -> None:
+    """Progress goes to stderr so ``--json`` output stays clean."""
+    print(msg, file=sys.stderr, flush=True)
+
+
+def train_dir() -> Path:
+    """``../shared/data/train``: the only data a model may be fitted on."""
+    path = shared_data_dir() / "train"
+    if not path.is_dir():
+        raise LexgateError(f"training data not found at {path}", "set LEXGATE_SHARED_DATA to the data folder")
+    return path
+
+
+def format_figures(title: str, figures: dict[str, Any]) -> str:
+    """Figures as ``name: value`` lines, nested blocks indented."""
+    lines = [title]
+    for name, value in figures.items():
+        if isinstance(value, dict) and all(isinstance(v, float | int) for v in value.values()):
+            cells = ", ".join(
+                f"{k} {v:.3f}" if isinstance(v, float) else f"{k} {v}" for k, v in value.items()
+            )
+            lines.append(f"  {name}: {cells}")
+        else:
+            lines.append(f"  {name}: {value}")
+    return "\n".join(lines)
+
+
+def cmd_train_judge(args: argparse.Namespace) -> int:
+    from rag_core.judge.fitted import WEIGHTS_PATH
+    from rag_core.judge.training import fit_all
+    from rag_core.settings import JudgeTrainSettings
+
+    data = fit_all(train_dir(), JudgeTrainSettings(), log=_log)
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True) + "\n"
+    out = Path(args.out) if args.out else WEIGHTS_PATH
+    result: dict[str, Any] = {
+        "weights": str(out),
+        "train_hash": data["train_hash"],
+        "recommended": data["recommended"],
+        "figures": data["figures"],
+    }
+    if args.check:
+        committed = WEIGHTS_PATH.read_text(encoding="utf-8") if WEIGHTS_PATH.exists() else ""
+        result["identical_to_committed"] = committed == text
+    else:
+        tmp = out.with_suffix(".tmp")
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(out)  # nothing half-written
+    emit(
+        args,
+        result,
+        format_figures(
+            f"judge weights -> {out} (hash {data['train_hash'][:12]})",
+            {**result["recommended"], **data["figures"]},
+        ),
+    )
+    return 0 if not args.check or result["identical_to_committed"] else 1

@@ -1,0 +1,234 @@
+"""Clause types: the CUAD categories the judge knows, how lawyers ask about each, and the thesaurus.
+
+Why a table: the judge must tell "a clause about the same topic" from "the clause that was asked
+about". The passage side is a fitted classifier (CUAD span text vs other text, ``fitted.py``); the
+question side is this thesaurus (general contract-drafting vocabulary in English and Chinese,
+written from legal knowledge, not from any evaluation file) backed by the same classifier applied
+to the question. The question phrasings serve two roles: phrasing 0 builds the evidence training
+pairs on the fit contracts, phrasing 1 (worded differently) is what ``bench refusal`` asks on the
+check contracts, so the bench measures new phrasings on new contracts.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ClauseType:
+    """One CUAD category with its question phrasings and the words that name it in a question."""
+
+    name: str  # the CUAD category, exactly as in clause_spans.jsonl
+    zh: str  # the clause's name in Chinese (refusal text: 文件中没有……条款)
+    en: str  # the clause's name in English (refusal text)
+    questions_en: tuple[str, str]
+    questions_zh: tuple[str, str]
+    triggers: tuple[str, ...]  # regular expressions over the lower-cased question
+
+
+CLAUSE_TYPES: tuple[ClauseType, ...] = (
+    ClauseType(
+        "Governing Law", "适用法律", "governing law",
+        ("Which law governs this agreement?", "What jurisdiction's laws apply to the contract?"),
+        ("本合同适用哪里的法律？", "合同约定的准据法是什么？"),
+        (r"governing law", r"\bgovern(?:s|ed)?\b", r"which law", r"applicable law", r"laws? of which",
+         r"jurisdiction's laws", r"适用法律", r"准据法", r"适用.{0,4}法律", r"哪里的法律", r"哪国法律"),
+    ),
+    ClauseType(
+        "Expiration Date", "期限", "term",
+        ("When does this agreement expire?", "How long is the initial term of the contract?"),
+        ("本合同什么时候到期？", "合同的有效期是多久？"),
+        (r"expir", r"initial term", r"\bterm of (?:the|this)", r"how long .{0,30}(?:agreement|contract) (?:last|run|remain)",
+         r"到期", r"有效期", r"合同期限", r"租期", r"期满", r"期限届满"),
+    ),
+    ClauseType(
+        "Renewal Term", "续约", "renewal",
+        ("Does the agreement renew automatically?", "What are the renewal terms of the contract?"),
+        ("合同到期后会自动续约吗？", "合同的续期条件是什么？"),
+        (r"renew", r"extension of the term", r"续约", r"续期", r"续签", r"自动延长"),
+    ),
+    ClauseType(
+        "Notice Period To Terminate Renewal", "不续约通知", "notice of non-renewal",
+        ("How much notice is needed to stop the automatic renewal?",
+         "What notice period applies to prevent the contract from renewing?"),
+        ("不续约需要提前多久通知？", "要阻止合同自动续期，应提前多少天通知？"),
+        (r"non-?renewal", r"notice .{0,40}renew", r"renew.{0,40}notice", r"不续约", r"不再续", r"阻止.{0,6}续"),
+    ),
+    ClauseType(
+        "Termination For Convenience", "任意解除", "termination for convenience",
+        ("Can a party terminate the agreement for convenience?",
+         "May either party end the contract without cause?"),
+        ("一方可以无理由解除合同吗？", "合同能否在没有违约的情况下提前终止？"),
+        (r"convenience", r"without cause", r"for any reason", r"terminat.{0,40}(?:any time|at will)",
+         r"无理由", r"任意解除", r"随时解除", r"提前解除", r"提前终止"),
+    ),
+    ClauseType(
+        "Anti-Assignment", "转让限制", "assignment",
+        ("Can this agreement be assigned to a third party?",
+         "Is consent required to transfer the contract to another company?"),
+        ("合同可以转让给第三方吗？", "转让本合同是否需要对方同意？"),
+        (r"assign", r"transfer (?:the|this) (?:agreement|contract)", r"转让(?:本|该)?(?:合同|协议)", r"合同.{0,6}转让",
+         r"权利义务.{0,4}转让", r"转租"),
+    ),
+    ClauseType(
+        "Change Of Control", "控制权变更", "change of control",
+        ("What happens on a change of control of a party?",
+         "Does a merger or acquisition of a party affect the agreement?"),
+        ("一方控制权发生变更时合同如何处理？", "一方被收购或合并对合同有什么影响？"),
+        (r"change of control", r"change in control", r"merger", r"acqui", r"控制权", r"被收购", r"并购", r"合并"),
+    ),
+    ClauseType(
+        "Non-Compete", "竞业限制", "non-compete",
+        ("Is there a non-compete obligation?", "Is a party restricted from competing with the other?"),
+        ("合同有竞业限制吗？", "竞业限制的期限是多久？"),
+        (r"non-?compet", r"\bcompet", r"竞业", r"同业竞争", r"不得从事.{0,8}竞争"),
+    ),
+    ClauseType(
+        "Exclusivity", "排他", "exclusivity",
+        ("Is the relationship exclusive?", "Does the agreement grant exclusive rights?"),
+        ("合同约定了独家或排他权吗？", "一方是否享有排他性权利？"),
+        (r"exclusiv", r"独家", r"排他", r"专属"),
+    ),
+    ClauseType(
+        "No-Solicit Of Employees", "不招揽员工", "non-solicitation of employees",
+        ("Can a party hire the other party's employees?",
+         "Is there a restriction on soliciting the other side's staff?"),
+        ("一方可以招聘对方的员工吗？", "合同是否禁止挖角对方员工？"),
+        (r"solicit", r"hire .{0,30}employees", r"poach", r"招揽", r"挖角", r"招聘对方"),
+    ),
+    ClauseType(
+        "Audit Rights", "审计", "audit rights",
+        ("Does a party have the right to audit the other's books?",
+         "Can the records be inspected or audited?"),
+        ("一方有权审计对方的账目吗？", "合同是否允许检查或审计对方的记录？"),
+        (r"audit", r"inspect .{0,20}(?:books|records)", r"审计", r"查账", r"账簿", r"检查.{0,6}记录"),
+    ),
+    ClauseType(
+        "Cap On Liability", "责任上限", "limitation of liability",
+        ("Is there a cap on liability?", "What is the maximum amount a party can be liable for?"),
+        ("合同对赔偿责任设有上限吗？", "一方承担责任的最高金额是多少？"),
+        (r"cap on liabilit", r"limitation of liabilit", r"maximum .{0,20}liab", r"liabilit.{0,20}(?:limit|exceed)",
+         r"责任上限", r"赔偿上限", r"责任限额", r"最高.{0,6}(?:赔偿|责任)"),
+    ),
+    ClauseType(
+        "Uncapped Liability", "无上限责任", "uncapped liability",
+        ("Is any liability excluded from the cap?", "Which liabilities are unlimited?"),
+        ("哪些责任不受赔偿上限限制？", "是否有不设上限的赔偿责任？"),
+        (r"uncapped", r"unlimited liabilit", r"excluded from the (?:cap|limitation)", r"不受.{0,6}上限", r"无上限",
+         r"不设上限"),
+    ),
+    ClauseType(
+        "Liquidated Damages", "违约金", "liquidated damages",
+        ("Are liquidated damages payable on breach?", "What penalty applies if a party breaches?"),
+        ("违约金是多少？", "一方违约需要支付违约金吗？"),
+        (r"liquidated damages", r"penalt", r"违约金", r"罚金", r"滞纳金"),
+    ),
+    ClauseType(
+        "Insurance", "保险", "insurance",
+        ("What insurance must a party maintain?", "Is a party required to carry insurance coverage?"),
+        ("合同要求一方购买什么保险？", "一方是否必须投保？"),
+        (r"insur", r"保险", r"投保"),
+    ),
+    ClauseType(
+        "Warranty Duration", "保修期", "warranty period",
+        ("How long is the warranty period?", "For how long does the warranty last?"),
+        ("质量保证期是多久？", "保修期有多长？"),
+        (r"warrant.{0,20}(?:period|duration|last|months|years)", r"how long .{0,20}warrant", r"保修期", r"质保期",
+         r"质量保证期", r"保修.{0,4}多"),
+    ),
+    ClauseType(
+        "Ip Ownership Assignment", "知识产权归属", "intellectual property ownership",
+        ("Who owns the intellectual property created under the agreement?",
+         "Is intellectual property assigned to one of the parties?"),
+        ("合同项下产生的知识产权归谁所有？", "知识产权是否转让给一方？"),
+        (r"intellectual property", r"\bip\b", r"owns? .{0,30}(?:work product|inventions|developments)", r"知识产权",
+         r"著作权归", r"专利归"),
+    ),
+    ClauseType(
+        "License Grant", "许可", "licence grant",
+        ("What license is granted under the agreement?", "Does a party grant the other a license?"),
+        ("合同授予了什么许可？", "一方是否许可对方使用？"),
+        (r"licen[cs]e", r"许可", r"授权使用"),
+    ),
+    ClauseType(
+        "Minimum Commitment", "最低采购量", "minimum commitment",
+        ("Is there a minimum purchase commitment?", "What minimum order quantity or spend is required?"),
+        ("合同约定了最低采购量吗？", "一方每年至少要采购多少？"),
+        (r"minimum .{0,20}(?:purchase|order|commitment|quantity|volume|spend)", r"最低采购", r"最低订购", r"至少.{0,6}采购",
+         r"最低.{0,4}(?:数量|金额)"),
+    ),
+    ClauseType(
+        "Revenue/Profit Sharing", "收益分成", "revenue or profit sharing",
+        ("Does a party share revenue or profits with the other?", "What royalty or revenue share is paid?"),
+        ("合同约定了收益分成吗？", "利润或收入如何分配？"),
+        (r"revenue", r"profit", r"royalt", r"收益分成", r"利润", r"分成", r"提成"),
+    ),
+    ClauseType(
+        "Post-Termination Services", "终止后义务", "post-termination obligations",
+        ("What must a party do after the agreement ends?",
+         "Are there obligations that continue after termination?"),
+        ("合同终止后一方还需要履行什么义务？", "合同结束后有哪些持续义务？"),
+        (r"after (?:the )?(?:termination|expiration|agreement ends)", r"post-termination", r"following termination",
+         r"终止后", r"结束后", r"到期后.{0,6}义务"),
+    ),
+    ClauseType(
+        "Covenant Not To Sue", "不起诉承诺", "covenant not to sue",
+        ("Has a party agreed not to sue or challenge the other's rights?",
+         "Is a party barred from contesting the validity of the other's IP?"),
+        ("一方是否承诺不起诉对方？", "一方是否不得对对方的权利提出异议？"),
+        (r"not to sue", r"challenge .{0,30}(?:validity|rights)", r"contest", r"不起诉", r"不得.{0,6}异议", r"不得.{0,4}质疑"),
+    ),
+    ClauseType(
+        "Rofr/Rofo/Rofn", "优先权", "right of first refusal",
+        ("Does a party have a right of first refusal?", "Is there a right of first offer or negotiation?"),
+        ("一方有优先购买权吗？", "合同是否约定了优先谈判权？"),
+        (r"first refusal", r"first offer", r"first negotiation", r"\brofr\b", r"优先购买", r"优先谈判", r"优先权"),
+    ),
+    ClauseType(
+        "Most Favored Nation", "最惠待遇", "most favoured terms",
+        ("Is there a most favored nation clause?", "Must a party match better terms given to others?"),
+        ("合同有最惠待遇条款吗？", "一方是否必须给予不低于他人的优惠条件？"),
+        (r"most favou?red", r"\bmfn\b", r"better terms", r"最惠", r"最优惠"),
+    ),
+    ClauseType(
+        "Third Party Beneficiary", "第三方受益人", "third-party beneficiaries",
+        ("Are there third-party beneficiaries of the agreement?", "Can a non-party enforce the contract?"),
+        ("合同有第三方受益人吗？", "合同以外的第三人可以主张合同权利吗？"),
+        (r"third[- ]party beneficiar", r"non-party", r"第三方受益", r"第三人.{0,6}(?:主张|权利)"),
+    ),
+    ClauseType(
+        "Non-Disparagement", "不诋毁", "non-disparagement",
+        ("Is there a non-disparagement obligation?", "Are the parties barred from criticizing each other?"),
+        ("合同是否约定不得诋毁对方？", "双方是否不得发表贬损对方的言论？"),
+        (r"disparag", r"criticiz", r"诋毁", r"贬损", r"负面评价"),
+    ),
+    ClauseType(
+        "Effective Date", "生效日期", "effective date",
+        ("When does the agreement take effect?", "What is the effective date of the contract?"),
+        ("合同什么时候生效？", "合同的生效日期是哪天？"),
+        (r"effective date", r"take effect", r"commence", r"生效"),
+    ),
+)  # fmt: skip
+
+CATEGORY_NAMES: tuple[str, ...] = tuple(c.name for c in CLAUSE_TYPES)
+BY_NAME: dict[str, ClauseType] = {c.name: c for c in CLAUSE_TYPES}
+
+BENCH_CATEGORIES: tuple[str, ...] = (
+    "Governing Law", "Expiration Date", "Renewal Term", "Notice Period To Terminate Renewal",
+    "Termination For Convenience", "Anti-Assignment", "Change Of Control", "Non-Compete", "Exclusivity",
+    "No-Solicit Of Employees", "Audit Rights", "Cap On Liability", "Uncapped Liability",
+    "Liquidated Damages", "Insurance", "Warranty Duration", "Ip Ownership Assignment", "License Grant",
+    "Minimum Commitment", "Revenue/Profit Sharing",
+)  # fmt: skip
+"""The ~20 common categories ``bench refusal`` asks about (present in 5-85% of contracts)."""
+
+_COMPILED: tuple[tuple[ClauseType, tuple[re.Pattern[str], ...]], ...] = tuple(
+    (c, tuple(re.compile(t) for t in c.triggers)) for c in CLAUSE_TYPES
+)
+
+
+def thesaurus_types(question: str) -> list[str]:
+    """The categories whose thesaurus words occur in the question, in table order."""
+    low = question.lower()
+    return [c.name for c, patterns in _COMPILED if any(p.search(low) for p in patterns)]

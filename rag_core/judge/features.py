@@ -1,0 +1,102 @@
+"""The fitted judge's features: computed by one function at fit time and at run time.
+
+Why these features (issue 10): relevance and evidence are different questions. Relevance asks
+"is this about the subject?" — vector similarity of question and passage, of question and the
+passage's best sentence, lexical coverage and a learned question-passage interaction (the
+element-wise product of their vectors, so "sell my data" can meet "disclose to third parties").
+Evidence asks "does this hold the answer?" — the same signals plus whether the passage is the
+*clause type* the question asks about (a classifier fitted on CUAD span text, so a confidentiality
+term is not evidence for a non-compete question) and whether it holds the *kind of value* asked
+for (a period for "how long", an amount for "how much", a party for "who", a place for "where").
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from rag_core.judge.relevance import LexicalFeatures
+
+SCALAR_FEATURES: tuple[str, ...] = (
+    "cos",
+    "best_sentence",
+    "coverage",
+    "topic",
+    "bigram",
+    "substantive",
+    "log_length",
+    "type_known",
+    "type_prob",
+    "type_mismatch",
+    "other_type_max",
+    "type_agreement",
+    "kind_asked",
+    "kind_matched",
+    "kind_missing",
+)
+
+LENGTH_SCALE: float = math.log(1000.0)
+"""log(1 + characters) is divided by this, so a 1,000-character passage has length feature 1."""
+
+
+@dataclass(frozen=True)
+class QuestionView:
+    """A question as the features see it: its vector and clause types."""
+
+    text: str
+    vec: np.ndarray  # (512,) unit vector
+    types: tuple[int, ...]  # indices of the clause types asked about (thesaurus or classifier)
+    type_probs: np.ndarray  # (K,) clause-type classifier applied to the question's vector
+
+
+@dataclass(frozen=True)
+class PassageView:
+    """A passage as the features see it: its vector, its sentences' vectors, its clause types."""
+
+    text: str
+    vec: np.ndarray  # (512,)
+    sent_vecs: np.ndarray  # (m, 512), m >= 1
+    clause_probs: np.ndarray  # (K,) probability that the passage is (or holds) each clause type
+
+
+def scalar_row(q: QuestionView, p: PassageView, lex: LexicalFeatures) -> list[float]:
+    """The scalar features of one (question, passage) pair, in ``SCALAR_FEATURES`` order."""
+    cos = float(q.vec @ p.vec)
+    best = float(np.max(p.sent_vecs @ q.vec)) if len(p.sent_vecs) else cos
+    known = 1.0 if q.types else 0.0
+    type_prob = float(max(p.clause_probs[i] for i in q.types)) if q.types else 0.0
+    others = [float(v) for i, v in enumerate(p.clause_probs) if i not in q.types]
+    weights = q.type_probs / (float(q.type_probs.sum()) or 1.0)
+    asked = 1.0 if lex.kinds else 0.0
+    matched = 1.0 if lex.matched else 0.0
+    return [
+        cos,
+        best,
+        lex.coverage,
+        lex.topic,
+        lex.bigram,
+        1.0 if lex.substantive else 0.0,
+        math.log1p(len(p.text)) / LENGTH_SCALE,
+        known,
+        type_prob,
+        known * (1.0 - type_prob),
+        max(others) if others else 0.0,
+        float(weights @ p.clause_probs),
+        asked,
+        matched,
+        asked * (1.0 - matched),
+    ]
+
+
+def feature_matrix(
+    q: QuestionView, passages: list[PassageView], lex: list[LexicalFeatures], interaction: bool
+) -> np.ndarray:
+    """Rows of features for one question's passages; ``interaction`` appends q⊙p (512 columns)."""
+    rows = np.asarray([scalar_row(q, p, x) for p, x in zip(passages, lex, strict=True)], dtype=np.float64)
+    rows = rows.reshape(len(passages), len(SCALAR_FEATURES))
+    if not interaction:
+        return rows
+    prods = np.stack([q.vec * p.vec for p in passages]) if passages else np.zeros((0, len(q.vec)))
+    return np.hstack([rows, prods.astype(np.float64)])

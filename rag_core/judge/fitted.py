@@ -1,0 +1,177 @@
+"""The fitted judge at run time: committed JSON weights applied with numpy (no scikit-learn, no pickle).
+
+Why JSON weights: they are small (a few hundred kB), readable, diffable, and safe to load (a pickle
+can run code). ``python -m rag_core train judge`` writes them from ``../shared/data/train``; the
+file records the hash of its training inputs and settings so a test can tell stale weights.
+
+Three models: a clause-type classifier (one logistic per CUAD category over the passage vector), a
+relevance logistic and a *different* evidence logistic over ``features.py``'s features, each with
+its standardisation. Probabilities come out of the logistics directly: logistic regression fitted
+by likelihood is calibrated on the distribution it was fitted on (the train command reports the
+calibration on held-out data).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from rag_core.errors import LexgateError
+from rag_core.judge import dense
+from rag_core.judge.clause_types import CATEGORY_NAMES, thesaurus_types
+from rag_core.judge.features import PassageView, QuestionView, feature_matrix
+from rag_core.judge.relevance import LexicalFeatures, lexical_features
+
+WEIGHTS_PATH: Path = Path(__file__).with_name("judge_weights.json")
+
+
+def _sigmoid(z: np.ndarray) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-np.clip(z, -40.0, 40.0)))
+
+
+@dataclass(frozen=True)
+class Logistic:
+    """A standardised logistic regression: p = σ(w · (x − mean) / scale + b)."""
+
+    coef: np.ndarray
+    intercept: float
+    mean: np.ndarray
+    scale: np.ndarray
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Logistic:
+        return cls(
+            np.asarray(d["coef"], dtype=np.float64),
+            float(d["intercept"]),
+            np.asarray(d["mean"], dtype=np.float64),
+            np.asarray(d["scale"], dtype=np.float64),
+        )
+
+    def proba(self, x: np.ndarray) -> np.ndarray:
+        """Probabilities for the rows of ``x``."""
+        if len(x) == 0:
+            return np.zeros(0)
+        return _sigmoid(((x - self.mean) / self.scale) @ self.coef + self.intercept)
+
+
+@dataclass(frozen=True)
+class ClauseModel:
+    """One logistic per clause type over a text's vector (multi-label: a chunk can hold two clauses)."""
+
+    categories: tuple[str, ...]
+    coef: np.ndarray  # (K, 512)
+    intercept: np.ndarray  # (K,)
+
+    def proba(self, vecs: np.ndarray) -> np.ndarray:
+        """(n, K) probabilities that each text is (or holds) each clause type."""
+        return _sigmoid(vecs @ self.coef.T + self.intercept)
+
+
+@dataclass(frozen=True)
+class JudgeWeights:
+    clause: ClauseModel
+    relevance: Logistic
+    evidence: Logistic
+    question_type_min: float  # classifier probability from which a question counts as of a type
+    train_hash: str
+    figures: dict[str, Any] = field(default_factory=dict)
+
+
+def weights_from_json(data: dict[str, Any]) -> JudgeWeights:
+    """Weights from their JSON form (as ``training.fit_all`` writes them)."""
+    c = data["clause"]
+    return JudgeWeights(
+        clause=ClauseModel(
+            tuple(c["categories"]),
+            np.asarray(c["coef"], dtype=np.float64),
+            np.asarray(c["intercept"], dtype=np.float64),
+        ),
+        relevance=Logistic.from_json(data["relevance"]),
+        evidence=Logistic.from_json(data["evidence"]),
+        question_type_min=float(data["settings"]["question_type_min"]),
+        train_hash=str(data["train_hash"]),
+        figures=dict(data.get("figures", {})),
+    )
+
+
+@lru_cache(maxsize=4)
+def load_weights(path: Path = WEIGHTS_PATH) -> JudgeWeights:
+    """The committed weights (read once per process)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise LexgateError(
+            f"the judge weights at {path} are missing or unreadable",
+            "run: python -m rag_core train judge",
+            subject="judge",
+        ) from exc
+    return weights_from_json(data)
+
+
+def question_view(question: str, vec: np.ndarray, w: JudgeWeights) -> QuestionView:
+    """The question's clause types: the thesaurus first; else the classifier's type when confident."""
+    probs = w.clause.proba(vec[None, :])[0]
+    index = {name: i for i, name in enumerate(w.clause.categories)}
+    types = tuple(index[t] for t in thesaurus_types(question) if t in index)
+    if not types and float(probs.max()) >= w.question_type_min:
+        types = (int(probs.argmax()),)
+    return QuestionView(question, vec, types, probs)
+
+
+def passage_views(texts: list[str], w: JudgeWeights) -> list[PassageView]:
+    """Vectors, sentence vectors and clause-type probabilities of passages, in one embedding call."""
+    pvecs, svecs = dense.passage_vectors(texts)
+    probs = w.clause.proba(pvecs) if len(texts) else np.zeros((0, len(w.clause.categories)))
+    return [PassageView(t, pvecs[i], svecs[i], probs[i]) for i, t in enumerate(texts)]
+
+
+@dataclass(frozen=True)
+class FittedScores:
+    """Relevance and evidence of one passage, with what the explanation needs."""
+
+    relevance: float
+    evidence: float
+    lexical: LexicalFeatures
+    asked_types: tuple[str, ...]
+    type_prob: float  # the passage's probability of being the asked clause type (0 when none asked)
+    best_type: str  # the clause type the passage most likely is
+    best_type_prob: float
+
+
+def score(question: str, texts: list[str], w: JudgeWeights | None = None) -> list[FittedScores]:
+    """Fitted relevance and evidence probabilities of each passage for ``question``."""
+    w = w or load_weights()
+    if not texts:
+        return []
+    qv = question_view(question, dense.embed([question])[0], w)
+    pv = passage_views(texts, w)
+    lex = lexical_features(question, texts)
+    rel = w.relevance.proba(feature_matrix(qv, pv, lex, interaction=True))
+    evi = w.evidence.proba(feature_matrix(qv, pv, lex, interaction=False))
+    asked = tuple(w.clause.categories[i] for i in qv.types)
+    out: list[FittedScores] = []
+    for i, p in enumerate(pv):
+        tp = float(max(p.clause_probs[j] for j in qv.types)) if qv.types else 0.0
+        b = int(p.clause_probs.argmax())
+        out.append(
+            FittedScores(
+                float(rel[i]),
+                float(evi[i]),
+                lex[i],
+                asked,
+                tp,
+                w.clause.categories[b],
+                float(p.clause_probs[b]),
+            )
+        )
+    return out
+
+
+def known_categories() -> tuple[str, ...]:
+    """The clause types the committed weights classify (the thesaurus table's names)."""
+    return CATEGORY_NAMES

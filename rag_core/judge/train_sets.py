@@ -1,0 +1,194 @@
+"""Training sets of the fitted judge, built from ``../shared/data/train`` only.
+
+Why these sets: PrivacyQA pairs say whether a clause is *relevant* to a question. CUAD gives, per
+contract and clause category, the exact spans or the fact that the contract lacks the clause: a
+contract window that holds a span of the asked category is *evidence*, the other windows of the
+same contract (other clauses, or nothing, when the category is absent) are not. The contracts are
+split by a hash of their file name into a fit part and a check part, so the check part (and
+``bench refusal``) is made of contracts the weights never saw; the fit part's questions use
+phrasing 0 of ``clause_types``, the check part's phrasing 1.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rag_core.chunking import split_range
+from rag_core.judge.clause_types import BY_NAME, CATEGORY_NAMES
+from rag_core.settings import JudgeTrainSettings
+
+PRIVACYQA = "privacyqa_train.jsonl"
+SPANS = "cuad/clause_spans.jsonl"
+CONTRACTS = "cuad/contracts"
+
+
+@dataclass
+class Contract:
+    """One CUAD contract: text, windows, and per known category its spans (empty = absent)."""
+
+    name: str
+    text: str
+    windows: list[tuple[int, int]]
+    spans: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+    labels: list[set[str]] = field(default_factory=list)  # per window: categories it holds
+    pool: list[int] = field(default_factory=list)  # the windows used: all labelled + a sample of plain
+
+
+@dataclass(frozen=True)
+class Pair:
+    """One (question, text) pair with its gold label; ``group`` keeps pairs of one source together."""
+
+    question: str
+    text: str
+    label: bool
+    group: str
+    sentence: bool = False  # a single sentence (sentence-level evidence), not a window
+
+
+def is_check(name: str, ts: JudgeTrainSettings) -> bool:
+    """The contract belongs to the held-out check part (stable: a hash of its file name)."""
+    return int(hashlib.sha1(name.encode("utf-8")).hexdigest(), 16) % ts.check_share == 0
+
+
+def holds(window: tuple[int, int], span: tuple[int, int], ts: JudgeTrainSettings) -> bool:
+    """The window covers enough of the span (or the span enough of the window) to hold the clause."""
+    inter = min(window[1], span[1]) - max(window[0], span[0])
+    return inter > 0 and inter >= ts.span_overlap_min * min(span[1] - span[0], window[1] - window[0])
+
+
+def load_contracts(train_dir: Path, ts: JudgeTrainSettings) -> list[Contract]:
+    """All CUAD training contracts with their windows and the known categories' spans, by name."""
+    by_name: dict[str, Contract] = {}
+    for path in sorted((train_dir / CONTRACTS).glob("*.txt")):
+        text = path.read_text(encoding="utf-8")
+        windows = split_range(text, 0, len(text), ts.window_chars, ts.window_overlap)
+        by_name[path.name] = Contract(path.name, text, windows)
+    with (train_dir / SPANS).open(encoding="utf-8") as fh:
+        for line in fh:
+            row = json.loads(line)
+            c = by_name.get(row["file"])
+            if c is None or row["category"] not in BY_NAME:
+                continue
+            c.spans[row["category"]] = (
+                [(int(s["start"]), int(s["end"])) for s in row["spans"]] if row["present"] else []
+            )
+    for c in by_name.values():
+        c.labels = [{k for k, sp in c.spans.items() if any(holds(w, s, ts) for s in sp)} for w in c.windows]
+        plain = [i for i, lab in enumerate(c.labels) if not lab]
+        rng = random.Random(f"{ts.seed}|{c.name}")
+        c.pool = sorted([i for i, lab in enumerate(c.labels) if lab] + _sample(rng, plain, ts.clause_negatives))
+    return [by_name[n] for n in sorted(by_name)]
+
+
+def load_privacyqa(train_dir: Path) -> list[Pair]:
+    """PrivacyQA training pairs, grouped by question."""
+    pairs: list[Pair] = []
+    with (train_dir / PRIVACYQA).open(encoding="utf-8") as fh:
+        for line in fh:
+            r = json.loads(line)
+            q = str(r["question"]).strip()
+            pairs.append(Pair(q, str(r["context"]), str(r["answer"]).strip().lower() == "true", f"pqa:{q}"))
+    return pairs
+
+
+def question_for(category: str, contract: str, phrasing: int) -> str:
+    """One phrasing of the question about ``category``; English or Chinese by a hash of the pair."""
+    ct = BY_NAME[category]
+    zh = int(hashlib.sha1(f"{contract}|{category}".encode()).hexdigest(), 16) % 2 == 1
+    return (ct.questions_zh if zh else ct.questions_en)[phrasing]
+
+
+def _sample(rng: random.Random, items: list[int], n: int) -> list[int]:
+    return sorted(rng.sample(items, min(n, len(items))))
+
+
+def _sentence_pairs(
+    c: Contract, win: tuple[int, int], question: str, category: str, group: str, n: int
+) -> list[Pair]:
+    """Sentences of a gold window, labelled by whether each overlaps a span of the category."""
+    from rag_core.judge.dense import sentences
+
+    text = c.text[win[0] : win[1]]
+    out: list[Pair] = []
+    pos = 0
+    for s in sentences(text)[:n]:
+        at = text.find(s, pos)
+        if at < 0:
+            continue
+        pos = at + len(s)
+        lo, hi = win[0] + at, win[0] + at + len(s)
+        label = any(min(hi, e) - max(lo, b) > 0 for b, e in c.spans.get(category, []))
+        out.append(Pair(question, s, label, group, sentence=True))
+    return out
+
+
+def evidence_pairs(
+    contracts: list[Contract],
+    ts: JudgeTrainSettings,
+    phrasing: int,
+    categories: tuple[str, ...] = CATEGORY_NAMES,
+) -> list[Pair]:
+    """Per (contract, category): gold windows, windows of other clause types and random windows."""
+    rng = random.Random(ts.seed + phrasing)
+    pairs: list[Pair] = []
+    for c in contracts:
+        for k in categories:
+            if k not in c.spans:
+                continue
+            q = question_for(k, c.name, phrasing)
+            group = f"cuad:{c.name}"
+            idx = c.pool
+            gold = [i for i in idx if k in c.labels[i]]
+            other = [i for i in idx if c.labels[i] and k not in c.labels[i]]
+            plain = [i for i in idx if not c.labels[i]]
+            chosen = _sample(rng, gold, ts.evidence_positives)
+            chosen += _sample(rng, other, ts.evidence_other) + _sample(rng, plain, ts.evidence_random)
+            for i in chosen:
+                s, e = c.windows[i]
+                pairs.append(Pair(q, c.text[s:e], i in gold, group))
+            if gold and ts.sentence_pairs:
+                pairs += _sentence_pairs(c, c.windows[chosen[0]], q, k, group, ts.sentence_pairs)
+    return pairs
+
+
+def clause_examples(contracts: list[Contract]) -> list[tuple[str, set[str], str]]:
+    """(window text, categories it holds, contract) for the clause classifier: every window holding
+    a span, and ``clause_negatives`` random windows holding none, per contract (the pool)."""
+    out: list[tuple[str, set[str], str]] = []
+    for c in contracts:
+        for i in c.pool:
+            s, e = c.windows[i]
+            out.append((c.text[s:e], c.labels[i], c.name))
+    return out
+
+
+def train_hash(train_dir: Path, ts: JudgeTrainSettings) -> str:
+    """sha256 over the training files, the train settings and the judge's feature and fit code.
+
+    Any change to data, settings or the code that computes features makes the committed weights
+    stale; the test suite recomputes this and compares it with the hash stored in the weights.
+    """
+    h = hashlib.sha256()
+    for rel in (PRIVACYQA, SPANS):
+        h.update(rel.encode())
+        h.update((train_dir / rel).read_bytes())
+    for path in sorted((train_dir / CONTRACTS).glob("*.txt")):
+        h.update(path.name.encode())
+        h.update(path.read_bytes())
+    h.update(ts.model_dump_json().encode())
+    here = Path(__file__).parent
+    for src in (
+        "train_sets.py",
+        "training.py",
+        "features.py",
+        "fitted.py",
+        "clause_types.py",
+        "relevance.py",
+        "dense.py",
+    ):
+        h.update((here / src).read_bytes())
+    return h.hexdigest()

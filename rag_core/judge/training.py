@@ -1,0 +1,332 @@
+"""``python -m rag_core train judge``: fit the clause-type, relevance and evidence models.
+
+Why this order: the clause classifier comes first because its probabilities are features of the
+other two; for the evidence training pairs they are *cross-fitted* (each half of the fit contracts
+is scored by a classifier fitted on the other half), so the evidence model learns how much to
+trust the classifier on contracts it has not seen — which is the situation at run time. Every
+figure printed is measured on data the model being measured was not fitted on: grouped
+cross-validation (by question for PrivacyQA, by contract for CUAD) and the held-out check
+contracts, asked with a different phrasing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from rag_core.judge import dense
+from rag_core.judge.clause_types import CATEGORY_NAMES
+from rag_core.judge.features import SCALAR_FEATURES, feature_matrix
+from rag_core.judge.fitted import ClauseModel, JudgeWeights, Logistic, question_view, weights_from_json
+from rag_core.judge.relevance import lexical_features
+from rag_core.judge.train_sets import (
+    Contract,
+    Pair,
+    clause_examples,
+    evidence_pairs,
+    is_check,
+    load_contracts,
+    load_privacyqa,
+    train_hash,
+)
+from rag_core.paths import model_cache_dir
+from rag_core.settings import JudgeTrainSettings
+
+Log = Callable[[str], None]
+THRESHOLD_GRID: tuple[float, ...] = tuple(round(0.05 * i, 2) for i in range(2, 19))
+EVIDENCE_PRECISION_GOAL: float = 0.8
+"""The evidence threshold recommended is the lowest whose cross-validated precision reaches this."""
+SIGNIFICANT: int = 7
+"""Significant digits kept in the JSON weights (what the run-time model uses)."""
+
+
+# ----------------------------------------------------------------------------- vectors
+class VectorCache:
+    """usem vectors of training texts, cached on disk per ordered text list (never committed)."""
+
+    def __init__(self, root: Path | None = None) -> None:
+        self.root = root or model_cache_dir() / "judge-vectors"
+        self.root.mkdir(parents=True, exist_ok=True)
+        self.vecs: dict[str, np.ndarray] = {}
+
+    def add(self, texts: list[str]) -> None:
+        """Embed the texts not yet known (from the disk cache when this exact list was seen)."""
+        todo = list(dict.fromkeys(t for t in texts if t not in self.vecs))
+        if not todo:
+            return
+        key = hashlib.sha256("\x00".join(todo).encode("utf-8")).hexdigest()[:24]
+        path = self.root / f"usem-{key}.npy"
+        if path.exists():
+            arr = np.load(path)
+        else:
+            arr = dense.embed(todo) if len(todo) < dense.MEMO_SIZE else _embed_many(todo)
+            np.save(path, arr)
+        self.vecs.update(zip(todo, arr, strict=True))
+
+    def get(self, texts: list[str]) -> np.ndarray:
+        self.add(texts)
+        return np.stack([self.vecs[t] for t in texts]) if texts else np.zeros((0, dense.DIM))
+
+
+def _embed_many(texts: list[str]) -> np.ndarray:
+    """Embed a long list in slices (the in-process memo stays small)."""
+    step = dense.MEMO_SIZE // 2
+    return np.vstack([dense.embed(texts[i : i + step]) for i in range(0, len(texts), step)])
+
+
+# ----------------------------------------------------------------------------- fitting
+def _round(x: np.ndarray | float) -> Any:
+    """Floats at ``SIGNIFICANT`` digits (JSON-able lists)."""
+    arr = np.asarray(x, dtype=np.float64)
+    out = np.vectorize(lambda v: float(f"{v:.{SIGNIFICANT}g}"))(arr) if arr.size else arr
+    return out.tolist()
+
+
+def fit_logistic(x: np.ndarray, y: np.ndarray, c: float, weight: np.ndarray | None = None) -> Logistic:
+    """A standardised L2 logistic regression (scikit-learn lbfgs: deterministic)."""
+    from sklearn.linear_model import LogisticRegression
+
+    mean = x.mean(axis=0)
+    scale = np.maximum(x.std(axis=0), 1e-6)
+    m = LogisticRegression(C=c, max_iter=3000)
+    m.fit((x - mean) / scale, y.astype(int), sample_weight=weight)
+    return Logistic(m.coef_[0].copy(), float(m.intercept_[0]), mean, scale)
+
+
+def logistic_json(m: Logistic, names: list[str]) -> dict[str, Any]:
+    return {
+        "features": names,
+        "coef": _round(m.coef),
+        "intercept": _round(m.intercept),
+        "mean": _round(m.mean),
+        "scale": _round(m.scale),
+    }
+
+
+def fit_clause(vecs: np.ndarray, labels: list[set[str]], c: float) -> ClauseModel:
+    """One balanced logistic per category over unit vectors (no standardisation needed)."""
+    from sklearn.linear_model import LogisticRegression
+
+    coef, icpt = [], []
+    for k in CATEGORY_NAMES:
+        y = np.asarray([k in lab for lab in labels], dtype=int)
+        m = LogisticRegression(C=c, max_iter=3000, class_weight="balanced")
+        m.fit(vecs, y)
+        coef.append(m.coef_[0])
+        icpt.append(m.intercept_[0])
+    return ClauseModel(CATEGORY_NAMES, np.asarray(coef), np.asarray(icpt))
+
+
+# ----------------------------------------------------------------------------- features
+@dataclass
+class Rows:
+    x_rel: np.ndarray
+    x_evi: np.ndarray
+    y: np.ndarray
+    groups: list[str]
+    sentence: np.ndarray
+
+
+def pair_rows(
+    pairs: list[Pair], cache: VectorCache, clause_of: Callable[[str], ClauseModel], q_min: float
+) -> Rows:
+    """Feature rows of pairs, one question group at a time (lexical IDF over the group's texts).
+
+    ``clause_of(group)`` gives the clause model used for that group (cross-fitting)."""
+    from rag_core.judge.features import PassageView
+
+    by_q: dict[tuple[str, str], list[int]] = {}
+    for i, p in enumerate(pairs):
+        by_q.setdefault((p.group, p.question), []).append(i)
+    texts = list(dict.fromkeys(p.text for p in pairs))
+    cache.add([*(s for t in texts for s in dense.sentences(t)), *(p.question for p in pairs)])
+    pv, sv = dense.passage_vectors(texts, cache.get)
+    at = {t: i for i, t in enumerate(texts)}
+    n_rel = len(SCALAR_FEATURES) + dense.DIM
+    x_rel = np.zeros((len(pairs), n_rel))
+    x_evi = np.zeros((len(pairs), len(SCALAR_FEATURES)))
+    for (group, q), idx in by_q.items():
+        model = clause_of(group)
+        w = JudgeWeights(model, _NULL, _NULL, q_min, "")
+        qv = question_view(q, cache.get([q])[0], w)
+        ptexts = [pairs[i].text for i in idx]
+        pvecs = pv[[at[t] for t in ptexts]]
+        probs = model.proba(pvecs)
+        views = [PassageView(t, pvecs[j], sv[at[t]], probs[j]) for j, t in enumerate(ptexts)]
+        lex = lexical_features(q, ptexts)
+        rows = feature_matrix(qv, views, lex, interaction=True)
+        x_rel[idx] = rows
+        x_evi[idx] = rows[:, : len(SCALAR_FEATURES)]
+    y = np.asarray([p.label for p in pairs], dtype=int)
+    return Rows(x_rel, x_evi, y, [p.group for p in pairs], np.asarray([p.sentence for p in pairs]))
+
+
+_NULL = Logistic(np.zeros(1), 0.0, np.zeros(1), np.ones(1))
+
+
+# ----------------------------------------------------------------------------- figures
+def binary_figures(y: np.ndarray, p: np.ndarray, t: float) -> dict[str, float]:
+    """Precision, recall, F1 at threshold ``t``, ROC AUC and expected calibration error."""
+    from sklearn.metrics import roc_auc_score
+
+    pred = p >= t
+    tp = float(np.sum(pred & (y == 1)))
+    prec = tp / max(1.0, float(pred.sum()))
+    rec = tp / max(1.0, float((y == 1).sum()))
+    f1 = 2 * prec * rec / (prec + rec) if prec + rec else 0.0
+    bins = np.clip((p * 10).astype(int), 0, 9)
+    ece = sum(
+        abs(float(p[bins == b].mean()) - float(y[bins == b].mean())) * np.mean(bins == b)
+        for b in set(bins.tolist())
+    )
+    auc = float(roc_auc_score(y, p)) if len(set(y.tolist())) == 2 else 0.0
+    return {
+        "n": len(y),
+        "precision": prec,
+        "recall": rec,
+        "f1": f1,
+        "auc": auc,
+        "ece": float(ece),
+        "threshold": t,
+    }
+
+
+def grouped_cv(
+    x: np.ndarray, y: np.ndarray, groups: list[str], c: float, folds: int, weight: np.ndarray | None
+) -> np.ndarray:
+    """Out-of-fold probabilities, folds by group (a question / a contract never in two folds)."""
+    from sklearn.model_selection import GroupKFold
+
+    out = np.zeros(len(y))
+    for tr, te in GroupKFold(n_splits=folds).split(x, y, groups):
+        m = fit_logistic(x[tr], y[tr], c, None if weight is None else weight[tr])
+        out[te] = m.proba(x[te])
+    return out
+
+
+def best_f1_threshold(y: np.ndarray, p: np.ndarray) -> float:
+    return max(THRESHOLD_GRID, key=lambda t: binary_figures(y, p, t)["f1"])
+
+
+def precision_threshold(y: np.ndarray, p: np.ndarray) -> float:
+    ok = [t for t in THRESHOLD_GRID if binary_figures(y, p, t)["precision"] >= EVIDENCE_PRECISION_GOAL]
+    return ok[0] if ok else THRESHOLD_GRID[-1]
+
+
+# ----------------------------------------------------------------------------- the whole fit
+def _clause_sets(
+    contracts: list[Contract], ts: JudgeTrainSettings, cache: VectorCache
+) -> tuple[np.ndarray, list[set[str]], list[str]]:
+    ex = clause_examples(contracts)
+    vecs = dense.passage_vectors([t for t, _, _ in ex], cache.get)[0]
+    return vecs, [lab for _, lab, _ in ex], [n for _, _, n in ex]
+
+
+def fit_all(
+    train_dir: Path, ts: JudgeTrainSettings, log: Log, cache: VectorCache | None = None
+) -> dict[str, Any]:
+    """Fit the three models and measure them; returns the JSON the run time loads."""
+    t0 = time.perf_counter()
+    cache = cache or VectorCache()
+    contracts = load_contracts(train_dir, ts)
+    fit_c = [c for c in contracts if not is_check(c.name, ts)]
+    check_c = [c for c in contracts if is_check(c.name, ts)]
+    log(f"{len(fit_c)} fit contracts, {len(check_c)} check contracts")
+    vecs, labels, names = _clause_sets(fit_c, ts, cache)
+    clause = fit_clause(vecs, labels, ts.c_clause)
+    halves = {c.name: i % 2 for i, c in enumerate(fit_c)}
+    half_models = [
+        fit_clause(
+            vecs[[halves[n] != h for n in names]],
+            [lab for lab, n in zip(labels, names, strict=True) if halves[n] != h],
+            ts.c_clause,
+        )
+        for h in (0, 1)
+    ]
+    log(f"clause classifier: {len(labels)} windows, {time.perf_counter() - t0:.0f} s")
+
+    def cross(group: str) -> ClauseModel:
+        name = group.split(":", 1)[1]
+        return half_models[halves[name]] if group.startswith("cuad:") and name in halves else clause
+
+    pqa = load_privacyqa(train_dir)
+    ev = evidence_pairs(fit_c, ts, phrasing=0)
+    rel_rows = pair_rows(pqa, cache, cross, ts.question_type_min)
+    ev_rows = pair_rows(ev, cache, cross, ts.question_type_min)
+    log(f"features: {len(pqa)} PrivacyQA pairs, {len(ev)} CUAD pairs, {time.perf_counter() - t0:.0f} s")
+
+    win = ~ev_rows.sentence
+    x_rel = np.vstack([rel_rows.x_rel, ev_rows.x_rel[win]])
+    y_rel = np.concatenate([rel_rows.y, ev_rows.y[win]])
+    g_rel = rel_rows.groups + [g for g, s in zip(ev_rows.groups, ev_rows.sentence, strict=True) if not s]
+    w_rel = np.concatenate([np.ones(len(rel_rows.y)), np.full(int(win.sum()), ts.relevance_cuad_weight)])
+    relevance = fit_logistic(x_rel, y_rel, ts.c_relevance, w_rel)
+    evidence = fit_logistic(ev_rows.x_evi, ev_rows.y, ts.c_evidence)
+
+    cv_rel = grouped_cv(x_rel, y_rel, g_rel, ts.c_relevance, ts.cv_folds, w_rel)[: len(rel_rows.y)]
+    t_rel = best_f1_threshold(rel_rows.y, cv_rel)
+    cv_evi = grouped_cv(ev_rows.x_evi, ev_rows.y, ev_rows.groups, ts.c_evidence, ts.cv_folds, None)
+    t_evi = precision_threshold(ev_rows.y[win], cv_evi[win])
+    figures: dict[str, Any] = {
+        "privacyqa_cv_relevance": binary_figures(rel_rows.y, cv_rel, t_rel),
+        "privacyqa_cv_relevance_at_0.5": binary_figures(rel_rows.y, cv_rel, 0.5),
+        "cuad_fit_cv_evidence_windows": binary_figures(ev_rows.y[win], cv_evi[win], t_evi),
+        "cuad_fit_cv_evidence_sentences": binary_figures(ev_rows.y[~win], cv_evi[~win], t_evi),
+    }
+    data: dict[str, Any] = {
+        "schema": 1,
+        "train_hash": train_hash(train_dir, ts),
+        "settings": json.loads(ts.model_dump_json()),
+        "recommended": {"t_relevance": t_rel, "t_evidence": t_evi},
+        "clause": {
+            "categories": list(CATEGORY_NAMES),
+            "coef": _round(clause.coef),
+            "intercept": _round(clause.intercept),
+        },
+        "relevance": logistic_json(relevance, [*SCALAR_FEATURES, *(f"qp{i}" for i in range(dense.DIM))]),
+        "evidence": logistic_json(evidence, list(SCALAR_FEATURES)),
+    }
+    figures.update(check_figures(check_c, ts, cache, weights_from_json(data), t_rel, t_evi))
+    figures["seconds"] = round(time.perf_counter() - t0, 1)
+    data["figures"] = figures
+    log(f"done in {figures['seconds']} s")
+    return data
+
+
+def check_figures(
+    check_c: list[Contract],
+    ts: JudgeTrainSettings,
+    cache: VectorCache,
+    w: JudgeWeights,
+    t_rel: float,
+    t_evi: float,
+) -> dict[str, Any]:
+    """The fitted models on the held-out check contracts, asked with phrasing 1."""
+    from sklearn.metrics import roc_auc_score
+
+    pairs = evidence_pairs(check_c, ts, phrasing=1)
+    rows = pair_rows(pairs, cache, lambda _g: w.clause, w.question_type_min)
+    win = ~rows.sentence
+    evi = w.evidence.proba(rows.x_evi)
+    rel = w.relevance.proba(rows.x_rel)
+    vecs, labels, _ = _clause_sets(check_c, ts, cache)
+    probs = w.clause.proba(vecs)
+    aucs = {}
+    for j, k in enumerate(CATEGORY_NAMES):
+        y = np.asarray([k in lab for lab in labels], dtype=int)
+        if 0 < y.sum() < len(y):
+            aucs[k] = float(roc_auc_score(y, probs[:, j]))
+    return {
+        "check_evidence_windows": binary_figures(rows.y[win], evi[win], t_evi),
+        "check_evidence_sentences": binary_figures(rows.y[~win], evi[~win], t_evi),
+        "check_relevance_windows": binary_figures(rows.y[win], rel[win], t_rel),
+        "check_clause_auc_mean": float(np.mean(list(aucs.values()))) if aucs else 0.0,
+        "check_clause_auc": aucs,
+    }

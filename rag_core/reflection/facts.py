@@ -1,0 +1,115 @@
+"""Key facts of an answer sentence, and which of them its cited evidence does not state.
+
+Why (issue 10): word overlap passed an invented sentence ("the landlord may keep the deposit
+after 30 days") as fully supported because most of its words occur in the deposit clause. A
+lawyer reads a sentence for its facts: the numbers (amounts, dates, periods), the parties, and the
+obligations with who bears them (a duty, a permission, a prohibition). A sentence whose facts the
+cited block does not state is not supported, however many words it shares.
+
+Parties are compared by role with their synonyms (房东 = 出租人, landlord = lessor); an obligation
+is bound to the party written just before its modal ("乙方应当", "the Tenant shall"), and the
+evidence must bind the same role to the same kind of modal somewhere.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rag_core.reflection.support import missing_numbers
+
+PARTY_WINDOW: int = 24
+"""Characters before a modal within which the party bearing it is looked for."""
+
+# Role → the surface forms that name it (Chinese and English, lower-cased).
+PARTY_ROLES: dict[str, tuple[str, ...]] = {
+    "party_a": ("甲方",),
+    "party_b": ("乙方",),
+    "party_c": ("丙方",),
+    "lessor": ("出租人", "出租方", "房东", "landlord", "lessor"),
+    "lessee": ("承租人", "承租方", "租客", "租户", "tenant", "lessee"),
+    "seller": ("卖方", "出卖人", "销售方", "供方", "供应商", "seller", "vendor", "supplier"),
+    "buyer": ("买方", "买受人", "采购方", "需方", "buyer", "purchaser", "customer"),
+    "lender": ("贷款人", "出借人", "债权人", "lender", "creditor"),
+    "borrower": ("借款人", "债务人", "borrower", "debtor"),
+    "employer": ("用人单位", "雇主", "employer"),
+    "employee": ("劳动者", "员工", "雇员", "employee"),
+    "transferor": ("转让方", "出让方", "transferor", "assignor"),
+    "transferee": ("受让方", "transferee", "assignee"),
+    "discloser": ("披露方", "disclosing party", "discloser"),
+    "recipient": ("接收方", "receiving party", "recipient"),
+    "licensor": ("许可方", "licensor"),
+    "licensee": ("被许可方", "licensee"),
+    "consultant": ("顾问", "consultant", "contractor"),
+    "client": ("委托方", "委托人", "client"),
+}
+
+# Kind of obligation → modal expressions (the prohibition forms are matched first).
+MODALS: tuple[tuple[str, str], ...] = (
+    ("prohibition", r"不得|禁止|无权|不可以|不能|shall\s+not|may\s+not|must\s+not|cannot|can\s*not|is\s+not\s+(?:permitted|allowed|entitled)|will\s+not"),
+    ("permission", r"有权|可以|may|is\s+entitled\s+to|has\s+the\s+right\s+to|is\s+permitted\s+to|can"),
+    ("duty", r"应当|(?<![相供对适反响答回效])应|须|必须|负责|shall|must|agrees?\s+to|is\s+required\s+to|will|is\s+obliged\s+to|undertakes?\s+to"),
+)  # fmt: skip
+_MODAL_RE = re.compile("|".join(f"(?P<{k}>{rx})" for k, rx in MODALS), re.I)
+_EN_WORDLIKE = re.compile(r"[a-z]")
+
+
+@dataclass(frozen=True)
+class Obligation:
+    """A modal bound to the party written just before it ("乙方应当" → (party_b, duty))."""
+
+    role: str
+    kind: str
+
+
+def _form_re(form: str) -> str:
+    """An English form as a whole word; a Chinese form as written."""
+    return rf"\b{re.escape(form)}s?\b" if _EN_WORDLIKE.search(form) else re.escape(form)
+
+
+_ROLE_RES: dict[str, re.Pattern[str]] = {
+    role: re.compile("|".join(_form_re(f) for f in sorted(forms, key=len, reverse=True)), re.I)
+    for role, forms in PARTY_ROLES.items()
+}
+
+
+def _role_spans(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, role) of every party mention; "被许可方" is not also read as "许可方"."""
+    spans: list[tuple[int, int, str]] = []
+    for role, rx in _ROLE_RES.items():
+        spans += [(m.start(), m.end(), role) for m in rx.finditer(text)]
+    spans.sort(key=lambda s: (s[0], -(s[1] - s[0])))
+    out: list[tuple[int, int, str]] = []
+    for s in spans:
+        if not out or s[0] >= out[-1][1]:
+            out.append(s)
+    return out
+
+
+def parties(text: str) -> set[str]:
+    """The party roles a text names."""
+    return {role for _, _, role in _role_spans(text)}
+
+
+def obligations(text: str) -> set[Obligation]:
+    """Obligations with the party bearing each: the last party named within ``PARTY_WINDOW`` before the modal."""
+    roles = _role_spans(text)
+    out: set[Obligation] = set()
+    for m in _MODAL_RE.finditer(text):
+        kind = m.lastgroup or ""
+        before = [r for r in roles if r[1] <= m.start() and m.start() - r[1] <= PARTY_WINDOW]
+        if before:
+            out.add(Obligation(before[-1][2], kind))
+    return out
+
+
+def missing_facts(sentence: str, evidence: str) -> list[str]:
+    """The key facts of ``sentence`` that ``evidence`` does not state, as short readable notes."""
+    notes = [f"number {n}" for n in missing_numbers(sentence, evidence)]
+    ev_parties = parties(evidence)
+    notes += [f"party {role}" for role in sorted(parties(sentence) - ev_parties)]
+    ev_obligations = obligations(evidence)
+    for ob in sorted(obligations(sentence), key=lambda o: (o.role, o.kind)):
+        if ob.role in ev_parties and ob not in ev_obligations:
+            notes.append(f"{ob.kind} of {ob.role}")
+    return notes

@@ -1,0 +1,90 @@
+"""The answer must correct a false premise first (issue 10): check the draft, else quote the correction.
+
+Why a check after generation: a passage was rightly CONFLICTING ("租金是每月8000元，对吗？" against a
+lease that says 9500), yet the small model began "是的，租金是每月8000元。" and then quoted 9500. The
+prompt already asks for the correction; this module verifies it. A draft *affirms* the premise when
+its opening sentence repeats a value of the question that the conflicting block does not state,
+without a correction word ("不对", "并非", "No", "not", "actually"). Such a draft is replaced by a
+correction quoted from the conflicting block — "不对：" + the block's sentence holding the value —
+followed by the draft's sentences that do not repeat the false value.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from rag_core.generation.prompt import EvidenceBlock, Language
+from rag_core.judge.conflict import extract_values, normalize_text, premise_slots, same_value
+from rag_core.reflection.support import content_tokens, split_sentences
+
+_CORRECTION = re.compile(
+    r"^\W*(?:不对|不是|并非|不正确|有误|错误|不准确|实际上|事实上|但|而是|"
+    r"no\b|not\b|incorrect|that is not|that's not|actually|in fact|however|the contract (?:says|states))",
+    re.I,
+)
+_NEGATED = re.compile(r"不是|并非|不为|而非|并不|没有|不对|\bnot\b|\bno\b|\bisn't\b|\bdoesn't\b|incorrect", re.I)
+
+_LEAD: dict[Language, str] = {"zh": "不对：", "en": "No — the documents say otherwise: "}
+
+
+def false_values(question: str, conflicting: Sequence[EvidenceBlock]) -> list[str]:
+    """Surfaces of the question's values that no conflicting block states (the false premise)."""
+    slots = premise_slots(question)
+    block_values = [v for b in conflicting for v in extract_values(normalize_text(b.text))]
+    return [v.surface for v in slots.values if not any(same_value(v, w) for w in block_values)]
+
+
+def starts_with_correction(answer: str) -> bool:
+    """The opening sentence corrects ("不对", "No", "Actually", "However" …)."""
+    first = next(iter(split_sentences(answer)), "")
+    return bool(_CORRECTION.search(first.strip()))
+
+
+def affirms_premise(answer: str, question: str, conflicting: Sequence[EvidenceBlock]) -> bool:
+    """The opening sentence repeats a false value of the question without negating it."""
+    if not conflicting or starts_with_correction(answer):
+        return False
+    first = next(iter(split_sentences(answer)), "")
+    norm = normalize_text(first)
+    values = extract_values(norm)
+    wrong = [v for v in premise_slots(question).values if v.surface in false_values(question, conflicting)]
+    repeated = any(same_value(q, a) for q in wrong for a in values)
+    return repeated and not _NEGATED.search(norm)
+
+
+def correction_sentence(question: str, block: EvidenceBlock) -> str:
+    """The block's sentence that states the contradicting fact: most question words, with a value."""
+    q_tokens = content_tokens(question)
+    sentences = split_sentences(block.text, newline_breaks=True) or [block.text]
+
+    def key(s: str) -> tuple[int, int]:
+        return (1 if extract_values(normalize_text(s)) else 0, len(q_tokens & content_tokens(s)))
+
+    return max(sentences, key=key).strip()
+
+
+def premise_correction(question: str, conflicting: Sequence[EvidenceBlock], language: Language) -> str:
+    """"不对：<the block's sentence> [n]": the correction quoted verbatim, with its citation."""
+    block = conflicting[0]
+    return f"{_LEAD[language]}{correction_sentence(question, block)} [{block.n}]"
+
+
+def enforce_correction(
+    answer: str, question: str, blocks: Sequence[EvidenceBlock], language: Language
+) -> tuple[str, str]:
+    """The answer starting with the premise's correction, and a note ("" when it already did).
+
+    Affirming drafts lose every sentence that repeats a false value; a draft that merely does not
+    open with the correction gets the quoted correction in front.
+    """
+    conflicting = [b for b in blocks if b.conflicting]
+    if not conflicting or starts_with_correction(answer):
+        return answer, ""
+    correction = premise_correction(question, conflicting, language)
+    wrong = false_values(question, conflicting)
+    if affirms_premise(answer, question, conflicting):
+        keep = [s for s in split_sentences(answer) if not any(w in s for w in wrong)]
+        rest = "".join(keep) if language == "zh" else " ".join(keep)
+        return f"{correction}\n{rest}".strip(), "the draft affirmed the false premise: replaced by the quoted correction"
+    return f"{correction}\n{answer}".strip(), "the draft did not open with the correction: quoted correction added"
