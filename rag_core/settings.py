@@ -160,6 +160,14 @@ class VerdictSettings(_Group):
     t_evidence: float = _f(
         0.4, "score 0-1", "Evidence score above which a passage is kept as EVIDENCE", ge=0, le=1
     )
+    t_clause_type: float = _f(
+        0.5,
+        "probability 0-1",
+        "A question about a clause type (non-compete, governing law …) is refused as 'no such clause' "
+        "when no kept passage is that type with at least this probability",
+        ge=0,
+        le=1,
+    )
     max_kept: int = _f(6, "passages", "Kept passages handed on, ordered by evidence confidence", ge=1, le=50)
     max_candidates: int = _f(40, "passages", "More candidates than this are refused", ge=1, le=500)
     max_input_chars: int = _f(24_000, "characters", "A judge request larger than this is refused", ge=1000)
@@ -267,8 +275,10 @@ class JudgeTrainSettings(_Group):
     span_overlap_min: float = _f(
         0.5, "fraction", "Share of min(span, window) a window must cover to hold a clause span", gt=0, le=1
     )
+    clause_positives: int = _f(10, "windows", "Windows holding a span taken per contract at most", ge=1)
+    sentence_every: int = _f(3, "1 in N", "One present-clause question in N adds sentence-level pairs", ge=1)
     clause_negatives: int = _f(
-        12, "windows", "Windows without any span taken per contract (clause classifier)", ge=0
+        6, "windows", "Windows without any span taken per contract (clause classifier)", ge=0
     )
     evidence_other: int = _f(3, "windows", "Windows of other clause types per evidence question", ge=0)
     evidence_random: int = _f(3, "windows", "Random windows per evidence question", ge=0)

@@ -112,3 +112,14 @@ def cmd_bench_answers(args: argparse.Namespace) -> int:
     result = run_answers_bench(store, settings, shared_data_dir(), args.dataset, args.limit, log=_log)
     emit(args, result, format_answers(result))
     return 0
+
+
+def cmd_bench_refusal(args: argparse.Namespace) -> int:
+    from rag_core.bench.refusal_bench import format_refusal, run_refusal_bench
+
+    store = bench_store(args)
+    settings = settings_of(store)
+    train = shared_data_dir() / "train"
+    result = run_refusal_bench(store, settings, train, args.contracts, args.llm, log=_log)
+    emit(args, result, format_refusal(result))
+    return 0

@@ -119,6 +119,14 @@ def _eval_parsers(sub: argparse._SubParsersAction, parent: argparse.ArgumentPars
     bv.add_argument("--backend", choices=["local", "llm"])
     bv.add_argument("--limit", type=int, help="first N items of each file")
     bv.set_defaults(func="bench_cmds.cmd_bench_verdicts")
+    brf = b_sub.add_parser(
+        "refusal", parents=[parent], help="refusal of absent clauses on held-out CUAD contracts"
+    )
+    brf.add_argument("--contracts", type=int, default=40, help="held-out contracts sampled (default 40)")
+    brf.add_argument(
+        "--llm", type=int, default=30, help="questions asked end to end with the answer model (0: skip)"
+    )
+    brf.set_defaults(func="bench_cmds.cmd_bench_refusal")
     ba = b_sub.add_parser("answers", parents=[parent], help="end-to-end answers on the shared data")
     ba.add_argument("--dataset", required=True, choices=["lecoqa", "legalbench-rag-mini-cuad"])
     ba.add_argument("--limit", type=int, default=20)

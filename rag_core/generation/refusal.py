@@ -120,3 +120,17 @@ def uncited_refusal_text(language: Language, kept: int, kb_empty_answer: str) ->
             "so it was withheld rather than shown without support."
         )
     return _with_lead(kb_empty_answer, detail)
+
+
+def absent_clause_text(
+    language: Language, clause_zh: str, clause_en: str, searched: int, kb_empty_answer: str
+) -> str:
+    """The answer when the question's clause type is in none of the kept passages: say so, cite nothing."""
+    if language == "zh":
+        detail = f"文件中没有找到{clause_zh}条款：检索到的 {searched} 段资料中没有一段属于该类条款，因此不以其他条款作答。"
+    else:
+        detail = (
+            f"The documents contain no {clause_en} clause: none of the {_plural(searched, 'passage')} "
+            "searched is one, so no other clause is used to answer."
+        )
+    return _with_lead(kb_empty_answer, detail)

@@ -1,8 +1,8 @@
 """The fitted judge's features: computed by one function at fit time and at run time.
 
 Why these features (issue 10): relevance and evidence are different questions. Relevance asks
-"is this about the subject?" — vector similarity of question and passage, of question and the
-passage's best sentence, lexical coverage and a learned question-passage interaction (the
+"is this about the subject?" — vector similarity of question and passage, lexical coverage of the
+passage and of its best sentence and a learned question-passage interaction (the
 element-wise product of their vectors, so "sell my data" can meet "disclose to third parties").
 Evidence asks "does this hold the answer?" — the same signals plus whether the passage is the
 *clause type* the question asks about (a classifier fitted on CUAD span text, so a confidentiality
@@ -53,18 +53,16 @@ class QuestionView:
 
 @dataclass(frozen=True)
 class PassageView:
-    """A passage as the features see it: its vector, its sentences' vectors, its clause types."""
+    """A passage as the features see it: its vector and its clause types."""
 
     text: str
     vec: np.ndarray  # (512,)
-    sent_vecs: np.ndarray  # (m, 512), m >= 1
     clause_probs: np.ndarray  # (K,) probability that the passage is (or holds) each clause type
 
 
 def scalar_row(q: QuestionView, p: PassageView, lex: LexicalFeatures) -> list[float]:
     """The scalar features of one (question, passage) pair, in ``SCALAR_FEATURES`` order."""
     cos = float(q.vec @ p.vec)
-    best = float(np.max(p.sent_vecs @ q.vec)) if len(p.sent_vecs) else cos
     known = 1.0 if q.types else 0.0
     type_prob = float(max(p.clause_probs[i] for i in q.types)) if q.types else 0.0
     others = [float(v) for i, v in enumerate(p.clause_probs) if i not in q.types]
@@ -73,7 +71,7 @@ def scalar_row(q: QuestionView, p: PassageView, lex: LexicalFeatures) -> list[fl
     matched = 1.0 if lex.matched else 0.0
     return [
         cos,
-        best,
+        lex.best_sentence,
         lex.coverage,
         lex.topic,
         lex.bigram,

@@ -124,10 +124,10 @@ def question_view(question: str, vec: np.ndarray, w: JudgeWeights) -> QuestionVi
 
 
 def passage_views(texts: list[str], w: JudgeWeights) -> list[PassageView]:
-    """Vectors, sentence vectors and clause-type probabilities of passages, in one embedding call."""
-    pvecs, svecs = dense.passage_vectors(texts)
+    """Vectors and clause-type probabilities of passages, in one embedding call."""
+    pvecs = dense.passage_vectors(texts)
     probs = w.clause.proba(pvecs) if len(texts) else np.zeros((0, len(w.clause.categories)))
-    return [PassageView(t, pvecs[i], svecs[i], probs[i]) for i, t in enumerate(texts)]
+    return [PassageView(t, pvecs[i], probs[i]) for i, t in enumerate(texts)]
 
 
 @dataclass(frozen=True)

@@ -326,9 +326,16 @@ class LexicalFeatures:
     hits: int  # question terms found
     terms: int  # question terms
     shared_topics: tuple[str, ...]
+    best_sentence: float  # IDF-weighted share of question terms in the passage's best sentence
 
 
-@lru_cache(maxsize=8192)
+def _sentences(text: str) -> list[str]:
+    from rag_core.judge.dense import sentences
+
+    return sentences(text)
+
+
+@lru_cache(maxsize=32768)
 def _passage_text(text: str) -> tuple[str, tuple[str, ...], frozenset[str], frozenset[str]]:
     """A passage's normalised text, terms, lexicon topics and kinds of value (cached: the same
     passage is read for every question of a session, and for many training questions)."""
@@ -349,10 +356,15 @@ def lexical_features(question: str, texts: list[str]) -> list[LexicalFeatures]:
     idf = idf_weights(q_terms, p_terms)
     total_w = sum(idf.values()) or 1.0
     out: list[LexicalFeatures] = []
-    for text, pt, (_, _, p_topics, p_kinds) in zip(p_norms, p_terms, cached, strict=True):
+    for raw, text, pt, (_, _, p_topics, p_kinds) in zip(texts, p_norms, p_terms, cached, strict=True):
         low = text.lower()
         pset = set(pt)
         hit = [t for t in q_terms if _term_in(t, pset, low)]
+        best = 0.0
+        for sentence in _sentences(raw):
+            s_norm, s_terms, _, _ = _passage_text(sentence)
+            s_hit = [t for t in hit if _term_in(t, set(s_terms), s_norm.lower())]
+            best = max(best, sum(idf[t] for t in s_hit) / total_w)
         shared = q_topics & p_topics
         bigram = len(q_bigrams & cjk_bigrams(text)) / len(q_bigrams) if q_bigrams else 0.0
         value_kinds = set(p_kinds)
@@ -367,6 +379,7 @@ def lexical_features(question: str, texts: list[str]) -> list[LexicalFeatures]:
                 hits=len(hit),
                 terms=len(q_terms),
                 shared_topics=tuple(sorted(shared)),
+                best_sentence=best if q_terms else 0.0,
             )
         )
     return out

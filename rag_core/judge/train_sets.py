@@ -80,7 +80,10 @@ def load_contracts(train_dir: Path, ts: JudgeTrainSettings) -> list[Contract]:
         c.labels = [{k for k, sp in c.spans.items() if any(holds(w, s, ts) for s in sp)} for w in c.windows]
         plain = [i for i, lab in enumerate(c.labels) if not lab]
         rng = random.Random(f"{ts.seed}|{c.name}")
-        c.pool = sorted([i for i, lab in enumerate(c.labels) if lab] + _sample(rng, plain, ts.clause_negatives))
+        labelled = [i for i, lab in enumerate(c.labels) if lab]
+        c.pool = sorted(
+            _sample(rng, labelled, ts.clause_positives) + _sample(rng, plain, ts.clause_negatives)
+        )
     return [by_name[n] for n in sorted(by_name)]
 
 
@@ -126,6 +129,11 @@ def _sentence_pairs(
     return out
 
 
+def _sentence_turn(contract: str, category: str, ts: JudgeTrainSettings) -> bool:
+    """One present-clause question in ``sentence_every`` also yields sentence-level pairs."""
+    return int(hashlib.sha1(f"s|{contract}|{category}".encode()).hexdigest(), 16) % ts.sentence_every == 0
+
+
 def evidence_pairs(
     contracts: list[Contract],
     ts: JudgeTrainSettings,
@@ -150,7 +158,7 @@ def evidence_pairs(
             for i in chosen:
                 s, e = c.windows[i]
                 pairs.append(Pair(q, c.text[s:e], i in gold, group))
-            if gold and ts.sentence_pairs:
+            if gold and ts.sentence_pairs and _sentence_turn(c.name, k, ts):
                 pairs += _sentence_pairs(c, c.windows[chosen[0]], q, k, group, ts.sentence_pairs)
     return pairs
 

@@ -43,6 +43,8 @@ Log = Callable[[str], None]
 THRESHOLD_GRID: tuple[float, ...] = tuple(round(0.05 * i, 2) for i in range(2, 19))
 EVIDENCE_PRECISION_GOAL: float = 0.8
 """The evidence threshold recommended is the lowest whose cross-validated precision reaches this."""
+ABSENT_LOGIT: float = -10.0
+"""Intercept of a clause type with no example in the sample (only in small test fits)."""
 SIGNIFICANT: int = 7
 """Significant digits kept in the JSON weights (what the run-time model uses)."""
 
@@ -117,6 +119,10 @@ def fit_clause(vecs: np.ndarray, labels: list[set[str]], c: float) -> ClauseMode
     coef, icpt = [], []
     for k in CATEGORY_NAMES:
         y = np.asarray([k in lab for lab in labels], dtype=int)
+        if y.min() == y.max():  # a small sample without this category: it is never predicted
+            coef.append(np.zeros(vecs.shape[1]))
+            icpt.append(ABSENT_LOGIT if y.max() == 0 else -ABSENT_LOGIT)
+            continue
         m = LogisticRegression(C=c, max_iter=3000, class_weight="balanced")
         m.fit(vecs, y)
         coef.append(m.coef_[0])
@@ -146,8 +152,8 @@ def pair_rows(
     for i, p in enumerate(pairs):
         by_q.setdefault((p.group, p.question), []).append(i)
     texts = list(dict.fromkeys(p.text for p in pairs))
-    cache.add([*(s for t in texts for s in dense.sentences(t)), *(p.question for p in pairs)])
-    pv, sv = dense.passage_vectors(texts, cache.get)
+    cache.add([*(dense.passage_text(t) for t in texts), *(p.question for p in pairs)])
+    pv = dense.passage_vectors(texts, cache.get)
     at = {t: i for i, t in enumerate(texts)}
     n_rel = len(SCALAR_FEATURES) + dense.DIM
     x_rel = np.zeros((len(pairs), n_rel))
@@ -159,7 +165,7 @@ def pair_rows(
         ptexts = [pairs[i].text for i in idx]
         pvecs = pv[[at[t] for t in ptexts]]
         probs = model.proba(pvecs)
-        views = [PassageView(t, pvecs[j], sv[at[t]], probs[j]) for j, t in enumerate(ptexts)]
+        views = [PassageView(t, pvecs[j], probs[j]) for j, t in enumerate(ptexts)]
         lex = lexical_features(q, ptexts)
         rows = feature_matrix(qv, views, lex, interaction=True)
         x_rel[idx] = rows
@@ -205,7 +211,7 @@ def grouped_cv(
     from sklearn.model_selection import GroupKFold
 
     out = np.zeros(len(y))
-    for tr, te in GroupKFold(n_splits=folds).split(x, y, groups):
+    for tr, te in GroupKFold(n_splits=min(folds, len(set(groups)))).split(x, y, groups):
         m = fit_logistic(x[tr], y[tr], c, None if weight is None else weight[tr])
         out[te] = m.proba(x[te])
     return out
@@ -225,7 +231,7 @@ def _clause_sets(
     contracts: list[Contract], ts: JudgeTrainSettings, cache: VectorCache
 ) -> tuple[np.ndarray, list[set[str]], list[str]]:
     ex = clause_examples(contracts)
-    vecs = dense.passage_vectors([t for t, _, _ in ex], cache.get)[0]
+    vecs = dense.passage_vectors([t for t, _, _ in ex], cache.get)
     return vecs, [lab for _, lab, _ in ex], [n for _, _, n in ex]
 
 
@@ -256,7 +262,7 @@ def fit_all(
         name = group.split(":", 1)[1]
         return half_models[halves[name]] if group.startswith("cuad:") and name in halves else clause
 
-    pqa = load_privacyqa(train_dir)
+    pqa = load_privacyqa(train_dir)[: sample[1] if sample else None]
     ev = evidence_pairs(fit_c, ts, phrasing=0)
     rel_rows = pair_rows(pqa, cache, cross, ts.question_type_min)
     ev_rows = pair_rows(ev, cache, cross, ts.question_type_min)

@@ -16,8 +16,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rag_core.reflection.support import missing_numbers
-
 PARTY_WINDOW: int = 24
 """Characters before a modal within which the party bearing it is looked for."""
 
@@ -103,11 +101,11 @@ def obligations(text: str) -> set[Obligation]:
     return out
 
 
-def missing_facts(sentence: str, evidence: str) -> list[str]:
-    """The key facts of ``sentence`` that ``evidence`` does not state, as short readable notes."""
-    notes = [f"number {n}" for n in missing_numbers(sentence, evidence)]
+def missing_roles(sentence: str, evidence: str) -> list[str]:
+    """The parties and obligations of ``sentence`` that ``evidence`` does not state (numbers are
+    ``support.missing_numbers``' job), as short readable notes."""
     ev_parties = parties(evidence)
-    notes += [f"party {role}" for role in sorted(parties(sentence) - ev_parties)]
+    notes = [f"party {role}" for role in sorted(parties(sentence) - ev_parties)]
     ev_obligations = obligations(evidence)
     for ob in sorted(obligations(sentence), key=lambda o: (o.role, o.kind)):
         if ob.role in ev_parties and ob not in ev_obligations:

@@ -23,7 +23,9 @@ _CORRECTION = re.compile(
     r"no\b|not\b|incorrect|that is not|that's not|actually|in fact|however|the contract (?:says|states))",
     re.I,
 )
-_NEGATED = re.compile(r"不是|并非|不为|而非|并不|没有|不对|\bnot\b|\bno\b|\bisn't\b|\bdoesn't\b|incorrect", re.I)
+_NEGATED = re.compile(
+    r"不是|并非|不为|而非|并不|没有|不对|\bnot\b|\bno\b|\bisn't\b|\bdoesn't\b|incorrect", re.I
+)
 
 _LEAD: dict[Language, str] = {"zh": "不对：", "en": "No — the documents say otherwise: "}
 
@@ -65,7 +67,7 @@ def correction_sentence(question: str, block: EvidenceBlock) -> str:
 
 
 def premise_correction(question: str, conflicting: Sequence[EvidenceBlock], language: Language) -> str:
-    """"不对：<the block's sentence> [n]": the correction quoted verbatim, with its citation."""
+    """ "不对：<the block's sentence> [n]": the correction quoted verbatim, with its citation."""
     block = conflicting[0]
     return f"{_LEAD[language]}{correction_sentence(question, block)} [{block.n}]"
 
@@ -86,5 +88,11 @@ def enforce_correction(
     if affirms_premise(answer, question, conflicting):
         keep = [s for s in split_sentences(answer) if not any(w in s for w in wrong)]
         rest = "".join(keep) if language == "zh" else " ".join(keep)
-        return f"{correction}\n{rest}".strip(), "the draft affirmed the false premise: replaced by the quoted correction"
-    return f"{correction}\n{answer}".strip(), "the draft did not open with the correction: quoted correction added"
+        return (
+            f"{correction}\n{rest}".strip(),
+            "the draft affirmed the false premise: replaced by the quoted correction",
+        )
+    return (
+        f"{correction}\n{answer}".strip(),
+        "the draft did not open with the correction: quoted correction added",
+    )

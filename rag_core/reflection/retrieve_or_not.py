@@ -107,6 +107,7 @@ _ABOUT: dict[Language, str] = {
     ),
 }
 
+
 @dataclass
 class Decision:
     """Whether to retrieve, who decided, and why (shown in the trace)."""

@@ -355,12 +355,18 @@ def overlap_support(
 
 
 def _apply_number_rule(support: SentenceSupport, evidence: str) -> SentenceSupport:
-    """Any number absent from the evidence makes the sentence unsupported, whoever judged it."""
+    """Any key fact absent from the evidence makes the sentence unsupported, whoever judged it:
+    a number, a party, or an obligation bound to its party (``facts.missing_roles``)."""
+    from rag_core.reflection.facts import missing_roles
+
     missing = missing_numbers(support.sentence, evidence)
-    if missing:
+    roles = missing_roles(remove_citation_markers(support.sentence), evidence)
+    if missing or roles:
         support.label = "not"
         support.by = "overlap"
-        support.note = f"number(s) not in the cited evidence: {', '.join(missing)}"
+        notes = [f"number(s) not in the cited evidence: {', '.join(missing)}"] if missing else []
+        notes += [f"fact(s) not in the cited evidence: {', '.join(roles)}"] if roles else []
+        support.note = "; ".join(notes)
     return support
 
 

@@ -113,10 +113,16 @@ def test_a_near_verbatim_sentence_is_fully_supported() -> None:
 
 
 def test_a_half_supported_sentence_is_partial() -> None:
+    support = _one("Either party may terminate the Lease, and renewal requires a signed amendment [1].", EN)
+    assert support.label == "partially", support
+
+
+def test_a_sentence_naming_a_party_the_block_does_not_is_not_supported() -> None:
     support = _one(
         "Either party may terminate the Lease; the landlord also keeps the security deposit [1].", EN
     )
-    assert support.label == "partially", support
+    assert support.label == "not"
+    assert "lessor" in support.note
 
 
 def test_an_unrelated_sentence_is_not_supported() -> None:
@@ -220,7 +226,7 @@ def test_the_number_rule_overrides_the_llm(server: FakeOpenAI) -> None:
 
 def test_unparsable_llm_answer_falls_back_to_overlap(server: FakeOpenAI) -> None:
     server.script(Reply(content="I think they are mostly fine."), _labels_reply(["fully"]))
-    sentences = ["The monthly rent is USD 5,000, payable in advance [2].", "Tenants must insure [1]."]
+    sentences = ["The monthly rent is USD 5,000, payable in advance [2].", "Earthquake insurance is mandatory [1]."]
     fallback = judge_support(sentences, EN, SETTINGS, _model(server))
     assert [(s.label, s.by) for s in fallback] == [("fully", "overlap"), ("not", "overlap")]
     assert all("overlap used" in s.note for s in fallback)

@@ -1,0 +1,36 @@
+"""The absent-clause gate: a question about a clause type that no kept passage is gets no answer.
+
+Why (issue 10): "这份租赁合同约定的竞业限制期限是多久？" over a lease without a non-compete was
+answered "五年 [1]" from an NDA's confidentiality term — a fact of another clause type. When the
+question asks about a clause type (thesaurus, else the fitted classifier) and none of the passages
+handed to the answer model is that type with at least ``t_clause_type``, the answer is "the
+documents contain no … clause", citing nothing.
+"""
+
+from __future__ import annotations
+
+from rag_core.judge import dense
+from rag_core.judge.clause_types import BY_NAME, ClauseType
+from rag_core.judge.fitted import load_weights, passage_views, question_view
+from rag_core.settings import VerdictSettings
+
+
+def asked_clause_type(question: str) -> ClauseType | None:
+    """The clause type the question asks about, if any (thesaurus first, then the classifier)."""
+    w = load_weights()
+    qv = question_view(question, dense.embed([question])[0], w)
+    return BY_NAME[w.clause.categories[qv.types[0]]] if qv.types else None
+
+
+def absent_clause_type(question: str, texts: list[str], s: VerdictSettings) -> ClauseType | None:
+    """The asked clause type when none of ``texts`` is of it (``None``: no type asked, or present)."""
+    w = load_weights()
+    qv = question_view(question, dense.embed([question])[0], w)
+    if not qv.types:
+        return None
+    if texts:
+        views = passage_views(texts, w)
+        best = max(float(p.clause_probs[i]) for p in views for i in qv.types)
+        if best >= s.t_clause_type:
+            return None
+    return BY_NAME[w.clause.categories[qv.types[0]]]

@@ -1,0 +1,58 @@
+"""Coded explanations of the fitted relevance and evidence scores (English text + code + params).
+
+Why apart from ``fitted``: what a lawyer reads must say what decided the score — the asked clause
+type missing from the passage, the asked kind of value missing, or how much of the question the
+passage covers — and the Chinese interface renders the same facts from the code and params
+(``why_<code>`` templates in ``ui/i18n.py``).
+"""
+
+from __future__ import annotations
+
+from rag_core.coded import CodedText, coded, join
+from rag_core.judge.fitted import FittedScores
+from rag_core.judge.relevance import ask_word
+
+TYPE_PRESENT: float = 0.5
+"""Clause-type probability from which an explanation says the passage *is* the asked clause type."""
+
+
+def _clause_part(s: FittedScores) -> CodedText | None:
+    """The clause-type fact: the asked type present, or the passage looking like another type."""
+    if not s.asked_types:
+        return None
+    asked = s.asked_types[0]
+    if s.type_prob >= TYPE_PRESENT:
+        return coded(
+            "fit_clause", f"a {asked} clause ({s.type_prob:.0%})", clause_type=asked, type_prob=s.type_prob
+        )
+    return coded(
+        "fit_clause_missing",
+        f"not a {asked} clause ({s.type_prob:.0%}; looks like {s.best_type})",
+        clause_type=asked,
+        type_prob=s.type_prob,
+        other_type=s.best_type,
+    )
+
+
+def fitted_explanation(s: FittedScores) -> CodedText:
+    """Relevance and evidence with the clause-type, value-kind and coverage facts behind them."""
+    lex = s.lexical
+    parts: list[CodedText] = [
+        coded(
+            "fit_scores",
+            f"fitted relevance {s.relevance:.2f}, evidence {s.evidence:.2f}",
+            fit_relevance=s.relevance,
+            fit_evidence=s.evidence,
+        )
+    ]
+    clause = _clause_part(s)
+    if clause is not None:
+        parts.append(clause)
+    if lex.matched:
+        parts.append(coded("rel_has", "has " + ask_word(lex.matched[0]), kind=lex.matched[0]))
+    elif lex.kinds:
+        parts.append(coded("rel_lacks", "lacks " + ask_word(lex.kinds[0]), kind=lex.kinds[0]))
+    parts.append(
+        coded("rel_terms", f"covers {lex.hits}/{lex.terms} query terms", hit=lex.hits, total=lex.terms)
+    )
+    return join(parts)

@@ -1,0 +1,40 @@
+"""Key facts of answer sentences: parties by role, obligations bound to their party."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag_core.reflection.facts import Obligation, missing_roles, obligations, parties
+
+LEASE_ZH = "第五条 押金。乙方应于签约时向甲方支付押金人民币19000元，租赁期满且乙方无违约的，甲方应当在10日内无息退还押金。"
+LEASE_EN = (
+    "The Tenant shall pay a deposit of $5,000. The Landlord shall return the deposit within 30 days after "
+    "the lease ends."
+)
+
+
+def test_parties_are_read_by_role_with_synonyms() -> None:
+    assert parties("房东应退还押金，租客应按时付租") == {"lessor", "lessee"}
+    assert parties("The Licensee may sublicense; the licensor may audit.") == {"licensee", "licensor"}
+    assert parties("被许可方应支付许可费") == {"licensee"}  # not also 许可方
+
+
+def test_an_obligation_is_bound_to_the_party_before_its_modal() -> None:
+    assert obligations("乙方不得转租房屋") == {Obligation("party_b", "prohibition")}
+    assert obligations("The Landlord may enter the premises.") == {Obligation("lessor", "permission")}
+    assert obligations("甲方应当在10日内退还押金") == {Obligation("party_a", "duty")}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "evidence", "missing"),
+    [
+        ("甲方有权扣留押金。", LEASE_ZH, ["permission of party_a"]),  # invented right
+        ("甲方应当在10日内退还押金。", LEASE_ZH, []),
+        ("丙方应支付押金。", LEASE_ZH, ["party party_c"]),
+        ("The landlord may keep the deposit.", LEASE_EN, ["permission of lessor"]),
+        ("The landlord must return the deposit.", LEASE_EN, []),
+        ("The buyer shall pay the price.", LEASE_EN, ["party buyer"]),
+    ],
+)
+def test_missing_roles(sentence: str, evidence: str, missing: list[str]) -> None:
+    assert missing_roles(sentence, evidence) == missing

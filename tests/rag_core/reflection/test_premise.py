@@ -1,0 +1,45 @@
+"""The answer corrects a false premise first: detection of an affirming draft and the quoted fix."""
+
+from __future__ import annotations
+
+from rag_core.generation.prompt import EvidenceBlock
+from rag_core.reflection.premise import affirms_premise, enforce_correction, starts_with_correction
+
+RENT = EvidenceBlock(
+    1, "租赁合同", "lease.pdf", 2, "第三条 租金", "第三条 租金。乙方每月向甲方支付租金人民币9500元。租金于每月5日前支付。",
+    conflicting=True,
+)  # fmt: skip
+OTHER = EvidenceBlock(2, "租赁合同", "lease.pdf", 3, "第四条 押金", "押金为两个月租金。")
+Q = "租金是每月8000元，对吗？"
+EN_BLOCK = EvidenceBlock(
+    1, "Lease", "lease.pdf", 1, "3 Rent", "The Tenant shall pay a monthly rent of USD 9,500.", conflicting=True
+)
+
+
+def test_a_draft_that_affirms_the_false_value_is_detected() -> None:
+    assert affirms_premise("是的，租金是每月8000元。合同约定为9500元[1]。", Q, [RENT])
+    assert not affirms_premise("不对，合同约定月租金为9500元[1]。", Q, [RENT])
+    assert not affirms_premise("租金不是8000元，而是9500元[1]。", Q, [RENT])
+    assert not affirms_premise("是的，租金是每月8000元。", Q, [])  # nothing conflicting: nothing to correct
+
+
+def test_an_affirming_draft_is_replaced_by_the_quoted_correction() -> None:
+    fixed, note = enforce_correction("是的，租金是每月8000元。合同约定为9500元[1]。", Q, [RENT, OTHER], "zh")
+    assert fixed.startswith("不对：乙方每月向甲方支付租金人民币9500元。 [1]")
+    assert "8000" not in fixed
+    assert note
+    assert starts_with_correction(fixed)
+
+
+def test_a_correct_draft_is_left_alone_and_a_silent_one_gets_the_correction_first() -> None:
+    good = "不对，合同约定月租金为9500元[1]。"
+    assert enforce_correction(good, Q, [RENT], "zh") == (good, "")
+    fixed, note = enforce_correction("月租金为9500元[1]。", Q, [RENT], "zh")
+    assert fixed.startswith("不对：") and fixed.endswith("月租金为9500元[1]。") and note
+
+
+def test_english_premise_correction() -> None:
+    q = "The rent is USD 8,000 a month, right?"
+    fixed, _ = enforce_correction("Yes, the rent is USD 8,000 per month [1].", q, [EN_BLOCK], "en")
+    assert fixed.startswith("No — the documents say otherwise: The Tenant shall pay a monthly rent of USD 9,500. [1]")
+    assert "8,000" not in fixed
