@@ -236,14 +236,22 @@ def _clause_sets(
 
 
 def fit_all(
-    train_dir: Path, ts: JudgeTrainSettings, log: Log, cache: VectorCache | None = None
+    train_dir: Path,
+    ts: JudgeTrainSettings,
+    log: Log,
+    cache: VectorCache | None = None,
+    sample: tuple[int, int] | None = None,
 ) -> dict[str, Any]:
-    """Fit the three models and measure them; returns the JSON the run time loads."""
+    """Fit the three models and measure them; returns the JSON the run time loads.
+
+    ``sample`` = (contracts, PrivacyQA pairs) fits on the first few of each only: the quick,
+    deterministic refit the test suite runs twice and compares.
+    """
     t0 = time.perf_counter()
     cache = cache or VectorCache()
     contracts = load_contracts(train_dir, ts)
-    fit_c = [c for c in contracts if not is_check(c.name, ts)]
-    check_c = [c for c in contracts if is_check(c.name, ts)]
+    fit_c = [c for c in contracts if not is_check(c.name, ts)][: sample[0] if sample else None]
+    check_c = [c for c in contracts if is_check(c.name, ts)][: sample[0] if sample else None]
     log(f"{len(fit_c)} fit contracts, {len(check_c)} check contracts")
     vecs, labels, names = _clause_sets(fit_c, ts, cache)
     clause = fit_clause(vecs, labels, ts.c_clause)

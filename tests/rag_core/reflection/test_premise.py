@@ -12,7 +12,13 @@ RENT = EvidenceBlock(
 OTHER = EvidenceBlock(2, "租赁合同", "lease.pdf", 3, "第四条 押金", "押金为两个月租金。")
 Q = "租金是每月8000元，对吗？"
 EN_BLOCK = EvidenceBlock(
-    1, "Lease", "lease.pdf", 1, "3 Rent", "The Tenant shall pay a monthly rent of USD 9,500.", conflicting=True
+    1,
+    "Lease",
+    "lease.pdf",
+    1,
+    "3 Rent",
+    "The Tenant shall pay a monthly rent of USD 9,500.",
+    conflicting=True,
 )
 
 
@@ -41,5 +47,7 @@ def test_a_correct_draft_is_left_alone_and_a_silent_one_gets_the_correction_firs
 def test_english_premise_correction() -> None:
     q = "The rent is USD 8,000 a month, right?"
     fixed, _ = enforce_correction("Yes, the rent is USD 8,000 per month [1].", q, [EN_BLOCK], "en")
-    assert fixed.startswith("No — the documents say otherwise: The Tenant shall pay a monthly rent of USD 9,500. [1]")
+    assert fixed.startswith(
+        "No — the documents say otherwise: The Tenant shall pay a monthly rent of USD 9,500. [1]"
+    )
     assert "8,000" not in fixed

@@ -73,7 +73,15 @@ def test_ambiguous_input_without_a_model_is_retrieved() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["某某患有什么疾病？", "张三住在哪里？", "Who is Acme's CEO?", "What about Acme?", "李四的年龄？", "When?", "多少钱"],
+    [
+        "某某患有什么疾病？",
+        "张三住在哪里？",
+        "Who is Acme's CEO?",
+        "What about Acme?",
+        "李四的年龄？",
+        "When?",
+        "多少钱",
+    ],
 )
 def test_short_factual_questions_are_retrieved_and_no_model_is_asked(text: str, server: FakeOpenAI) -> None:
     server.script(Reply(content="NO"))

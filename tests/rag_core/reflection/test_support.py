@@ -226,7 +226,10 @@ def test_the_number_rule_overrides_the_llm(server: FakeOpenAI) -> None:
 
 def test_unparsable_llm_answer_falls_back_to_overlap(server: FakeOpenAI) -> None:
     server.script(Reply(content="I think they are mostly fine."), _labels_reply(["fully"]))
-    sentences = ["The monthly rent is USD 5,000, payable in advance [2].", "Earthquake insurance is mandatory [1]."]
+    sentences = [
+        "The monthly rent is USD 5,000, payable in advance [2].",
+        "Earthquake insurance is mandatory [1].",
+    ]
     fallback = judge_support(sentences, EN, SETTINGS, _model(server))
     assert [(s.label, s.by) for s in fallback] == [("fully", "overlap"), ("not", "overlap")]
     assert all("overlap used" in s.note for s in fallback)
