@@ -14,6 +14,7 @@ from pydantic.fields import FieldInfo
 from rag_core.lab import judge_question, relabel
 from rag_core.llm.factory import model_for_role, unavailable_error
 from rag_core.settings import ModelSettings, Settings, VerdictSettings, mask_secret
+from storage.rows import Message
 from ui import state
 from ui.components import label_badges, label_counts, safe, show_error, verdict_table
 from ui.errors import error_text, validation_text
@@ -85,20 +86,20 @@ def _save() -> None:
             for e in err.errors()
         ]
         return
-    store.save_settings(new)
+    store.prefs.save_settings(new)
     ss["admin_errors"] = []
     ss["admin_flash"] = t("settings_saved")
 
 
 def _reset() -> None:
-    store.save_settings(Settings())
+    store.prefs.save_settings(Settings())
     seed(Settings(), force=True)
     ss["admin_errors"] = []
     ss["admin_flash"] = t("settings_reset_done")
 
 
 def _discard() -> None:
-    seed(store.load_settings(), force=True)
+    seed(store.prefs.load_settings(), force=True)
     ss["admin_errors"] = []
 
 
@@ -170,9 +171,9 @@ def _lab_seed() -> None:
 
 
 def _lab_save() -> None:
-    current = store.load_settings()
+    current = store.prefs.load_settings()
     verdict = current.verdict.model_copy(update={k: float(ss[f"lab_{k}"]) for k in THRESHOLDS})
-    store.save_settings(
+    store.prefs.save_settings(
         current.model_copy(update={"verdict": VerdictSettings.model_validate(verdict.model_dump())})
     )
     for k in THRESHOLDS:
@@ -190,14 +191,14 @@ def threshold_lab() -> None:
         key="lab_source",
     )
     if source == "turn":
-        convs = store.list_conversations()
-        turns: list[tuple[str, dict[str, Any]]] = []
+        convs = store.conversations.all()
+        turns: list[tuple[str, Message]] = []
         for c in convs[:30]:
             q = ""
-            for m in store.list_messages(c["id"]):
-                if m["role"] == "user":
-                    q = m["content"]
-                elif m.get("verdicts"):
+            for m in store.conversations.messages(c.id):
+                if m.role == "user":
+                    q = m.content
+                elif m.verdicts:
                     turns.append((q, m))
         if not turns:
             st.info(t("lab_no_turns"))
@@ -206,10 +207,10 @@ def threshold_lab() -> None:
                 t("lab_turn"), range(len(turns)), format_func=lambda i: turns[i][0][:80], key="lab_turn"
             )
             if st.button(t("lab_load"), key="lab_load"):
-                ss["lab_rows"] = turns[pick][1]["verdicts"]
+                ss["lab_rows"] = turns[pick][1].verdicts
                 ss["lab_question"] = turns[pick][0]
     else:
-        kbs = store.list_kbs()
+        kbs = store.kbs.all()
         names = {kb.id: kb.name for kb in kbs}
         with st.form("lab_form", border=False):
             chosen = st.multiselect(

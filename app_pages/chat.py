@@ -18,6 +18,7 @@ from rag_core.judge.base import thresholds_of
 from rag_core.llm.base import CancelToken
 from rag_core.models import ChatTurn
 from rag_core.trace import Trace, VerdictStage, verdicts_of
+from storage.rows import Conversation, Feedback, Message
 from ui import state
 from ui.components import (
     citations_block,
@@ -42,7 +43,7 @@ def _json_safe(obj: Any) -> Any:
 
 
 # ---------------------------------------------------------------- sidebar: conversations
-def _conversation_sidebar(current: dict[str, Any] | None) -> None:
+def _conversation_sidebar(current: Conversation | None) -> None:
     with st.sidebar:
         st.markdown(f"**{t('conv_title')}**")
         if st.button(t("conv_new"), icon=":material/add_comment:", width="stretch", key="conv_new"):
@@ -51,36 +52,36 @@ def _conversation_sidebar(current: dict[str, Any] | None) -> None:
         needle = st.text_input(
             t("conv_search"), key="conv_search", placeholder=t("conv_search"), label_visibility="collapsed"
         )
-        convs = store.list_conversations(needle)
+        convs = store.conversations.all(needle)
         if not convs:
             st.caption(t("conv_none"))
         for c in convs[:100]:
-            is_current = current is not None and c["id"] == current["id"]
+            is_current = current is not None and c.id == current.id
             if st.button(
-                safe(c["title"] or t("conv_untitled"), False),
-                key=f"conv_{c['id']}",
+                safe(c.title or t("conv_untitled"), False),
+                key=f"conv_{c.id}",
                 type="primary" if is_current else "tertiary",
                 width="stretch",
             ):
-                ss["chat_cid"] = c["id"]
+                ss["chat_cid"] = c.id
                 st.rerun()
         if current is None:
             return
         with st.expander(t("conv_manage"), icon=":material/edit:"):
             with st.form("conv_rename", border=False):
-                title = st.text_input(t("conv_rename_to"), value=current["title"], max_chars=120)
+                title = st.text_input(t("conv_rename_to"), value=current.title, max_chars=120)
                 if st.form_submit_button(t("conv_rename")):
                     if title.strip():
-                        store.update_conversation(current["id"], title=title.strip())
+                        store.conversations.rename(current.id, title.strip())
                         st.rerun()
                     else:
                         st.error(t("conv_title_empty"))
             if st.button(t("conv_delete"), key="conv_delete", icon=":material/delete:"):
-                ss["confirm_conv_delete"] = current["id"]
-            if ss.get("confirm_conv_delete") == current["id"]:
+                ss["confirm_conv_delete"] = current.id
+            if ss.get("confirm_conv_delete") == current.id:
                 st.warning(t("conv_delete_confirm"))
                 if st.button(t("delete_confirm"), key="conv_delete_ok", type="primary"):
-                    store.delete_conversation(current["id"])
+                    store.conversations.delete(current.id)
                     ss["chat_cid"] = None
                     ss["confirm_conv_delete"] = None
                     st.rerun()
@@ -90,16 +91,16 @@ def _conversation_sidebar(current: dict[str, Any] | None) -> None:
 
 
 # ---------------------------------------------------------------- one stored assistant message
-def _copy_export(m: dict[str, Any], question: str) -> None:
-    mid = m["id"]
-    citations = m.get("citations") or []
-    meta = {t("export_kbs"): ", ".join(Trace.from_json(m.get("trace")).kbs)}
+def _copy_export(m: Message, question: str) -> None:
+    mid = m.id
+    citations = m.citations
+    meta = {t("export_kbs"): ", ".join(Trace.from_json(m.trace).kbs)}
     with st.expander(t("actions_title"), icon=":material/ios_share:"):
         st.caption(t("copy_hint"))
-        st.code(m["content"], language=None, wrap_lines=True)
+        st.code(m.content, language=None, wrap_lines=True)
         st.download_button(
             t("export_md"),
-            data=answer_markdown(question, m["content"], citations, lang(), meta),
+            data=answer_markdown(question, m.content, citations, lang(), meta),
             file_name=f"lexgate-answer-{mid[:8]}.md",
             mime="text/markdown",
             key=f"md_{mid}",
@@ -108,7 +109,7 @@ def _copy_export(m: dict[str, Any], question: str) -> None:
         )
         st.download_button(
             t("export_docx"),
-            data=lambda: answer_docx(question, m["content"], citations, lang(), meta),
+            data=lambda: answer_docx(question, m.content, citations, lang(), meta),
             file_name=f"lexgate-answer-{mid[:8]}.docx",
             mime="application/vnd.openxmlformats-officedocument.wordprocessingml.document",
             key=f"docx_{mid}",
@@ -117,8 +118,8 @@ def _copy_export(m: dict[str, Any], question: str) -> None:
         )
 
 
-def _feedback_form(m: dict[str, Any], question: str, feedback_ids: set[str], cid: str) -> None:
-    mid = m["id"]
+def _feedback_form(m: Message, question: str, feedback_ids: set[str], cid: str) -> None:
+    mid = m.id
     with st.expander(t("feedback_title"), icon=":material/rate_review:"):
         if mid in feedback_ids:
             st.success(t("fb_thanks"), icon=":material/favorite:")
@@ -142,67 +143,67 @@ def _feedback_form(m: dict[str, Any], question: str, feedback_ids: set[str], cid
             if rating is None:
                 st.error(t("fb_need_rating"))
                 return
-            trace = Trace.from_json(m.get("trace"))
+            trace = Trace.from_json(m.trace)
             diagnosis = ""
             if rating <= 2 or correct.strip():
                 diagnosis = json.dumps(
-                    diagnose(trace, m["content"], bool(m.get("refused")), correct).to_json(),
+                    diagnose(trace, m.content, m.refused, correct).to_json(),
                     ensure_ascii=False,
                     default=str,
                 )
-            store.add_feedback(
-                {
-                    "message_id": mid,
-                    "conversation_id": cid,
-                    "question": question,
-                    "answer": m["content"],
-                    "rating": int(rating),
-                    "helpful": bool(helpful) if helpful is not None else rating >= 3,
-                    "correct_answer": correct.strip(),
-                    "comment": comment.strip(),
-                    "diagnosis": diagnosis,
-                    "trace_json": json.dumps(trace.to_json(), ensure_ascii=False, default=str),
-                }
+            store.feedback.add(
+                Feedback(
+                    message_id=mid,
+                    conversation_id=cid,
+                    question=question,
+                    answer=m.content,
+                    rating=int(rating),
+                    helpful=bool(helpful) if helpful is not None else rating >= 3,
+                    correct_answer=correct.strip(),
+                    comment=comment.strip(),
+                    diagnosis=diagnosis,
+                    trace_json=json.dumps(trace.to_json(), ensure_ascii=False, default=str),
+                )
             )
             st.rerun()
 
 
-def _answer_column(m: dict[str, Any], trace: Trace) -> bool:
+def _answer_column(m: Message, trace: Trace) -> bool:
     """Thinking (collapsed), conflict notice, the answer, and why it refused; False on an error."""
-    if m.get("thinking"):
+    if m.thinking:
         with st.expander(t("thinking_title"), icon=":material/psychology:"):
-            st.markdown(safe(m["thinking"]))
+            st.markdown(safe(m.thinking))
     if trace.error:
         st.error(t("chat_failed", message=stored_error_text(trace.error)), icon=":material/error:")
         return False
     if trace.stopped:
-        st.markdown(safe_answer(m["content"]))
+        st.markdown(safe_answer(m.content))
         st.caption(t("chat_stopped"))
         return False
     if any(b.conflicting for b in trace.blocks):
         st.warning(t("conflict_warning"), icon=":material/balance:")
-    st.markdown(safe_answer(m["content"]))
-    if m.get("refused") and trace.retrieval is not None:
-        refusal_note(trace, m.get("verdicts") or [])
+    st.markdown(safe_answer(m.content))
+    if m.refused and trace.retrieval is not None:
+        refusal_note(trace, m.verdicts)
     st.caption(usage_line(m, trace))
     return True
 
 
-def _assistant(m: dict[str, Any], question: str, feedback_ids: set[str], cid: str) -> None:
+def _assistant(m: Message, question: str, feedback_ids: set[str], cid: str) -> None:
     """Evidence panel beside the answer; below them, full width, the citations and the actions."""
-    trace = Trace.from_json(m.get("trace"))
+    trace = Trace.from_json(m.trace)
     with st.chat_message("assistant"):
-        if trace.retrieval is None and not m.get("verdicts"):  # small talk, error, early stop
+        if trace.retrieval is None and not m.verdicts:  # small talk, error, early stop
             ok = _answer_column(m, trace)
         else:
             col_ev, col_ans = st.columns([3, 2], gap="medium")
             with col_ev:
-                evidence_panel(m.get("verdicts") or [], len(trace.blocks), key=f"ev_{m['id']}")
+                evidence_panel(m.verdicts, len(trace.blocks), key=f"ev_{m.id}")
             with col_ans:
                 ok = _answer_column(m, trace)
         if not ok:
             return
-        citations_block(m.get("citations") or [], trace, key=f"cit_{m['id']}")
+        citations_block(m.citations, trace, key=f"cit_{m.id}")
         c1, c2 = st.columns(2, gap="medium")
         with c1:
             _copy_export(m, question)
@@ -214,7 +215,7 @@ def _assistant(m: dict[str, Any], question: str, feedback_ids: set[str], cid: st
 def _run_turn(cid: str, question: str, kbs: list[Any], history: list[ChatTurn], think: bool) -> None:
     from rag_core.pipeline import AnswerReset, AskRequest, Done, Retrieved, Thinking, Token, Verdicts
 
-    store.add_message(cid, "user", question)
+    store.conversations.add_message(cid, "user", question)
     with st.chat_message("user"):
         st.markdown(safe(question))
     with st.chat_message("assistant"):
@@ -270,7 +271,7 @@ def _run_turn(cid: str, question: str, kbs: list[Any], history: list[ChatTurn], 
                 if isinstance(err, LexgateError)
                 else Trace.failed(question, type(err).__name__)
             )
-            store.add_message(
+            store.conversations.add_message(
                 cid,
                 "assistant",
                 t("chat_failed", message=failed.error.message if failed.error else ""),
@@ -285,7 +286,7 @@ def _run_turn(cid: str, question: str, kbs: list[Any], history: list[ChatTurn], 
             if type(stop).__name__ not in ("StopException", "RerunException"):
                 raise
             cancel.cancel()
-            store.add_message(
+            store.conversations.add_message(
                 cid,
                 "assistant",
                 answer,
@@ -312,7 +313,7 @@ def _run_turn(cid: str, question: str, kbs: list[Any], history: list[ChatTurn], 
         if result is None:
             return
         latency = (time.perf_counter() - t0) * 1000
-        store.add_message(
+        store.conversations.add_message(
             cid,
             "assistant",
             result.answer,
@@ -329,24 +330,24 @@ def _run_turn(cid: str, question: str, kbs: list[Any], history: list[ChatTurn], 
 
 
 # ---------------------------------------------------------------- the page
-kbs_all = store.list_kbs()
+kbs_all = store.kbs.all()
 cid = ss.get("chat_cid")
-conversation: dict[str, Any] | None = None
+conversation: Conversation | None = None
 if cid:
     try:
-        conversation = store.get_conversation(cid)
+        conversation = store.conversations.get(cid)
     except NotFound:
         ss["chat_cid"] = cid = None
 _conversation_sidebar(conversation)
 
-st.subheader(safe(conversation["title"], False) if conversation else t("chat_new_title"))
+st.subheader(safe(conversation.title, False) if conversation else t("chat_new_title"))
 if not kbs_all:
     st.info(t("chat_no_kb"), icon=":material/folder_open:")
     st.page_link("app_pages/documents.py", label=t("nav_documents"), icon=":material/folder_open:")
     st.stop()
 
 kb_names = {kb.id: kb.name for kb in kbs_all}
-saved = [k for k in (conversation or {}).get("kb_ids", []) if k in kb_names]
+saved = [k for k in (conversation.kb_ids if conversation else []) if k in kb_names]
 default = saved or [k for k in ss.get("chat_last_kbs", []) if k in kb_names] or [kbs_all[0].id]
 c1, c2 = st.columns([4, 1], vertical_alignment="bottom")
 selected = c1.multiselect(
@@ -359,16 +360,16 @@ selected = c1.multiselect(
 think = c2.toggle(t("think_toggle"), key="chat_think", help=t("think_help"))
 ss["chat_last_kbs"] = selected
 if conversation and selected and selected != saved:
-    store.update_conversation(conversation["id"], kb_ids=selected)
+    store.conversations.set_kbs(conversation.id, selected)
 
-messages = store.list_messages(cid) if cid else []
-feedback_ids = {f["message_id"] for f in store.list_feedback()} if messages else set()
+messages = store.conversations.messages(cid) if cid else []
+feedback_ids = {f.message_id for f in store.feedback.all()} if messages else set()
 last_question = ""
 for m in messages:
-    if m["role"] == "user":
-        last_question = m["content"]
+    if m.role == "user":
+        last_question = m.content
         with st.chat_message("user"):
-            st.markdown(safe(m["content"]))
+            st.markdown(safe(m.content))
     else:
         _assistant(m, last_question, feedback_ids, cid or "")
 
@@ -382,13 +383,11 @@ if question and question.strip() and selected:
     kbs = [kb for kb in kbs_all if kb.id in selected]
     if cid is None:
         title = " ".join(question.split())[:TITLE_CHARS]
-        cid = store.create_conversation(title, selected)
+        cid = store.conversations.create(title, selected)
         ss["chat_cid"] = cid
     history = [
-        ChatTurn(m["role"], m["content"])
+        ChatTurn(m.role, m.content)
         for m in messages
-        if m["role"] in ("user", "assistant")
-        and m["content"]
-        and Trace.from_json(m.get("trace")).error is None
+        if m.role in ("user", "assistant") and m.content and Trace.from_json(m.trace).error is None
     ]
     _run_turn(cid, question.strip(), kbs, history, think)

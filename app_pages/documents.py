@@ -8,7 +8,6 @@ from typing import Any
 import streamlit as st
 
 from rag_core.embeddings.registry import describe
-from storage.store import sql_str
 from ui import state
 from ui.components import confirm, safe, show_error
 from ui.errors import coded_text
@@ -22,7 +21,7 @@ ss = st.session_state
 
 
 # ---------------------------------------------------------------- knowledge bases
-kbs = store.list_kbs()
+kbs = store.kbs.all()
 with (
     st.expander(t("kb_new"), expanded=not kbs, icon=":material/add:"),
     st.form("kb_new_form", clear_on_submit=True, border=False),
@@ -38,7 +37,7 @@ with (
     if st.form_submit_button(t("kb_create"), type="primary"):
         try:
             _display, dim = describe(settings.embedding.backend, settings.embedding.model, settings)
-            kb = store.create_kb(new_name, settings.embedding.backend, settings.embedding.model, dim)
+            kb = store.kbs.create(new_name, settings.embedding.backend, settings.embedding.model, dim)
             ss["docs_kb"] = kb.id
             ss["docs_flash"] = t("kb_created", name=kb.name)
             st.rerun()
@@ -64,7 +63,7 @@ with st.expander(t("kb_manage"), icon=":material/settings:"):
         renamed = st.text_input(t("kb_rename_to"), value=kb.name, max_chars=120)
         if st.form_submit_button(t("kb_rename")):
             try:
-                store.rename_kb(kb.id, renamed)
+                store.kbs.rename(kb.id, renamed)
                 ss["docs_flash"] = t("kb_renamed", name=renamed.strip())
                 st.rerun()
             except Exception as err:
@@ -73,7 +72,7 @@ with st.expander(t("kb_manage"), icon=":material/settings:"):
         ss["confirm_kb_delete"] = True
     if confirm("confirm_kb_delete", t("kb_delete_confirm", name=safe(kb.name, False)), t("delete_confirm")):
         try:
-            store.delete_kb(kb.id)
+            store.kbs.delete(kb.id)
             ss["confirm_kb_delete"] = False
             ss.pop("docs_kb", None)
             ss["docs_flash"] = t("kb_deleted", name=kb.name)
@@ -154,7 +153,7 @@ if ss.get("ingest_results") and st.button(t("upload_clear"), key="upload_clear")
 
 # ---------------------------------------------------------------- documents
 st.subheader(t("docs_table_title"))
-docs = store.list_documents(kb)
+docs = store.docs.all(kb)
 if not docs:
     st.caption(t("docs_none"))
     st.stop()
@@ -192,7 +191,7 @@ if confirm(
 ):
     try:
         gone = ss["confirm_doc_delete"]
-        store.delete_document(kb, gone)
+        store.docs.delete(kb, gone)
         ss["confirm_doc_delete"] = None
         ss["docs_flash"] = t("doc_deleted", name=doc_names[gone])
         st.rerun()
@@ -208,17 +207,17 @@ kind = st.segmented_control(
     default="indexed",
     key="preview_kind",
 )
-rows = sorted(store.chunk_rows(kb, f"doc_id = {sql_str(doc_id)}"), key=lambda r: (r["start"], r["end"]))
-rows = [r for r in rows if (r["kind"] == "parent") == (kind == "parent")]
+rows = store.chunks.of_document(kb, doc_id)
+rows = [r for r in rows if (r.kind == "parent") == (kind == "parent")]
 st.caption(t("preview_count", n=len(rows)))
 picked = st.dataframe(
     [
         {
             "#": i + 1,
-            t("col_page"): str(r["page"] or r["anchor"] or ""),
-            t("col_clause"): r["clause"],
-            t("col_chars"): r["end"] - r["start"],
-            t("col_text"): r["text"],
+            t("col_page"): str(r.page or r.anchor or ""),
+            t("col_clause"): r.clause,
+            t("col_chars"): r.end - r.start,
+            t("col_text"): r.text,
         }
         for i, r in enumerate(rows)
     ],
@@ -232,9 +231,7 @@ chosen_rows = picked.selection.rows if picked is not None else []
 if chosen_rows and chosen_rows[0] < len(rows):
     row = rows[chosen_rows[0]]
     with st.container(border=True):
-        st.caption(
-            safe(f"{row['clause'] or '—'} · {t('col_page')} {row['page'] or row['anchor'] or '—'}", False)
-        )
-        st.markdown(safe(row["text"]))
+        st.caption(safe(f"{row.clause or '—'} · {t('col_page')} {row.page or row.anchor or '—'}", False))
+        st.markdown(safe(row.text))
 else:
     st.caption(t("preview_pick_hint"))

@@ -20,6 +20,8 @@ from rag_core.evaluation.testset import DIFFICULTIES
 from rag_core.llm.factory import get_chat_model, unavailable_error
 from rag_core.models import KnowledgeBase
 from rag_core.trace import Trace
+from storage.chunks import ChunkFilter
+from storage.rows import StoredRun, TestSet
 from ui import evaluation as ev
 from ui import state
 from ui.components import (
@@ -37,6 +39,7 @@ from ui.errors import error_text, stored_error_text
 from ui.i18n import t
 
 store = state.store()
+WHOLE_CLAUSES = ChunkFilter(exclude_kind="child")  # parents and plain chunks: what cases are asked about
 settings = state.settings()
 ss = st.session_state
 GREEN = "background-color: #d8f0df"
@@ -100,7 +103,7 @@ def busy() -> bool:
     return j is not None and not j.finished
 
 
-kbs = store.list_kbs()
+kbs = store.kbs.all()
 kb_by_id: dict[str, KnowledgeBase] = {kb.id: kb for kb in kbs}
 gen_missing = unavailable_error(settings, "answer")
 judge_missing = unavailable_error(settings, "judge")
@@ -164,13 +167,13 @@ section = st.segmented_control(
 ss["ev_section_keep"] = section
 
 
-def testset_label(ts: dict[str, Any]) -> str:
-    kb = kb_by_id.get(str(ts.get("kb_id", "")))
-    return f"{ts['name']} · {kb.name if kb else t('ev_no_kb')}"
+def testset_label(ts: TestSet) -> str:
+    kb = kb_by_id.get(ts.kb_id)
+    return f"{ts.name} · {kb.name if kb else t('ev_no_kb')}"
 
 
 # ================================================================= test sets
-def generation_panel(ts: dict[str, Any], kb: KnowledgeBase | None, current: list[dict[str, Any]]) -> None:
+def generation_panel(ts: TestSet, kb: KnowledgeBase | None, current: list[dict[str, Any]]) -> None:
     with st.expander(t("ev_gen_title"), icon=":material/auto_awesome:"):
         if kb is None:
             st.info(t("ev_gen_needs_kb"))
@@ -178,7 +181,7 @@ def generation_panel(ts: dict[str, Any], kb: KnowledgeBase | None, current: list
         if gen_why:
             st.warning(t("ev_gen_unavailable", why=gen_why), icon=":material/extension:")
         try:
-            available = store.count_chunks(kb, "kind != 'child'")
+            available = store.chunks.count(kb, WHOLE_CLAUSES)
         except Exception as err:
             show_error(err)
             return
@@ -215,7 +218,7 @@ def generation_panel(ts: dict[str, Any], kb: KnowledgeBase | None, current: list
                 return
             used = {cid for c in current for cid in c.get("source_chunks") or []}
             try:
-                rows = store.chunk_rows(kb, "kind != 'child'")
+                rows = store.chunks.rows(kb, WHOLE_CLAUSES)
             except Exception as err:
                 show_error(err)
                 return
@@ -225,7 +228,7 @@ def generation_panel(ts: dict[str, Any], kb: KnowledgeBase | None, current: list
                 return
             n = int(per_chunk)
             ss["ev_job"] = ev.Job(
-                "generate", lambda jb: ev.generate(jb, model, chunks, n, str(language)), target=ts["id"]
+                "generate", lambda jb: ev.generate(jb, model, chunks, n, str(language)), target=ts.id
             ).start()
             ss.pop("ev_gen_notes", None)
             st.rerun()
@@ -242,7 +245,7 @@ def generation_panel(ts: dict[str, Any], kb: KnowledgeBase | None, current: list
             )
 
 
-def import_export_panel(ts: dict[str, Any], stored: list[dict[str, Any]]) -> list[Any] | None:
+def import_export_panel(ts: TestSet, stored: list[dict[str, Any]]) -> list[Any] | None:
     """Import (all or nothing) and export; the imported cases when a good file was imported."""
     imported = None
     with st.expander(t("ev_io_title"), icon=":material/swap_vert:"):
@@ -276,7 +279,7 @@ def import_export_panel(ts: dict[str, Any], stored: list[dict[str, Any]]) -> lis
         st.download_button(
             t("ev_export", n=len(stored)),
             data=ev.cases_jsonl(stored),
-            file_name=f"{ts['name']}.jsonl",
+            file_name=f"{ts.name}.jsonl",
             mime="application/jsonl",
             key="ev_export",
             on_click="ignore",
@@ -288,7 +291,7 @@ def import_export_panel(ts: dict[str, Any], stored: list[dict[str, Any]]) -> lis
 
 
 def section_sets() -> None:
-    testsets = store.list_testsets()
+    testsets = store.evaluation.testsets()
     with (
         st.expander(t("ev_ts_new"), expanded=not testsets, icon=":material/add:"),
         st.form("ev_ts_new_form", clear_on_submit=True, border=False),
@@ -300,11 +303,11 @@ def section_sets() -> None:
         if st.form_submit_button(t("ev_ts_create"), type="primary"):
             if not kbs:
                 st.warning(t("ev_need_kb"))
-            elif name.strip() in {ts["name"] for ts in testsets}:
+            elif name.strip() in {ts.name for ts in testsets}:
                 st.error(t("ev_ts_exists", name=safe(name.strip(), False)))
             else:
                 try:
-                    tid = store.save_testset(name, str(kb_new), [])
+                    tid = store.evaluation.save_testset(name, str(kb_new), [])
                     ss["ev_ts"] = tid
                     flash("success", t("ev_ts_created", name=safe(name.strip(), False)))
                     st.rerun()
@@ -317,19 +320,19 @@ def section_sets() -> None:
         st.info(t("ev_ts_none"), icon=":material/fact_check:")
         return
 
-    by_id = {ts["id"]: ts for ts in testsets}
-    remember("ev_ts", list(by_id), testsets[-1]["id"])
+    by_id = {ts.id: ts for ts in testsets}
+    remember("ev_ts", list(by_id), testsets[-1].id)
     tid = st.selectbox(
         t("ev_ts_pick"), list(by_id), format_func=lambda i: testset_label(by_id[i]), key="ev_ts"
     )
     ss["ev_ts_keep"] = tid
     ts = by_id[tid]
-    kb = kb_by_id.get(str(ts.get("kb_id", "")))
-    stored = store.load_testset(tid)
+    kb = kb_by_id.get(ts.kb_id)
+    stored = store.evaluation.cases(tid)
 
     with st.expander(t("ev_ts_manage"), icon=":material/settings:"):
         with st.form("ev_ts_edit_form", border=False):
-            new_name = st.text_input(t("ev_ts_rename_to"), value=ts["name"], max_chars=120)
+            new_name = st.text_input(t("ev_ts_rename_to"), value=ts.name, max_chars=120)
             kb_ids = list(kb_by_id)
             new_kb = st.selectbox(
                 t("ev_ts_kb"),
@@ -340,11 +343,11 @@ def section_sets() -> None:
             )
             if st.form_submit_button(t("ev_ts_save_meta")):
                 clean = new_name.strip()
-                if clean != ts["name"] and clean in {x["name"] for x in testsets}:
+                if clean != ts.name and clean in {x.name for x in testsets}:
                     st.error(t("ev_ts_exists", name=safe(clean, False)))
                 else:
                     try:
-                        store.save_testset(clean, str(new_kb or ts.get("kb_id", "")), stored, tid)
+                        store.evaluation.save_testset(clean, str(new_kb or ts.kb_id), stored, tid)
                         flash("success", t("ev_ts_meta_saved", name=safe(clean, False)))
                         st.rerun()
                     except Exception as err:
@@ -352,14 +355,14 @@ def section_sets() -> None:
         if st.button(t("ev_ts_delete"), key="ev_ts_delete", icon=":material/delete:"):
             ss["ev_confirm_ts_delete"] = True
         if confirm(
-            "ev_confirm_ts_delete", t("ev_ts_delete_confirm", name=safe(ts["name"], False), n=len(stored))
+            "ev_confirm_ts_delete", t("ev_ts_delete_confirm", name=safe(ts.name, False), n=len(stored))
         ):
             try:
-                store.delete_testset(tid)
+                store.evaluation.delete_testset(tid)
                 ss["ev_confirm_ts_delete"] = False
                 ss.pop("ev_ts", None)
                 ss.pop("ev_draft", None)
-                flash("success", t("ev_ts_deleted", name=safe(ts["name"], False)))
+                flash("success", t("ev_ts_deleted", name=safe(ts.name, False)))
                 st.rerun()
             except Exception as err:
                 show_error(err)
@@ -427,9 +430,9 @@ def section_sets() -> None:
         icon=":material/save:",
     ):
         try:
-            store.save_testset(ts["name"], str(ts.get("kb_id", "")), current, tid)
+            store.evaluation.save_testset(ts.name, ts.kb_id, current, tid)
             ss["ev_draft"] = {"tid": tid, "cases": current, "v": draft["v"] + 1}
-            flash("success", t("ev_saved", n=len(current), name=safe(ts["name"], False)))
+            flash("success", t("ev_saved", n=len(current), name=safe(ts.name, False)))
             st.rerun()
         except Exception as err:
             show_error(err)
@@ -461,7 +464,7 @@ def section_sets() -> None:
         )
         st.rerun()
     elif j is not None and j.finished and j.kind == "generate":
-        target = next((x["name"] for x in testsets if x["id"] == j.target), None)
+        target = next((x.name for x in testsets if x.id == j.target), None)
         if target is None:  # its test set was deleted meanwhile
             ss["ev_job"] = None
         else:
@@ -529,11 +532,11 @@ def chart_spec(title: str) -> dict[str, Any]:
     }
 
 
-def show_run(run: dict[str, Any]) -> None:
-    summary = run.get("summary") or {}
-    rows: list[dict[str, Any]] = run.get("rows") or []
-    kb = kb_by_id.get(str(run.get("kb_id", "")))
-    if run.get("status") == "cancelled":
+def show_run(run: StoredRun) -> None:
+    summary = run.summary
+    rows: list[dict[str, Any]] = run.rows
+    kb = kb_by_id.get(run.kb_id)
+    if run.status == "cancelled":
         st.warning(t("ev_run_cancelled", n=len(rows)), icon=":material/stop_circle:")
     st.caption(
         t(
@@ -541,7 +544,7 @@ def show_run(run: dict[str, Any]) -> None:
             testset=safe(summary.get("testset") or "—", False),
             kb=safe(kb.name if kb else "—", False),
             judge=safe(summary.get("judge") or t("ev_no_judge"), False),
-            created=when(run.get("created_at", "")),
+            created=when(run.created_at),
         )
     )
     c1, c2, c3 = st.columns(3)
@@ -633,48 +636,48 @@ def show_run(run: dict[str, Any]) -> None:
     picked = st.dataframe(
         table,
         hide_index=True,
-        key=f"ev_rows_{run['id']}",
+        key=f"ev_rows_{run.id}",
         column_config=cfg,
         on_select="rerun",
         selection_mode="single-row",
     )
     chosen = picked.selection.rows if picked is not None else []
     if chosen and chosen[0] < len(rows):
-        trace_summary(rows[chosen[0]], key=f"ev_case_{run['id']}_{chosen[0]}")
+        trace_summary(rows[chosen[0]], key=f"ev_case_{run.id}_{chosen[0]}")
     else:
         st.caption(t("ev_rows_pick_hint"))
 
     with st.expander(t("ev_settings_snapshot"), icon=":material/tune:"):
-        st.json(run.get("settings") or {}, expanded=False)
+        st.json(run.settings, expanded=False)
     download_json(
         t("ev_run_download"),
-        run,
-        f"lexgate-eval-run-{str(run['id'])[:8]}.json",
+        run.to_json(),
+        f"lexgate-eval-run-{run.id[:8]}.json",
         key="ev_run_json",
     )
 
 
-def run_label(r: dict[str, Any]) -> str:
-    status = "" if r.get("status") == "done" else f" · {t('ev_status_cancelled')}"
-    return f"{r.get('name') or '—'} · {when(r.get('created_at', ''))}{status}"
+def run_label(r: StoredRun) -> str:
+    status = "" if r.status == "done" else f" · {t('ev_status_cancelled')}"
+    return f"{r.name or '—'} · {when(r.created_at)}{status}"
 
 
 def section_runs() -> None:
-    testsets = store.list_testsets()
+    testsets = store.evaluation.testsets()
     st.subheader(t("ev_run_new"))
     if not testsets or not kbs:
         st.info(t("ev_run_needs"), icon=":material/fact_check:")
     else:
-        by_id = {ts["id"]: ts for ts in testsets}
+        by_id = {ts.id: ts for ts in testsets}
         c1, c2 = st.columns(2)
-        remember("ev_run_ts", list(by_id), ss.get("ev_ts_keep") or testsets[-1]["id"])
+        remember("ev_run_ts", list(by_id), ss.get("ev_ts_keep") or testsets[-1].id)
         tid = c1.selectbox(
             t("ev_ts_pick"), list(by_id), format_func=lambda i: testset_label(by_id[i]), key="ev_run_ts"
         )
         ss["ev_run_ts_keep"] = tid
         ts = by_id[tid]
         kb_ids = list(kb_by_id)
-        bound = str(ts.get("kb_id", ""))
+        bound = ts.kb_id
         kb_id = c2.selectbox(
             t("kb_pick"),
             kb_ids,
@@ -683,11 +686,11 @@ def section_runs() -> None:
             key=f"ev_run_kb_{tid}",
         )
         kb = kb_by_id[kb_id]
-        cases = store.load_testset(tid)
+        cases = store.evaluation.cases(tid)
         name = st.text_input(
             t("ev_run_name"),
             key="ev_run_name",
-            placeholder=f"{ts['name']} · {time.strftime('%Y-%m-%d %H:%M')}",
+            placeholder=f"{ts.name} · {time.strftime('%Y-%m-%d %H:%M')}",
         )
         spans = ev.span_case_count(cases)
         refs = sum(1 for c in cases if str(c.get("reference_answer", "")).strip())
@@ -715,7 +718,7 @@ def section_runs() -> None:
                     except Exception:  # answer relevancy falls back to the judge's own score
                         return None
 
-                run_name = name.strip() or f"{ts['name']} · {time.strftime('%Y-%m-%d %H:%M')}"
+                run_name = name.strip() or f"{ts.name} · {time.strftime('%Y-%m-%d %H:%M')}"
                 ss["ev_job"] = ev.Job(
                     "run",
                     lambda jb: ev.run_job(jb, store, pipeline, kb, ts, eval_cases, judge, embed_of, run_name),
@@ -724,18 +727,18 @@ def section_runs() -> None:
                 st.rerun()
 
     st.subheader(t("ev_results_title"))
-    runs = store.list_eval_runs()
+    runs = store.evaluation.runs()
     if not runs:
         st.caption(t("ev_runs_none"))
         return
-    by_run = {r["id"]: r for r in runs}
-    remember("ev_run_pick", list(by_run), runs[0]["id"])
+    by_run = {r.id: r for r in runs}
+    remember("ev_run_pick", list(by_run), runs[0].id)
     rid = st.selectbox(
         t("ev_run_pick"), list(by_run), format_func=lambda i: run_label(by_run[i]), key="ev_run_pick"
     )
     ss["ev_run_pick_keep"] = rid
     try:
-        run = store.get_eval_run(rid)
+        run = store.evaluation.run(rid)
     except Exception as err:
         show_error(err)
         return
@@ -743,17 +746,17 @@ def section_runs() -> None:
     show_run(run)
 
 
-def delete_run_panel(run: dict[str, Any]) -> None:
+def delete_run_panel(run: StoredRun) -> None:
     """Delete the shown run after a second, explicit click (the confirmation names this run)."""
     flag = "ev_confirm_run_delete"
-    if ss.get(flag) not in (None, False, run["id"]):  # asked for another run, then switched runs
+    if ss.get(flag) not in (None, False, run.id):  # asked for another run, then switched runs
         ss[flag] = False
     if st.button(t("ev_run_delete"), key="ev_run_delete", icon=":material/delete:"):
-        ss[flag] = run["id"]
-    name = safe(run.get("name") or "—", False)
-    if confirm(flag, t("ev_run_delete_confirm", name=name, n=len(run.get("rows") or []))):
+        ss[flag] = run.id
+    name = safe(run.name or "—", False)
+    if confirm(flag, t("ev_run_delete_confirm", name=name, n=len(run.rows))):
         try:
-            store.delete_eval_run(run["id"])
+            store.evaluation.delete_run(run.id)
         except Exception as err:
             show_error(err)
             return
@@ -782,11 +785,11 @@ def delta_style(value: Any, higher_is_better: bool = True) -> str:
 
 
 def section_compare() -> None:
-    runs = store.list_eval_runs()
+    runs = store.evaluation.runs()
     if len(runs) < 2:
         st.info(t("ev_cmp_needs"), icon=":material/compare_arrows:")
         return
-    by_run = {r["id"]: r for r in runs}
+    by_run = {r.id: r for r in runs}
     ids = list(by_run)
     remember("ev_cmp_a", ids, ids[1])
     remember("ev_cmp_b", ids, ids[0])
@@ -795,17 +798,17 @@ def section_compare() -> None:
     b_id = c2.selectbox(t("ev_cmp_b"), ids, format_func=lambda i: run_label(by_run[i]), key="ev_cmp_b")
     ss["ev_cmp_a_keep"], ss["ev_cmp_b_keep"] = a_id, b_id
     try:
-        a, b = store.get_eval_run(a_id), store.get_eval_run(b_id)
+        a, b = store.evaluation.run(a_id), store.evaluation.run(b_id)
     except Exception as err:
         show_error(err)
         return
     if a_id == b_id:
         st.info(t("ev_cmp_same"))
-    if a.get("testset_id") != b.get("testset_id"):
+    if a.testset_id != b.testset_id:
         st.warning(t("ev_cmp_other_testset"), icon=":material/warning:")
     for r, col in ((a, c1), (b, c2)):
-        sm = r.get("summary") or {}
-        kb = kb_by_id.get(str(r.get("kb_id", "")))
+        sm = r.summary
+        kb = kb_by_id.get(r.kb_id)
         col.caption(
             t(
                 "ev_cmp_run_caption",
@@ -827,7 +830,7 @@ def section_compare() -> None:
                 delta_color="normal" if ev.trend(r["delta"]) else "off",
                 help=t("ev_cmp_metric_help", a=fmt(r["a"]), b=fmt(r["b"])),
             )
-    sa, sb = a.get("summary") or {}, b.get("summary") or {}
+    sa, sb = a.summary, b.summary
     table = [
         {
             t("ev_col_metric"): metric_label(r["metric"]),
@@ -866,7 +869,7 @@ def section_compare() -> None:
     )
 
     st.markdown(f"#### {t('ev_cmp_settings')}")
-    diff = ev.settings_diff(a.get("settings") or {}, b.get("settings") or {})
+    diff = ev.settings_diff(a.settings, b.settings)
     if not diff:
         st.caption(t("ev_cmp_settings_same"))
     else:

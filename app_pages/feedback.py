@@ -3,13 +3,11 @@ trace), and corrected answers turned into evaluation cases."""
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 import streamlit as st
 
 from rag_core.feedback import FEEDBACK_TESTSET, Diagnosis, append_case, diagnose, eval_case
 from rag_core.trace import Trace
+from storage.rows import Feedback
 from ui import state
 from ui.components import safe, safe_answer, where
 from ui.i18n import t
@@ -20,13 +18,13 @@ store = state.store()
 ss = st.session_state
 st.title(t("fb_page_title"))
 
-rows = store.list_feedback()
+rows = store.feedback.all()
 if not rows:
     st.info(t("fb_none"), icon=":material/chat_bubble:")
     st.stop()
 
-avg = sum(int(r["rating"]) for r in rows) / len(rows)
-low = [r for r in rows if int(r["rating"]) <= LOW_RATING]
+avg = sum(int(r.rating) for r in rows) / len(rows)
+low = [r for r in rows if int(r.rating) <= LOW_RATING]
 c1, c2, c3 = st.columns(3)
 c1.metric(t("fb_count"), len(rows))
 c2.metric(t("fb_average"), f"{avg:.1f}")
@@ -36,12 +34,12 @@ st.subheader(t("fb_all"))
 st.dataframe(
     [
         {
-            t("col_time"): r["created_at"].replace("T", " ").replace("+00:00", ""),
-            t("fb_rating"): int(r["rating"]),
-            t("fb_helpful"): bool(r["helpful"]),
-            t("col_question"): r["question"],
-            t("fb_correct"): r["correct_answer"],
-            t("fb_comment"): r["comment"],
+            t("col_time"): r.created_at.replace("T", " ").replace("+00:00", ""),
+            t("fb_rating"): int(r.rating),
+            t("fb_helpful"): bool(r.helpful),
+            t("col_question"): r.question,
+            t("fb_correct"): r.correct_answer,
+            t("fb_comment"): r.comment,
         }
         for r in rows
     ],
@@ -51,16 +49,16 @@ st.dataframe(
 )
 
 
-def _diagnosis(r: dict[str, Any]) -> Diagnosis:
+def _diagnosis(r: Feedback) -> Diagnosis:
     """Recomputed from the stored trace (the stored one may predate a correction)."""
-    trace = Trace.from_json(json.loads(r.get("trace_json") or "{}"))
+    trace = Trace.from_json(r.trace)
     refused = False
-    if r.get("message_id"):
+    if r.message_id:
         try:
-            refused = bool(store.get_message(r["message_id"]).get("refused"))
+            refused = store.conversations.message(r.message_id).refused
         except Exception:
             refused = False
-    return diagnose(trace, r["answer"], refused, r.get("correct_answer", ""))
+    return diagnose(trace, r.answer, refused, r.correct_answer)
 
 
 def _show_diagnosis(d: Diagnosis, key: str) -> None:
@@ -109,26 +107,26 @@ st.subheader(t("fb_low"))
 if not low:
     st.caption(t("fb_low_none"))
 for r in low:
-    head = f"{'★' * int(r['rating'])}{'☆' * (5 - int(r['rating']))} · {safe(r['question'][:80], False)}"
+    head = f"{'★' * int(r.rating)}{'☆' * (5 - int(r.rating))} · {safe(r.question[:80], False)}"
     with st.expander(head, expanded=len(low) <= 3):
-        st.markdown(f"**{t('col_question')}** {safe(r['question'])}")
-        st.markdown(f"**{t('fb_answer')}**  \n{safe_answer(r['answer'])}")
-        if r["correct_answer"]:
-            st.markdown(f"**{t('fb_correct')}**  \n{safe(r['correct_answer'])}")
-        if r["comment"]:
-            st.markdown(f"**{t('fb_comment')}** {safe(r['comment'])}")
+        st.markdown(f"**{t('col_question')}** {safe(r.question)}")
+        st.markdown(f"**{t('fb_answer')}**  \n{safe_answer(r.answer)}")
+        if r.correct_answer:
+            st.markdown(f"**{t('fb_correct')}**  \n{safe(r.correct_answer)}")
+        if r.comment:
+            st.markdown(f"**{t('fb_comment')}** {safe(r.comment)}")
         d = _diagnosis(r)
-        _show_diagnosis(d, r["id"])
-        if r["correct_answer"].strip():
-            if st.button(t("fb_to_case"), key=f"case_{r['id']}", icon=":material/playlist_add:"):
-                trace = Trace.from_json(json.loads(r.get("trace_json") or "{}"))
-                case = eval_case(r["question"], r["correct_answer"], trace)
+        _show_diagnosis(d, r.id)
+        if r.correct_answer.strip():
+            if st.button(t("fb_to_case"), key=f"case_{r.id}", icon=":material/playlist_add:"):
+                trace = Trace.from_json(r.trace)
+                case = eval_case(r.question, r.correct_answer, trace)
                 kb_id = ""
-                names = {kb.name: kb.id for kb in store.list_kbs()}
+                names = {kb.name: kb.id for kb in store.kbs.all()}
                 for name in trace.kbs:
                     kb_id = kb_id or names.get(name, "")
                 tid, added = append_case(store, case, kb_id)
-                n = len(store.load_testset(tid))
+                n = len(store.evaluation.cases(tid))
                 st.success(
                     t("fb_case_added" if added else "fb_case_updated", name=FEEDBACK_TESTSET, n=n),
                     icon=":material/check_circle:",

@@ -3,12 +3,14 @@ their thresholds, the exact prompt, reflection, timings, usage and models — fi
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
 import streamlit as st
 
 from rag_core.models import LABELS
 from rag_core.trace import KbRetrievalRecord, SupportRecord, Trace
+from storage.rows import Message
 from ui import state
 from ui.components import download_json, safe, token_figure, verdict_table
 from ui.errors import stored_error_text
@@ -18,49 +20,52 @@ store = state.store()
 ss = st.session_state
 st.title(t("inspect_title"))
 
-convs = store.list_conversations()
+convs = store.conversations.all()
 if not convs:
     st.info(t("inspect_none"), icon=":material/search:")
     st.stop()
 
-conv_titles = {c["id"]: c["title"] for c in convs}
+conv_titles = {c.id: c.title for c in convs}
 ids = list(conv_titles)
 if ss.get("inspect_conv") not in ids:
     ss["inspect_conv"] = ss.get("chat_cid") if ss.get("chat_cid") in ids else ids[0]
 c1, c2 = st.columns(2)
 cid = c1.selectbox(t("inspect_conv"), ids, format_func=lambda i: conv_titles[i] or "—", key="inspect_conv")
-messages = store.list_messages(cid)
-pairs: list[tuple[str, dict[str, Any]]] = []
+messages = store.conversations.messages(cid)
+pairs: list[tuple[str, Message]] = []
 question = ""
 for m in messages:
-    if m["role"] == "user":
-        question = m["content"]
-    elif m["role"] == "assistant":
+    if m.role == "user":
+        question = m.content
+    elif m.role == "assistant":
         pairs.append((question, m))
 if not pairs:
     st.info(t("inspect_no_answers"))
     st.stop()
-labels = {m["id"]: f"{i + 1}. {q[:60]}" for i, (q, m) in enumerate(pairs)}
-by_id = {m["id"]: (q, m) for q, m in pairs}
+labels = {m.id: f"{i + 1}. {q[:60]}" for i, (q, m) in enumerate(pairs)}
+by_id = {m.id: (q, m) for q, m in pairs}
 mid = c2.selectbox(
     t("inspect_turn"), list(labels)[::-1], format_func=lambda i: labels[i], key=f"inspect_turn_{cid}"
 )
 question, msg = by_id[mid]
-trace = Trace.from_json(msg.get("trace"))
-usage = msg.get("usage") or {}
+trace = Trace.from_json(msg.trace)
+usage = msg.usage
 
 st.markdown(f"**{t('inspect_question')}** {safe(question, False)}")
 m1, m2, m3, m4 = st.columns(4)
-m1.metric(t("inspect_latency"), f"{float(msg.get('latency_ms') or 0) / 1000:.2f} s")
+m1.metric(t("inspect_latency"), f"{float(msg.latency_ms or 0) / 1000:.2f} s")
 m2.metric(
     t("inspect_tokens"),
     token_figure(usage),
     help=t("tokens_estimated_help") if usage.get("estimated") else None,
 )
-m3.metric(t("inspect_candidates"), len(msg.get("verdicts") or []))
+m3.metric(t("inspect_candidates"), len(msg.verdicts))
 m4.metric(t("inspect_blocks"), len(trace.blocks))
 download_json(
-    t("inspect_export"), {"question": question, **msg}, f"lexgate-trace-{mid[:8]}.json", key="inspect_json"
+    t("inspect_export"),
+    {"question": question, **asdict(msg)},
+    f"lexgate-trace-{mid[:8]}.json",
+    key="inspect_json",
 )
 if trace.error:
     st.error(t("chat_failed", message=stored_error_text(trace.error)))
@@ -145,7 +150,7 @@ with tabs[1]:
 
 # ---------------------------------------------------------------- verdicts
 with tabs[2]:
-    verdicts = msg.get("verdicts") or [v.to_json() for v in trace.verdict_list]
+    verdicts = msg.verdicts or [v.to_json() for v in trace.verdict_list]
     thresholds = trace.thresholds
     if thresholds:
         cols = st.columns(4)
@@ -203,9 +208,9 @@ with tabs[3]:
         if len(prompts) > 1:
             st.markdown(f"**{t('prompt_n', n=i)}**")
         st.code(p, language=None, wrap_lines=True)
-    if msg.get("thinking"):
+    if msg.thinking:
         st.markdown(f"**{t('thinking_title')}**")
-        st.code(msg["thinking"], language=None, wrap_lines=True)
+        st.code(msg.thinking, language=None, wrap_lines=True)
 
 
 # ---------------------------------------------------------------- reflection
@@ -260,4 +265,4 @@ with tabs[5]:
     st.markdown(f"**{t('models_title')}**")
     st.json(trace.models.to_json(), expanded=True)
     with st.expander(t("settings_snapshot")):
-        st.json(msg.get("settings") or dict(trace.settings), expanded=False)
+        st.json(msg.settings or dict(trace.settings), expanded=False)

@@ -17,11 +17,14 @@ import hashlib
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from rag_core import textproc
 from rag_core.reflection.support import numbers_in
 from rag_core.trace import Trace
+
+if TYPE_CHECKING:
+    from storage.store import Store
 
 Stage = Literal[
     "not_retrieved",
@@ -273,17 +276,17 @@ def eval_case(
 
 
 def append_case(
-    store: Any, case: Mapping[str, Any], kb_id: str = "", testset: str = FEEDBACK_TESTSET
+    store: Store, case: Mapping[str, Any], kb_id: str = "", testset: str = FEEDBACK_TESTSET
 ) -> tuple[str, bool]:
     """Add ``case`` to the test set named ``testset`` (created when missing).
 
     Returns (test set id, added); a case with the same id or question is replaced, not doubled.
     """
-    existing = next((t for t in store.list_testsets() if t["name"] == testset), None)
-    tid = str(existing["id"]) if existing else ""
-    cases: list[dict[str, Any]] = store.load_testset(tid) if tid else []
+    existing = store.evaluation.find_testset(testset)
+    tid = existing.id if existing else ""
+    cases: list[dict[str, Any]] = store.evaluation.cases(tid) if tid else []
     added = not any(c.get("id") == case["id"] or c.get("question") == case["question"] for c in cases)
     cases = [c for c in cases if c.get("id") != case["id"] and c.get("question") != case["question"]]
     cases.append(dict(case))
-    kb = kb_id or (str(existing["kb_id"]) if existing else "")
-    return store.save_testset(testset, kb, cases, tid), added
+    kb = kb_id or (existing.kb_id if existing else "")
+    return store.evaluation.save_testset(testset, kb, cases, tid), added

@@ -123,6 +123,27 @@ class Hit:
 
 
 @dataclass
+class EvidenceBlock:
+    """One kept passage as the answer model sees it, numbered for citation.
+
+    ``start``/``end``/``doc_id``/``chunk_id`` locate the source passage so a citation can point
+    back at the exact span (``Hit.text == doc_text[start:end]``).
+    """
+
+    n: int
+    title: str
+    doc: str
+    page: int | str | None
+    clause: str
+    text: str
+    conflicting: bool = False
+    start: int = 0
+    end: int = 0
+    doc_id: str = ""
+    chunk_id: str = ""
+
+
+@dataclass
 class Verdict:
     """The judge's answer for one passage: four scores, the label, and why."""
 

@@ -87,6 +87,41 @@ def chunks_schema(dim: int) -> pa.Schema:
     )
 
 
+CHUNK_COLUMNS: tuple[str, ...] = (
+    "id",
+    "doc_id",
+    "text",
+    "start",
+    "end",
+    "page",
+    "anchor",
+    "clause",
+    "parent_id",
+    "kind",
+    "ordinal",
+    "searchable",
+    "embedded",
+)
+"""The columns a chunk is read with (searches and listings); the token columns and the vector only
+when they are to be rewritten."""
+
+DOCUMENT_LIST_COLUMNS: tuple[str, ...] = (
+    "id",
+    "kb_id",
+    "file_name",
+    "file_type",
+    "size_bytes",
+    "pages",
+    "language",
+    "ingested_at",
+    "status",
+    "title",
+    "encoding",
+    "n_chunks",
+    "notes",
+)
+"""The columns of a document listing: everything but the large text, spans and file bytes."""
+
 CONVERSATIONS_SCHEMA = pa.schema(
     [
         ("id", pa.string()),

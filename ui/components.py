@@ -19,6 +19,7 @@ from rag_core.errors import LexgateError
 from rag_core.export import escape_markdown, where_label
 from rag_core.models import LABELS, QUESTIONS
 from rag_core.trace import Trace
+from storage.rows import Message
 from ui import state
 from ui.coded import why_text
 from ui.errors import error_text
@@ -290,9 +291,9 @@ def token_figure(usage: Mapping[str, Any]) -> str:
     return t("tokens_estimated", n=n) if usage.get("estimated") else str(n)
 
 
-def usage_line(message: Mapping[str, Any], trace: Trace) -> str:
-    usage = message.get("usage") or {}
-    latency = float(message.get("latency_ms") or 0) / 1000
+def usage_line(message: Message, trace: Trace) -> str:
+    usage = message.usage
+    latency = float(message.latency_ms or 0) / 1000
     return t(
         "usage_line_estimated" if usage.get("estimated") else "usage_line",
         seconds=f"{latency:.1f}",

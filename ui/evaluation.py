@@ -30,9 +30,11 @@ from rag_core.evaluation.testset import (
     generate_cases,
     near_duplicate_of,
 )
-from rag_core.ingest.language import detect_language
 from rag_core.llm.base import CancellableModel, CancelToken, ChatModel
 from rag_core.models import KnowledgeBase
+from rag_core.textproc import detect_language
+from storage.rows import ChunkRow, StoredRun, TestSet
+from storage.store import Store
 
 log = logging.getLogger("lexgate.ui.evaluation")
 
@@ -128,24 +130,20 @@ def chunk_language(text: str) -> str:
 
 
 def pick_chunks(
-    rows: Sequence[Mapping[str, Any]],
+    rows: Sequence[ChunkRow],
     n: int,
     used: frozenset[str] | set[str] = frozenset(),
     min_chars: int = MIN_CHUNK_CHARS,
-) -> list[Mapping[str, Any]]:
+) -> list[ChunkRow]:
     """``n`` chunks spread evenly over the knowledge base, preferring chunks no case comes from.
 
     Parent and plain chunks only (whole clauses; child chunks are pieces of their parent), long
     enough to ask about, in document order so the sample covers every document.
     """
-    pool = [
-        r
-        for r in rows
-        if r.get("kind") in ("parent", "plain") and len(str(r.get("text") or "").strip()) >= min_chars
-    ]
-    pool.sort(key=lambda r: (str(r.get("doc_id", "")), int(r.get("start") or 0)))
-    fresh = [r for r in pool if r["id"] not in used]
-    source = fresh if len(fresh) >= n else fresh + [r for r in pool if r["id"] in used]
+    pool = [r for r in rows if r.kind in ("parent", "plain") and len(r.text.strip()) >= min_chars]
+    pool.sort(key=lambda r: (r.doc_id, int(r.start)))
+    fresh = [r for r in pool if r.id not in used]
+    source = fresh if len(fresh) >= n else fresh + [r for r in pool if r.id in used]
     if n >= len(source):
         return list(source)
     step = len(source) / n
@@ -160,7 +158,7 @@ class Generated:
 
 
 def generate(
-    job: Job, model: ChatModel, chunks: Sequence[Mapping[str, Any]], per_chunk: int, language: str
+    job: Job, model: ChatModel, chunks: Sequence[ChunkRow], per_chunk: int, language: str
 ) -> Generated:
     """Cases for each chunk (``language`` "auto": each chunk's own), with progress and cancel."""
     out = Generated()
@@ -168,10 +166,10 @@ def generate(
     for i, row in enumerate(chunks):
         if job.token.cancelled:
             break
-        text = str(row.get("text") or "")
+        text = row.text
         job.progress(i, len(chunks), text[:80])
         lang = chunk_language(text) if language == "auto" else language
-        for item in generate_cases(wrapped, [(str(row["id"]), text)], per_chunk, lang):
+        for item in generate_cases(wrapped, [(row.id, text)], per_chunk, lang):
             if isinstance(item, EvalCase):
                 out.cases.append(item)
             elif not job.token.cancelled:
@@ -355,10 +353,10 @@ def finish_run(run: EvalRun) -> dict[str, Any]:
 
 def run_job(
     job: Job,
-    store: Any,
+    store: Store,
     pipeline: Any,
     kb: KnowledgeBase,
-    testset: Mapping[str, Any],
+    testset: TestSet,
     cases: list[EvalCase],
     judge: ChatModel | None,
     embed_of: Callable[[], Callable[[list[str]], Any] | None],
@@ -374,14 +372,14 @@ def run_job(
         judge,
         embed,
         name=name,
-        testset_id=str(testset.get("id", "")),
+        testset_id=testset.id,
         progress=job.progress,
         cancel=job.token,
     )
     data = finish_run(run)
     data["kb_id"] = kb.id
-    data["summary"]["testset"] = str(testset.get("name", ""))
-    return {"id": str(store.save_eval_run(data)), "status": str(data["status"])}
+    data["summary"]["testset"] = testset.name
+    return {"id": store.evaluation.save_run(StoredRun.from_json(data)), "status": str(data["status"])}
 
 
 def metric_values(rows: Sequence[Mapping[str, Any]], metric: str) -> list[float | None]:
@@ -393,9 +391,9 @@ def metric_values(rows: Sequence[Mapping[str, Any]], metric: str) -> list[float 
     return out
 
 
-def run_metrics(run: Mapping[str, Any]) -> list[str]:
-    names = set((run.get("summary") or {}).get("metrics") or {})
-    for r in run.get("rows") or []:
+def run_metrics(run: StoredRun) -> list[str]:
+    names = set(run.summary.get("metrics") or {})
+    for r in run.rows:
         names |= set(r.get("metrics") or {})
     return metric_order(sorted(names))
 
@@ -413,11 +411,11 @@ def unjudged_reasons(rows: Sequence[Mapping[str, Any]], metric: str) -> dict[str
 # ---------------------------------------------------------------- comparing runs
 
 
-def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[dict[str, Any]]:
+def compare(a: StoredRun, b: StoredRun) -> list[dict[str, Any]]:
     """Per metric (display order): mean of a, of b, and b − a, plus judged counts."""
-    rows = {r["metric"]: r for r in compare_runs(dict(a), dict(b))}
-    ma = (a.get("summary") or {}).get("metrics") or {}
-    mb = (b.get("summary") or {}).get("metrics") or {}
+    rows = {r["metric"]: r for r in compare_runs(a.to_json(), b.to_json())}
+    ma = a.summary.get("metrics") or {}
+    mb = b.summary.get("metrics") or {}
     out = []
     for name in metric_order(list(rows)):
         r = dict(rows[name])
@@ -462,13 +460,11 @@ def settings_diff(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[tuple[str,
     return out
 
 
-def question_deltas(
-    a: Mapping[str, Any], b: Mapping[str, Any], metrics: Sequence[str]
-) -> list[dict[str, Any]]:
+def question_deltas(a: StoredRun, b: StoredRun, metrics: Sequence[str]) -> list[dict[str, Any]]:
     """Per question present in both runs (matched by case id): each metric's b − a."""
-    rows_a = {str(r.get("case_id")): r for r in a.get("rows") or []}
+    rows_a = {str(r.get("case_id")): r for r in a.rows}
     out = []
-    for rb in b.get("rows") or []:
+    for rb in b.rows:
         ra = rows_a.get(str(rb.get("case_id")))
         if ra is None:
             continue

@@ -33,7 +33,7 @@ def store() -> Store:
 
 def settings() -> Settings:
     """The saved settings (defaults when none were saved)."""
-    return store().load_settings()
+    return store().prefs.load_settings()
 
 
 @st.cache_resource(show_spinner=False, max_entries=4)
@@ -51,23 +51,23 @@ def pipeline(s: Settings) -> Any:
 @st.cache_data(show_spinner=False, max_entries=64)
 def document_text(path: str, doc_id: str) -> str:
     """A document's extracted text (documents never change: their id is their content hash)."""
-    return _store(path).document_text(doc_id)
+    return _store(path).docs.text(doc_id)
 
 
 @st.cache_data(show_spinner=False, max_entries=4)
 def document_source(path: str, doc_id: str) -> bytes:
-    return _store(path).document_source(doc_id)
+    return _store(path).docs.source(doc_id)
 
 
 @st.cache_data(show_spinner=False, max_entries=64, ttl=30)
 def document_info(path: str, doc_id: str) -> tuple[str, str]:
     """(file type, page spans JSON) of a document in any knowledge base; ("", "[]") when gone."""
     s = _store(path)
-    for kb in s.list_kbs():
-        for row in s.document_meta(kb):
-            if row["id"] == doc_id:
-                doc = s.get_document(kb, doc_id)
-                return doc.file_type, str(row.get("spans_json") or "[]")
+    for kb in s.kbs.all():
+        for row in s.docs.meta(kb):
+            if row.id == doc_id:
+                doc = s.docs.get(kb, doc_id)
+                return doc.file_type, row.spans_json or "[]"
     return "", "[]"
 
 

@@ -17,6 +17,7 @@ import psutil
 from rag_core.embeddings.registry import describe
 from rag_core.ingest.pipeline import ingest_files
 from rag_core.settings import Settings
+from storage.chunks import ChunkFilter
 from storage.store import Store
 
 RSS_SAMPLE_S = 0.05
@@ -55,7 +56,7 @@ def run_ingest_bench(store: Store, settings: Settings, corpus: Path) -> dict[str
     )
     name = f"bench-ingest-{int(time.time())}"
     model_name, dim = describe(settings.embedding.backend, settings.embedding.model, settings)
-    kb = store.create_kb(name, settings.embedding.backend, settings.embedding.model, dim)
+    kb = store.kbs.create(name, settings.embedding.backend, settings.embedding.model, dim)
     marks: dict[str, float] = {}
     t0 = time.perf_counter()
     try:
@@ -67,9 +68,9 @@ def run_ingest_bench(store: Store, settings: Settings, corpus: Path) -> dict[str
 
             results = ingest_files(store, kb, list(files), settings, progress)
             total_s = time.perf_counter() - t0
-        chunks = store.count_chunks(kb, "searchable = true")
+        chunks = store.chunks.count(kb, ChunkFilter(searchable=True))
     finally:
-        store.delete_kb(kb.id)
+        store.kbs.delete(kb.id)
     ok = [r for r in results if r.status == "ingested"]
     chars = sum(r.chars for r in ok)
     pages = sum(r.pages for r in ok)

@@ -9,7 +9,6 @@ random unit vectors. Query embedding is timed separately with the real embedder.
 from __future__ import annotations
 
 import shutil
-import statistics
 import time
 from collections.abc import Callable
 from functools import partial
@@ -22,6 +21,7 @@ import pyarrow as pa
 
 from rag_core import textproc
 from rag_core.embeddings.registry import describe, get_embedder
+from rag_core.evaluation.stats import median_p95
 from rag_core.retrieval.fusion import rrf
 from rag_core.retrieval.legs import bigram_leg, bm25_leg, run_legs, vector_leg
 from rag_core.settings import Settings
@@ -37,7 +37,6 @@ LEGAL_CHARS = (
     "管辖适用法律通知送达变更转让担保保证抵押质押利息逾期交付验收质量标准服务费用发票税金结算账户银行"
     "股东董事会公司注册资本出资股权转让收购兼并清算破产劳动工资社会保险工作时间休假解雇补偿竞业限制"
 )
-PERCENTILE_95 = 0.95
 
 
 def _vocab(rng: np.random.Generator) -> list[str]:
@@ -79,11 +78,6 @@ def _batch(rng: np.random.Generator, vocab: list[str], start: int, n: int, dim: 
     return pa.table(cols, schema=chunks_schema(dim))
 
 
-def _pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
 def _du(path: Path) -> int:
     return sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
 
@@ -95,18 +89,17 @@ def run_latency_bench(
     vocab = _vocab(rng)
     _display, dim = describe(settings.embedding.backend, settings.embedding.model, settings)
     kb_name = f"bench-latency-{n_chunks}"
-    if store.find_kb(kb_name):
-        store.delete_kb(kb_name)
-    kb = store.create_kb(kb_name, settings.embedding.backend, settings.embedding.model, dim)
-    table = store.chunks_table(kb)
+    if store.kbs.find(kb_name):
+        store.kbs.delete(kb_name)
+    kb = store.kbs.create(kb_name, settings.embedding.backend, settings.embedding.model, dim)
     t0 = time.perf_counter()
     for start in range(0, n_chunks, BATCH_ROWS):
         n = min(BATCH_ROWS, n_chunks - start)
-        table.add(_batch(rng, vocab, start, n, dim))
+        store.chunks.add(kb, _batch(rng, vocab, start, n, dim))
         log(f"  wrote {start + n:,}/{n_chunks:,} chunks")
     write_s = time.perf_counter() - t0
     t1 = time.perf_counter()
-    index_report = store.ensure_indexes(kb, settings.ingest.vector_index_min_rows)
+    index_report = store.chunks.ensure_indexes(kb, settings.ingest.vector_index_min_rows)
     index_s = time.perf_counter() - t1
     log(f"  indexes built in {index_s:.1f} s: {index_report}")
 
@@ -127,7 +120,7 @@ def run_latency_bench(
                 ("vector", partial(vector_leg, store, kb, v, rs.vector_top_k, -1.0)),
             ]
         )
-        rrf([[str(h.row["id"]) for h in leg] for _, leg in legs], rs.rrf_k)
+        rrf([[str(h.row.id) for h in leg] for _, leg in legs], rs.rrf_k)
         search_ms.append((time.perf_counter() - t) * 1000)
     embedder = get_embedder(settings.embedding.backend, settings.embedding.model, settings)
     embed_ms: list[float] = []
@@ -143,18 +136,12 @@ def run_latency_bench(
         "write_s": round(write_s, 1),
         "index_build_s": round(index_s, 1),
         "index": index_report,
-        "search_ms": {
-            "median": round(statistics.median(search_ms), 2),
-            "p95": round(_pct(search_ms, PERCENTILE_95), 2),
-        },
-        "query_embedding_ms": {
-            "median": round(statistics.median(embed_ms), 2),
-            "p95": round(_pct(embed_ms, PERCENTILE_95), 2),
-        },
+        "search_ms": median_p95(search_ms, 2),
+        "query_embedding_ms": median_p95(embed_ms, 2),
         "disk_mb": round(disk / (1024 * 1024), 1),
         "rss_mb": round(rss, 1),
     }
-    store.delete_kb(kb.id)
+    store.kbs.delete(kb.id)
     shutil.rmtree(store.home / "db" / f"chunks_{kb.id}.lance", ignore_errors=True)
     return result
 

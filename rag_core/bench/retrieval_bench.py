@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -22,17 +21,18 @@ from rag_core.embeddings.registry import describe
 from rag_core.errors import LexgateError
 from rag_core.evaluation.retrieval_metrics import ID_KS, SPAN_KS, RetrievalReport, id_report, span_report
 from rag_core.evaluation.spans import Span
+from rag_core.evaluation.stats import median_p95
 from rag_core.ingest.pipeline import ingest_files
 from rag_core.ingest.retokenize import ensure_current_tokens
 from rag_core.llm.base import ChatModel
 from rag_core.models import Hit, KnowledgeBase
 from rag_core.retrieval.retriever import Retriever
 from rag_core.settings import Settings
+from storage.chunks import ChunkFilter
 from storage.store import Store
 
 CUAD = "legalbench-rag-mini-cuad"
 LECOQA = "lecoqa"
-PERCENTILE_95 = 0.95
 
 
 @dataclass
@@ -117,15 +117,15 @@ def ensure_kb(
     """The benchmark knowledge base, ingested once and reused while nothing that shapes it changes."""
     name = index_key(settings, dataset)
     files = corpus_files(data_dir, dataset)
-    kb = store.find_kb(name)
+    kb = store.kbs.find(name)
     if kb is not None:
-        store.recover(kb)  # a killed earlier run may have left documents half ingested
-    if kb is not None and sum(d.status == "indexed" for d in store.list_documents(kb)) == len(files):
+        store.docs.recover(kb)  # a killed earlier run may have left documents half ingested
+    if kb is not None and sum(d.status == "indexed" for d in store.docs.all(kb)) == len(files):
         return kb, {"reused": True, "retokenized_chunks": ensure_current_tokens(store, kb, settings)}
     if kb is not None:
-        store.delete_kb(kb.id)
+        store.kbs.delete(kb.id)
     _display, dim = describe(settings.embedding.backend, settings.embedding.model, settings)
-    kb = store.create_kb(name, settings.embedding.backend, settings.embedding.model, dim)
+    kb = store.kbs.create(name, settings.embedding.backend, settings.embedding.model, dim)
     log(f"ingesting {len(files)} documents into '{name}' …")
     t0 = time.perf_counter()
     results = ingest_files(store, kb, list(files), settings)
@@ -133,13 +133,6 @@ def ensure_kb(
     if failed:
         raise LexgateError(f"{len(failed)} benchmark documents failed to ingest: {failed[:3]}")
     return kb, {"reused": False, "ingest_s": round(time.perf_counter() - t0, 1)}
-
-
-def _percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def run_config(
@@ -174,10 +167,8 @@ def run_config(
         else:
             id_pairs.append(([file_of[h.doc_id] for h in res.hits], q.gold_ids))
     report = span_report(cfg.name, span_pairs) if dataset == CUAD else id_report(cfg.name, id_pairs)
-    return report, {
-        "median_ms": round(statistics.median(latencies), 1),
-        "p95_ms": round(_percentile(latencies, PERCENTILE_95), 1),
-    }
+    latency = median_p95(latencies, 1)
+    return report, {"median_ms": latency["median"], "p95_ms": latency["p95"]}
 
 
 def _spans(hits: list[Hit], file_of: dict[str, str]) -> list[Span]:
@@ -200,7 +191,7 @@ def run_retrieval_bench(
     seconds per call; each row says how many questions it scored."""
     kb, ingest_info = ensure_kb(store, settings, data_dir, dataset, log)
     queries = load_queries(data_dir, dataset)[:limit] if limit else load_queries(data_dir, dataset)
-    docs = store.list_documents(kb)
+    docs = store.docs.all(kb)
     file_of = {d.id: d.file_name if dataset == CUAD else d.file_name.removesuffix(".txt") for d in docs}
     rs = settings.retrieval
     pool = max(SPAN_KS) if dataset == CUAD else max(ID_KS) * 4
@@ -225,7 +216,7 @@ def run_retrieval_bench(
         "dataset": dataset,
         "queries": len(queries),
         "documents": len(docs),
-        "chunks": store.count_chunks(kb, "searchable = true"),
+        "chunks": store.chunks.count(kb, ChunkFilter(searchable=True)),
         "embedding": f"{kb.embed_backend} {kb.embed_model}",
         "candidate_pool": pool,
         "weights": {"bm25": rs.bm25_weight, "vector": rs.vector_weight, "rrf_k": rs.rrf_k},

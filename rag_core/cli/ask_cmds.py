@@ -118,7 +118,7 @@ def run_ask(pipeline: Pipeline, req: AskRequest, stream_to: Any = None) -> AskRe
 def cmd_ask(args: argparse.Namespace) -> int:
     store = store_of(args)
     settings = settings_of(store)
-    kbs = [store.get_kb(name) for name in args.kb]
+    kbs = [store.kbs.get(name) for name in args.kb]
     pipeline = Pipeline.from_settings(store, settings)
     judge = False if args.no_judge else None
     history = _history(args.history)

@@ -22,7 +22,7 @@ def store_of(args: argparse.Namespace) -> Store:
 
 def settings_of(store: Store) -> Settings:
     """The settings saved by the admin page, or the defaults."""
-    return store.load_settings()
+    return store.prefs.load_settings()
 
 
 def emit(args: argparse.Namespace, data: Any, human: str) -> None:

@@ -12,12 +12,13 @@ from rag_core.evaluation.runner import run_eval
 from rag_core.evaluation.testset import load_jsonl
 from rag_core.llm.factory import get_chat_model
 from rag_core.pipeline import Pipeline
+from storage.rows import StoredRun
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
     store = store_of(args)
     settings = settings_of(store)
-    kb = store.get_kb(args.kb)
+    kb = store.kbs.get(args.kb)
     cases = load_jsonl(Path(args.dataset))
     if args.limit:
         cases = cases[: args.limit]
@@ -38,7 +39,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         progress=progress,
     )
     data = run.to_json()
-    data["id"] = store.save_eval_run({**data, "kb_id": kb.id})
+    data["id"] = store.evaluation.save_run(StoredRun.from_json({**data, "kb_id": kb.id}))
     lines = [f"run {data['id']}: {run.summary['cases']} cases on '{kb.name}'"]
     for metric, agg in run.summary["metrics"].items():
         mean = "—" if agg["mean"] is None else f"{agg['mean']:.3f}"

@@ -24,37 +24,37 @@ def cmd_kb(args: argparse.Namespace) -> int:
         backend = args.backend or settings.embedding.backend
         model = args.model or settings.embedding.model
         name, dim = describe(backend, model, settings)
-        kb = store.create_kb(args.name, backend, model, dim)
+        kb = store.kbs.create(args.name, backend, model, dim)
         emit(args, kb.__dict__, f"created knowledge base '{kb.name}' ({backend} {name}, {dim} dims)")
     elif args.kb_action == "list":
-        kbs = store.list_kbs()
-        rows = [{**kb.__dict__, "documents": len(store.list_documents(kb))} for kb in kbs]
+        kbs = store.kbs.all()
+        rows = [{**kb.__dict__, "documents": len(store.docs.all(kb))} for kb in kbs]
         lines = [
             f"{r['name']}\t{r['documents']} documents\t{r['embed_model']} ({r['embed_dim']})" for r in rows
         ]
         emit(args, rows, "\n".join(lines) or "no knowledge bases yet: `kb create NAME`")
     elif args.kb_action == "rename":
-        kb = store.rename_kb(args.name, args.new_name)
+        kb = store.kbs.rename(args.name, args.new_name)
         emit(args, kb.__dict__, f"renamed to '{kb.name}'")
     elif args.kb_action == "delete":
-        store.delete_kb(args.name)
+        store.kbs.delete(args.name)
         emit(args, {"deleted": args.name}, f"deleted knowledge base '{args.name}'")
     return 0
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
     store = store_of(args)
-    kb = store.get_kb(args.kb)
+    kb = store.kbs.get(args.kb)
     if args.docs_action == "delete":
         if not args.doc:
             raise LexgateError("which document?", "give its id or file name: `docs delete --kb NAME DOC`")
-        doc = store.get_document(kb, args.doc)
-        store.delete_document(kb, doc.id)
+        doc = store.docs.get(kb, args.doc)
+        store.docs.delete(kb, doc.id)
         emit(
             args, {"deleted": doc.id, "file_name": doc.file_name}, f"deleted '{doc.file_name}' and its chunks"
         )
         return 0
-    docs = store.list_documents(kb)
+    docs = store.docs.all(kb)
     rows = [d.__dict__ for d in docs]
     lines = [
         f"{d.id[:12]}  {d.file_name}\t{d.pages} pages\t{d.n_chunks} chunks\t{d.language}\t{d.status}"
@@ -77,7 +77,7 @@ def expand_paths(paths: list[str]) -> list[Path]:
 
 def cmd_ingest(args: argparse.Namespace) -> int:
     store = store_of(args)
-    kb = store.get_kb(args.kb)
+    kb = store.kbs.get(args.kb)
     settings = settings_of(store)
     files = expand_paths(args.paths)
     if not files:
@@ -126,7 +126,7 @@ def _read_queries(path: str) -> list[dict[str, Any]]:
 def cmd_search(args: argparse.Namespace) -> int:
     store = store_of(args)
     settings = settings_of(store)
-    kbs = [store.get_kb(name) for name in args.kb]
+    kbs = [store.kbs.get(name) for name in args.kb]
     retriever = Retriever(store, settings)
     mode = args.mode or settings.retrieval.mode
     flags = {"use_routing": False} if args.no_routing else {}

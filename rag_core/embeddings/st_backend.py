@@ -19,7 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from rag_core.embeddings.base import LOCAL_COMPUTE_LOCK, BatchedEmbedder
+from rag_core.compute import LOCAL_COMPUTE_LOCK
+from rag_core.embeddings.base import BatchedEmbedder
 from rag_core.errors import LexgateError
 
 PACKAGED_MINILM = "all-MiniLM-L6-v2"

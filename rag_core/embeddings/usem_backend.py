@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from rag_core.embeddings.base import LOCAL_COMPUTE_LOCK, BatchedEmbedder
+from rag_core.compute import LOCAL_COMPUTE_LOCK
+from rag_core.embeddings.base import BatchedEmbedder
 from rag_core.errors import LexgateError
 
 DIM = 512

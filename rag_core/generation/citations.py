@@ -15,12 +15,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-from rag_core.models import Citation, Hit
-
-if TYPE_CHECKING:
-    from rag_core.generation.prompt import EvidenceBlock
+from rag_core.models import Citation, EvidenceBlock, Hit
 
 MAX_CITATION_NUMBER = 99
 """Bracketed numbers above this are not citations (a year like [2024], an amount); left alone."""

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Literal
 
 from rag_core.generation.citations import remove_citation_markers
-from rag_core.ingest.language import is_chinese
 from rag_core.llm.base import Message
-from rag_core.models import ChatTurn, Hit, Verdict
+from rag_core.models import ChatTurn, EvidenceBlock, Hit, Verdict  # EvidenceBlock: re-exported
+from rag_core.textproc import is_chinese
 
 Language = Literal["zh", "en"]
 
@@ -107,27 +106,6 @@ _SYSTEM_STRICT: dict[Language, str] = {
         "does not state."
     ),
 }
-
-
-@dataclass
-class EvidenceBlock:
-    """One kept passage as the answer model sees it, numbered for citation.
-
-    ``start``/``end``/``doc_id``/``chunk_id`` locate the source passage so a citation can point
-    back at the exact span (``Hit.text == doc_text[start:end]``).
-    """
-
-    n: int
-    title: str
-    doc: str
-    page: int | str | None
-    clause: str
-    text: str
-    conflicting: bool = False
-    start: int = 0
-    end: int = 0
-    doc_id: str = ""
-    chunk_id: str = ""
 
 
 def question_language(question: str) -> Language:

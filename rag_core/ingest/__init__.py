@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from rag_core.ingest.extract import extract, normalize_cjk
-from rag_core.ingest.language import detect_language, is_chinese
 from rag_core.ingest.validate import SUPPORTED_EXTENSIONS, validate
+from rag_core.textproc import detect_language, is_chinese
 
 __all__ = ["SUPPORTED_EXTENSIONS", "detect_language", "extract", "is_chinese", "normalize_cjk", "validate"]

@@ -36,10 +36,10 @@ from docx.text.paragraph import Paragraph
 from pypdf.errors import DependencyError, FileNotDecryptedError
 
 from rag_core.errors import IngestError
-from rag_core.ingest.language import detect_language
 from rag_core.ingest.validate import validate
 from rag_core.models import ExtractedDocument, PageSpan
 from rag_core.settings import IngestSettings
+from rag_core.textproc import detect_language
 
 TITLE_MAX_CHARS = 80
 """A first line/heading longer than this is a sentence, not a title; the file stem is used instead."""

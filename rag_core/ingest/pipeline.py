@@ -3,7 +3,7 @@
 Why two phases: embedding is the slow step (minutes for a large batch on two cores), while
 extraction and chunking take milliseconds. Every file's chunks are written first, keyword-searchable
 at once; vectors follow file by file. A file that fails at any stage is rolled back completely, and a
-killed process leaves a document in ``embedding`` state that ``Store.recover`` removes.
+killed process leaves a document in ``embedding`` state that ``store.docs.recover`` removes.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from rag_core.ingest.extract import extract
 from rag_core.ingest.retokenize import ensure_current_tokens, mark_current
 from rag_core.models import Chunk, ExtractedDocument, KnowledgeBase
 from rag_core.settings import Settings
+from storage.rows import ChunkRow, DocumentRow
 from storage.store import Store, now_iso
 
 Progress = Callable[[str, str, float], None]
@@ -66,50 +67,49 @@ def _noop(_name: str, _stage: str, _fraction: float) -> None:
     return None
 
 
-def chunk_row(chunk: Chunk, dim: int) -> dict[str, Any]:
+def chunk_row(chunk: Chunk) -> ChunkRow:
     """A chunks-table row with its full-text columns; the vector is filled in by the embed phase."""
     searchable = chunk.kind != "parent"
-    return {
-        "id": chunk.id,
-        "doc_id": chunk.doc_id,
-        "text": chunk.text,
-        "start": chunk.start,
-        "end": chunk.end,
-        "page": chunk.page or 0,
-        "anchor": chunk.anchor,
-        "clause": chunk.clause,
-        "parent_id": chunk.parent_id,
-        "kind": chunk.kind,
-        "ordinal": chunk.ordinal,
-        "searchable": searchable,
-        "embedded": False,
-        "tokens": " ".join(textproc.tokens(chunk.clause + "\n" + chunk.text)) if searchable else "",
-        "bigrams": " ".join(textproc.bigrams(chunk.clause + "\n" + chunk.text)) if searchable else "",
-        "vector": [0.0] * dim,
-    }
+    return ChunkRow(
+        id=chunk.id,
+        doc_id=chunk.doc_id,
+        text=chunk.text,
+        start=chunk.start,
+        end=chunk.end,
+        page=chunk.page or 0,
+        anchor=chunk.anchor,
+        clause=chunk.clause,
+        parent_id=chunk.parent_id,
+        kind=chunk.kind,
+        ordinal=chunk.ordinal,
+        searchable=searchable,
+        embedded=False,
+        tokens=" ".join(textproc.tokens(chunk.clause + "\n" + chunk.text)) if searchable else "",
+        bigrams=" ".join(textproc.bigrams(chunk.clause + "\n" + chunk.text)) if searchable else "",
+    )
 
 
-def document_row(prep: _Prepared, kb: KnowledgeBase, status: str) -> dict[str, Any]:
+def document_row(prep: _Prepared, kb: KnowledgeBase, status: str) -> DocumentRow:
     ex = prep.extracted
-    return {
-        "id": prep.doc_id,
-        "kb_id": kb.id,
-        "file_name": prep.file_name,
-        "file_type": ex.file_type,
-        "size_bytes": prep.size,
-        "pages": ex.pages,
-        "language": ex.language,
-        "ingested_at": now_iso(),
-        "status": status,
-        "title": ex.title,
-        "encoding": ex.encoding,
-        "n_chunks": sum(1 for c in prep.chunks if c.kind != "parent"),
-        "notes": "; ".join(ex.notes),
-        "text": ex.text,
-        "spans_json": json.dumps([asdict(s) for s in ex.spans], ensure_ascii=False),
-        "terms": "\n".join(textproc.defined_terms(ex.text)),
-        "source": prep.data,
-    }
+    return DocumentRow(
+        id=prep.doc_id,
+        kb_id=kb.id,
+        file_name=prep.file_name,
+        file_type=ex.file_type,
+        size_bytes=prep.size,
+        pages=ex.pages,
+        language=ex.language,
+        ingested_at=now_iso(),
+        status=status,
+        title=ex.title,
+        encoding=ex.encoding,
+        n_chunks=sum(1 for c in prep.chunks if c.kind != "parent"),
+        notes="; ".join(ex.notes),
+        text=ex.text,
+        spans_json=json.dumps([asdict(s) for s in ex.spans], ensure_ascii=False),
+        terms="\n".join(textproc.defined_terms(ex.text)),
+        source=prep.data,
+    )
 
 
 def _read(path: Path, settings: Settings) -> bytes:
@@ -179,9 +179,7 @@ def prepare(data: bytes, file_name: str, settings: Settings, progress: Progress 
     return _Prepared(file_name, doc_id, extracted, chunks, len(data), data, res)
 
 
-def _embed(
-    kb: KnowledgeBase, prep: _Prepared, settings: Settings, progress: Progress
-) -> list[dict[str, Any]]:
+def _embed(kb: KnowledgeBase, prep: _Prepared, settings: Settings, progress: Progress) -> list[ChunkRow]:
     """A stored document's searchable chunks as whole rows with their vectors."""
     embedder = get_embedder(kb.embed_backend, kb.embed_model, settings)
     searchable = [c for c in prep.chunks if c.kind != "parent"]
@@ -196,16 +194,16 @@ def _embed(
     prep.result.timings["embed_s"] = time.perf_counter() - t0
     rows = []
     for chunk, vec in zip(searchable, matrix, strict=True):
-        row = chunk_row(chunk, kb.embed_dim)
-        row["vector"] = vec.astype(np.float32).tolist()
-        row["embedded"] = True
+        row = chunk_row(chunk)
+        row.vector = vec.astype(np.float32).tolist()
+        row.embedded = True
         rows.append(row)
     return rows
 
 
 def _fail(store: Store, kb: KnowledgeBase, prep: _Prepared, err: Exception) -> None:
     """Remove a document whose vectors could not be made or stored, saying why."""
-    store.delete_document(kb, prep.doc_id)
+    store.docs.delete(kb, prep.doc_id)
     prep.result.status = "failed"
     prep.result.message = f"{prep.file_name}: embedding failed, nothing kept ({err})"
     if isinstance(err, LexgateError) and err.code:  # e.g. the embedding endpoint is down
@@ -215,7 +213,7 @@ def _fail(store: Store, kb: KnowledgeBase, prep: _Prepared, err: Exception) -> N
         prep.result.params = {"file": prep.file_name, "reason": str(err)}
 
 
-def _flush(store: Store, kb: KnowledgeBase, batch: list[tuple[_Prepared, list[dict[str, Any]]]]) -> None:
+def _flush(store: Store, kb: KnowledgeBase, batch: list[tuple[_Prepared, list[ChunkRow]]]) -> None:
     """Write the vectors of several embedded documents at once and mark them indexed.
 
     Why together: each store write adds a fragment, so a write per small document made a batch
@@ -226,8 +224,8 @@ def _flush(store: Store, kb: KnowledgeBase, batch: list[tuple[_Prepared, list[di
         return
     t0 = time.perf_counter()
     try:
-        store.update_vectors(kb, [row for _, rows in batch for row in rows])
-        store.set_documents_status(kb, [prep.doc_id for prep, _ in batch], "indexed")
+        store.chunks.update_vectors(kb, [row for _, rows in batch for row in rows])
+        store.docs.set_status(kb, [prep.doc_id for prep, _ in batch], "indexed")
         for prep, _ in batch:
             prep.result.status = "ingested"
             prep.result.timings["store_vectors_s"] = time.perf_counter() - t0
@@ -244,7 +242,7 @@ def _embed_all(
     store: Store, kb: KnowledgeBase, staged: list[_Prepared], settings: Settings, progress: Progress
 ) -> None:
     """Embed the staged documents one by one, storing vectors every ``vector_flush_chunks`` chunks."""
-    pending: list[tuple[_Prepared, list[dict[str, Any]]]] = []
+    pending: list[tuple[_Prepared, list[ChunkRow]]] = []
     for prep in staged:
         try:
             pending.append((prep, _embed(kb, prep, settings, progress)))
@@ -269,9 +267,9 @@ def ingest_files(
     progress: Progress = _noop,
 ) -> list[IngestResult]:
     """Ingest a batch; each file succeeds or leaves nothing behind, and the rest still go in."""
-    store.recover(kb)
+    store.docs.recover(kb)
     ensure_current_tokens(store, kb, settings)
-    existing = {d.id: d.file_name for d in store.list_documents(kb)}
+    existing = {d.id: d.file_name for d in store.docs.all(kb)}
     staged: list[_Prepared] = []
     results: list[IngestResult] = []
     for item in files:
@@ -294,13 +292,13 @@ def ingest_files(
                 continue
             prep = prepare(data, name, settings, progress)
             textproc.add_terms(textproc.defined_terms(prep.extracted.text))
-            lease = store.ingest_lease(prep.doc_id)
+            lease = store.docs.ingest_lease(prep.doc_id)
             lease.acquire()
             prep.lease = lease
             try:
                 t0 = time.perf_counter()
-                rows = [chunk_row(c, kb.embed_dim) for c in prep.chunks]
-                store.add_document(document_row(prep, kb, "embedding"), rows, kb)
+                rows = [chunk_row(c) for c in prep.chunks]
+                store.docs.add(kb, document_row(prep, kb, "embedding"), rows)
                 prep.result.timings["store_chunks_s"] = time.perf_counter() - t0
             except BaseException:
                 lease.release()
@@ -311,16 +309,16 @@ def ingest_files(
             results.append(IngestResult(name, "failed", err.message, err.code, err.params))
     if staged:
         t0 = time.perf_counter()
-        store.ensure_indexes(kb, settings.ingest.vector_index_min_rows)
+        store.chunks.ensure_indexes(kb, settings.ingest.vector_index_min_rows)
         keyword_ready_s = time.perf_counter() - t0
         for prep in staged:
             prep.result.timings["keyword_index_s"] = keyword_ready_s
-        store.compact_documents()  # before the status updates of the embedding phase scan the table
+        store.docs.compact()  # before the status updates of the embedding phase scan the table
     _embed_all(store, kb, staged, settings, progress)
     if staged:
         t0 = time.perf_counter()
-        store.ensure_indexes(kb, settings.ingest.vector_index_min_rows)
-        store.compact_documents()
+        store.chunks.ensure_indexes(kb, settings.ingest.vector_index_min_rows)
+        store.docs.compact()
         mark_current(store, kb)
         for prep in staged:
             prep.result.timings["index_s"] = time.perf_counter() - t0

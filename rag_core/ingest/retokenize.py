@@ -10,6 +10,7 @@ from __future__ import annotations
 from rag_core import textproc
 from rag_core.models import KnowledgeBase
 from rag_core.settings import Settings
+from storage.chunks import ChunkFilter
 from storage.store import Store
 
 META_KEY = "tokenizer:{kb_id}"
@@ -17,26 +18,25 @@ META_KEY = "tokenizer:{kb_id}"
 
 def tokenizer_version(store: Store, kb: KnowledgeBase) -> int:
     """The tokenizer version a knowledge base was indexed with (1 before versions were recorded)."""
-    value = store.get_meta(META_KEY.format(kb_id=kb.id))
+    value = store.prefs.get_meta(META_KEY.format(kb_id=kb.id))
     return int(value) if value is not None else 1
 
 
 def mark_current(store: Store, kb: KnowledgeBase) -> None:
-    store.set_meta(META_KEY.format(kb_id=kb.id), textproc.TOKENIZER_VERSION)
+    store.prefs.set_meta(META_KEY.format(kb_id=kb.id), textproc.TOKENIZER_VERSION)
 
 
 def ensure_current_tokens(store: Store, kb: KnowledgeBase, settings: Settings) -> int:
     """Re-tokenize when the knowledge base is behind the current tokenizer; returns chunks rewritten."""
     if tokenizer_version(store, kb) >= textproc.TOKENIZER_VERSION:
         return 0
-    rows = store.chunk_rows(kb, "searchable = true", with_vector=True)
+    rows = store.chunks.rows(kb, ChunkFilter(searchable=True), with_vector=True)
     for row in rows:
-        basis = row["clause"] + "\n" + row["text"]
-        row["tokens"] = " ".join(textproc.tokens(basis))
-        row["bigrams"] = " ".join(textproc.bigrams(basis))
-        row["vector"] = list(row["vector"])
-    store.update_vectors(kb, rows)
-    store.rebuild_fts(kb)
-    store.ensure_indexes(kb, settings.ingest.vector_index_min_rows)
+        basis = row.clause + "\n" + row.text
+        row.tokens = " ".join(textproc.tokens(basis))
+        row.bigrams = " ".join(textproc.bigrams(basis))
+    store.chunks.update_vectors(kb, rows)
+    store.chunks.rebuild_fts(kb)
+    store.chunks.ensure_indexes(kb, settings.ingest.vector_index_min_rows)
     mark_current(store, kb)
     return len(rows)

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from rag_core.embeddings.base import LOCAL_COMPUTE_LOCK
+from rag_core.compute import LOCAL_COMPUTE_LOCK
 from rag_core.errors import LexgateError, LLMError
 from rag_core.llm.base import CancelToken, ChatOptions, ChatResult, Message, StreamDelta
 from rag_core.llm.jsonparse import parse_json_object

@@ -29,8 +29,9 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, Literal
 
 from rag_core.generation.citations import find_citations, marker_spans, remove_citation_markers
-from rag_core.generation.prompt import EvidenceBlock, Language, render_block
+from rag_core.generation.prompt import Language, render_block
 from rag_core.llm.base import ChatModel, ChatOptions, Message
+from rag_core.models import EvidenceBlock
 from rag_core.settings import ReflectionSettings
 from rag_core.textproc import CHINESE_STOPWORDS, ENGLISH_STOPWORDS, tokens
 

@@ -26,7 +26,7 @@ def expand_to_parents(store: Store, kb: KnowledgeBase, hits: list[Hit], small_to
     """Replace child hits by their parents, keeping the best rank of each parent, de-duplicated."""
     if not small_to_big:
         return [Passage(h, [h], kb) for h in hits]
-    parents = store.chunks_by_ids(kb, [h.parent_id for h in hits if h.parent_id])
+    parents = store.chunks.by_ids(kb, [h.parent_id for h in hits if h.parent_id])
     out: dict[str, Passage] = {}
     for h in hits:
         row = parents.get(h.parent_id)
@@ -39,13 +39,13 @@ def expand_to_parents(store: Store, kb: KnowledgeBase, hits: list[Hit], small_to
         parent = Hit(
             doc=h.doc,
             doc_id=h.doc_id,
-            chunk_id=str(row["id"]),
-            start=int(row["start"]),
-            end=int(row["end"]),
-            page=int(row["page"]) if row.get("page") else (row.get("anchor") or h.page),
-            clause=str(row.get("clause") or h.clause),
+            chunk_id=row.id,
+            start=int(row.start),
+            end=int(row.end),
+            page=int(row.page) if row.page else (row.anchor or h.page),
+            clause=row.clause or h.clause,
             score=h.score,
-            text=str(row["text"]),
+            text=row.text,
             title=h.title,
             explain={"from_child": h.chunk_id},
         )

@@ -10,32 +10,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
 from rag_core import textproc
 from rag_core.models import KnowledgeBase
+from storage.chunks import scope
+from storage.rows import ChunkRow
 from storage.schema import FTS_BIGRAMS, FTS_TOKENS
-from storage.store import CHUNK_COLUMNS, Store, sql_str
-
-SEARCHABLE = "searchable = true"
+from storage.store import Store
 
 
 @dataclass
 class LegHit:
-    row: dict[str, Any]
+    row: ChunkRow
     score: float  # BM25 score, or cosine similarity for the vector leg
-
-
-def scope_filter(doc_ids: list[str] | None, extra: str = "") -> str:
-    """The WHERE clause of a leg: searchable chunks, optionally within some documents."""
-    parts = [SEARCHABLE]
-    if doc_ids:
-        parts.append("doc_id IN (" + ", ".join(sql_str(d) for d in doc_ids) + ")")
-    if extra:
-        parts.append(extra)
-    return " AND ".join(parts)
 
 
 def fts_leg(
@@ -45,15 +34,9 @@ def fts_leg(
     query = textproc.fts_query(terms)
     if not query:
         return []
-    rows = (
-        store.chunks_table(kb)
-        .search(query, query_type="fts", fts_columns=column)
-        .where(scope_filter(doc_ids), prefilter=True)
-        .select([*CHUNK_COLUMNS, "_score"])
-        .limit(k)
-        .to_list()
-    )
-    return [LegHit(r, float(r.get("_score", 0.0))) for r in rows]
+    return [
+        LegHit(row, score) for row, score in store.chunks.fts_search(kb, query, column, k, scope(doc_ids))
+    ]
 
 
 def bm25_leg(
@@ -79,17 +62,8 @@ def vector_leg(
     doc_ids: list[str] | None = None,
 ) -> list[LegHit]:
     """Cosine nearest neighbours among embedded chunks, dropping those under the similarity floor."""
-    rows = (
-        store.chunks_table(kb)
-        .search(vector.astype(np.float32).tolist(), vector_column_name="vector")
-        .metric("cosine")
-        .where(scope_filter(doc_ids, "embedded = true"), prefilter=True)
-        .select([*CHUNK_COLUMNS, "_distance"])
-        .limit(k)
-        .to_list()
-    )
-    hits = [LegHit(r, 1.0 - float(r.get("_distance", 1.0))) for r in rows]
-    return [h for h in hits if h.score >= min_similarity]
+    found = store.chunks.vector_search(kb, vector, k, scope(doc_ids, embedded=True))
+    return [LegHit(row, sim) for row, sim in found if sim >= min_similarity]
 
 
 _POOL = ThreadPoolExecutor(max_workers=4, thread_name_prefix="lexgate-leg")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 import numpy as np
@@ -23,6 +23,7 @@ from rag_core.retrieval.lexicon import expansion_terms
 from rag_core.retrieval.prototypes import prototype_text
 from rag_core.retrieval.routing import HEAD_CHARS, in_document_query, route
 from rag_core.settings import RetrievalSettings, Settings
+from storage.rows import ChunkRow, DocumentMeta
 from storage.store import Store
 
 Mode = Literal["hybrid", "bm25", "vector"]
@@ -34,26 +35,26 @@ class RetrievalResult:
     trace: dict[str, Any] = field(default_factory=dict)
 
 
-def _page(row: dict[str, Any]) -> int | str | None:
+def _page(row: ChunkRow) -> int | str | None:
     """PDF page number, else the DOCX section anchor, else nothing."""
-    if row.get("page"):
-        return int(row["page"])
-    return row.get("anchor") or None
+    if row.page:
+        return int(row.page)
+    return row.anchor or None
 
 
-def make_hit(row: dict[str, Any], doc: dict[str, str], score: float) -> Hit:
+def make_hit(row: ChunkRow, doc: DocumentMeta | None, score: float) -> Hit:
     return Hit(
-        doc=doc.get("file_name", ""),
-        doc_id=str(row["doc_id"]),
-        chunk_id=str(row["id"]),
-        start=int(row["start"]),
-        end=int(row["end"]),
+        doc=doc.file_name if doc else "",
+        doc_id=row.doc_id,
+        chunk_id=row.id,
+        start=int(row.start),
+        end=int(row.end),
         page=_page(row),
-        clause=str(row.get("clause", "")),
+        clause=row.clause or "",
         score=round(float(score), 6),
-        text=str(row["text"]),
-        title=doc.get("title", ""),
-        parent_id=str(row.get("parent_id", "")),
+        text=row.text,
+        title=doc.title if doc else "",
+        parent_id=row.parent_id or "",
     )
 
 
@@ -65,12 +66,12 @@ _PROTOTYPE_VECTORS: dict[tuple[str, str, str], np.ndarray] = {}
 """Model-clause vectors per (embedding backend, model, text): fixed texts, deterministic embedders."""
 
 
-def _with_heads(store: Store, meta: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    missing = [str(m["id"]) for m in meta if str(m["id"]) not in _HEADS]
+def _with_heads(store: Store, meta: list[DocumentMeta]) -> list[DocumentMeta]:
+    missing = [m.id for m in meta if m.id not in _HEADS]
     if missing:
-        for doc_id, text in store.document_texts(missing).items():
+        for doc_id, text in store.docs.texts(missing).items():
             _HEADS[doc_id] = text[:HEAD_CHARS]
-    return [{**m, "head": _HEADS.get(str(m["id"]), "")} for m in meta]
+    return [replace(m, head=_HEADS.get(m.id, "")) for m in meta]
 
 
 class Retriever:
@@ -80,16 +81,16 @@ class Retriever:
         self.store = store
         self.settings = settings
         self.llm = llm
-        self._doc_meta: dict[str, list[dict[str, Any]]] = {}
+        self._doc_meta: dict[str, list[DocumentMeta]] = {}
 
     @property
     def rs(self) -> RetrievalSettings:
         return self.settings.retrieval
 
-    def doc_meta(self, kb: KnowledgeBase, refresh: bool = False) -> list[dict[str, Any]]:
+    def doc_meta(self, kb: KnowledgeBase, refresh: bool = False) -> list[DocumentMeta]:
         """Names, titles, terms and opening text of the knowledge base's documents (for hits and routing)."""
         if refresh or kb.id not in self._doc_meta:
-            self._doc_meta[kb.id] = _with_heads(self.store, self.store.document_meta(kb))
+            self._doc_meta[kb.id] = _with_heads(self.store, self.store.docs.meta(kb))
         return self._doc_meta[kb.id]
 
     def embed_query(self, kb: KnowledgeBase, text: str) -> np.ndarray:
@@ -177,29 +178,28 @@ class Retriever:
         trace: dict[str, Any],
     ) -> list[Hit]:
         """Weighted RRF over the legs; a single leg keeps its own scores and order."""
-        docs = {str(d["id"]): d for d in self.doc_meta(kb)}
-        rows: dict[str, dict[str, Any]] = {}
+        docs = {d.id: d for d in self.doc_meta(kb)}
+        rows: dict[str, ChunkRow] = {}
         explain: dict[str, dict[str, Any]] = {}
         for name, hits, _w in legs:
             trace["legs"][name] = [
-                {"chunk_id": h.row["id"], "rank": i + 1, "score": round(h.score, 4)}
-                for i, h in enumerate(hits)
+                {"chunk_id": h.row.id, "rank": i + 1, "score": round(h.score, 4)} for i, h in enumerate(hits)
             ]
             for i, h in enumerate(hits):
-                rows.setdefault(str(h.row["id"]), h.row)
-                explain.setdefault(str(h.row["id"]), {})[name] = {"rank": i + 1, "score": round(h.score, 4)}
+                rows.setdefault(h.row.id, h.row)
+                explain.setdefault(h.row.id, {})[name] = {"rank": i + 1, "score": round(h.score, 4)}
         active = [(n, h, w) for n, h, w in legs if h]
         if len(active) == 1:
-            fused = [(str(h.row["id"]), h.score) for h in active[0][1]]
+            fused = [(h.row.id, h.score) for h in active[0][1]]
         else:
             fused = rrf(
-                [[str(h.row["id"]) for h in hs] for _, hs, _ in active],
+                [[h.row.id for h in hs] for _, hs, _ in active],
                 self.rs.rrf_k,
                 [w for *_, w in active],
             )
         out = []
         for rank, (cid, score) in enumerate(fused[:limit], start=1):
-            hit = make_hit(rows[cid], docs.get(str(rows[cid]["doc_id"]), {}), score)
+            hit = make_hit(rows[cid], docs.get(rows[cid].doc_id), score)
             hit.explain = {"legs": explain[cid], "fused_rank": rank, "kb": kb.name}
             out.append(hit)
         return out

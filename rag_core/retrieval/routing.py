@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rag_core import textproc
+from storage.rows import DocumentMeta
 
 _BOOK_TITLE = re.compile(r"《([^》]{2,60})》")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
@@ -61,10 +62,10 @@ _ZH_NAME = re.compile(
 )
 
 
-def doc_name_tokens(meta: dict[str, Any]) -> set[str]:
+def doc_name_tokens(meta: DocumentMeta) -> set[str]:
     """Everything a question may call a document by: title, file name, parties, opening block."""
-    stem = re.sub(r"\.[A-Za-z0-9]{1,5}$", "", str(meta.get("file_name", "")))
-    parts = [str(meta.get(k, "")) for k in ("title", "terms", "head")]
+    stem = re.sub(r"\.[A-Za-z0-9]{1,5}$", "", meta.file_name)
+    parts = [meta.title, meta.terms, meta.head]
     return name_tokens(" ".join([*parts, stem]))
 
 
@@ -81,7 +82,7 @@ def question_names(question: str) -> set[str]:
     return name_tokens(" ".join(names))
 
 
-def route(question: str, docs: list[dict[str, Any]], min_overlap: float) -> RouteDecision | None:
+def route(question: str, docs: list[DocumentMeta], min_overlap: float) -> RouteDecision | None:
     """The document the question names, or None.
 
     Each document's name words are weighted by IDF over the knowledge base, so words shared by
@@ -110,9 +111,7 @@ def route(question: str, docs: list[dict[str, Any]], min_overlap: float) -> Rout
     runner = scored[1][0]
     if best < min_overlap or best <= runner:
         return None
-    return RouteDecision(
-        str(meta["id"]), str(meta.get("file_name", "")), round(best, 3), round(runner, 3), matched
-    )
+    return RouteDecision(meta.id, meta.file_name, round(best, 3), round(runner, 3), matched)
 
 
 MIN_REMAINING_WORDS = 2

@@ -68,7 +68,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]
     home = tmp_path_factory.mktemp("e2e") / "lexgate-data"
     docs = tmp_path_factory.mktemp("e2e-docs")
     with FakeOpenAI(responder=_responder) as fake:
-        open_store(home).save_settings(fake_settings(fake.base_url))
+        open_store(home).prefs.save_settings(fake_settings(fake.base_url))
         port = _free_port()
         env = {**os.environ, "LEXGATE_HOME": str(home), "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
         log = (tmp_path_factory.mktemp("e2e-log") / "streamlit.log").open("w")
@@ -160,7 +160,7 @@ def test_lawyer_flow(page: Any, server: dict[str, Any]) -> None:
     pg.get_by_text("not_really.pdf：未导入").wait_for()
     _idle(pg)
     _shot(pg, "01_documents")
-    assert [d.file_name for d in store.list_documents(store.list_kbs()[0])] == ["zh_lease.pdf"]
+    assert [d.file_name for d in store.docs.all(store.kbs.all()[0])] == ["zh_lease.pdf"]
 
     lap("documents")
     # Chat: deep thinking on; the evidence panel shows before the answer has finished streaming.
@@ -199,8 +199,8 @@ def test_lawyer_flow(page: Any, server: dict[str, Any]) -> None:
     form.get_by_label("正确答案（可选）").fill("违约金为合同总额的20%")
     form.get_by_role("button", name="提交反馈").click()
     pg.get_by_text("已收到反馈，谢谢。").wait_for()
-    fb = store.list_feedback()
-    assert len(fb) == 1 and fb[0]["rating"] == 2 and fb[0]["diagnosis"]
+    fb = store.feedback.all()
+    assert len(fb) == 1 and fb[0].rating == 2 and fb[0].diagnosis
 
     lap("feedback")
     # Stop mid-answer: the partial answer is kept and marked as stopped.
@@ -209,13 +209,13 @@ def test_lawyer_flow(page: Any, server: dict[str, Any]) -> None:
     pg.get_by_text("判断完成，正在生成回答…").wait_for()
     pg.wait_for_timeout(1500)
     pg.locator("[data-testid=stChatInput] button").click()  # the send button is a stop button while answering
-    conv = store.list_conversations("违约金是多少")[0]
+    conv = store.conversations.all("违约金是多少")[0]
     deadline = time.monotonic() + 30
-    while len(store.list_messages(conv["id"])) < 4 and time.monotonic() < deadline:
+    while len(store.conversations.messages(conv.id)) < 4 and time.monotonic() < deadline:
         pg.wait_for_timeout(200)
-    stopped = store.list_messages(conv["id"])[-1]
-    assert stopped["trace"].get("stopped") and len(stopped["content"]) < len(ANSWER)
-    assert stopped["thinking"] and THINKING.startswith(stopped["thinking"])  # the partial reasoning is kept
+    stopped = store.conversations.messages(conv.id)[-1]
+    assert stopped.trace.get("stopped") and len(stopped.content) < len(ANSWER)
+    assert stopped.thinking and THINKING.startswith(stopped.thinking)  # the partial reasoning is kept
     pg.get_by_role("button", name="违约金是多少？").click()  # the next run shows the turn as stopped
     pg.get_by_text("已停止：回答未完成").first.wait_for()
 
@@ -251,7 +251,7 @@ def test_lawyer_flow(page: Any, server: dict[str, Any]) -> None:
     _shot(pg, "05_admin_threshold_lab")
     pg.get_by_role("button", name="保存这组阈值").click()
     pg.get_by_text("阈值已保存。").wait_for()
-    assert store.load_settings().verdict.t_evidence == 1.0
+    assert store.prefs.load_settings().verdict.t_evidence == 1.0
 
     lap("threshold lab")
     # Feedback page: the low-rated answer with its diagnosis.

@@ -70,9 +70,9 @@ def test_search_json_shape_and_exact_offsets(cli_store: dict[str, Any]) -> None:
     assert 1 <= len(hits) <= 3 and set(hits[0]) == HIT_KEYS
     assert "违约金" in hits[0]["text"] and isinstance(hits[0]["page"], int)
     st = Store(store)
-    kb = st.get_kb("合同库")
-    doc = next(d for d in st.list_documents(kb) if d.file_name == hits[0]["doc"])
-    text = st.document_text(doc.id)
+    kb = st.kbs.get("合同库")
+    doc = next(d for d in st.docs.all(kb) if d.file_name == hits[0]["doc"])
+    text = st.docs.text(doc.id)
     assert all(text[h["start"] : h["end"]] == h["text"] for h in hits if h["doc"] == doc.file_name)
 
 
@@ -149,7 +149,7 @@ def _configure_fake(store: Path, server: FakeOpenAI) -> None:
     s.models.api_key = "test"
     s.models.answer_model = "fake-chat"
     s.models.retries = 0
-    st.save_settings(s)
+    st.prefs.save_settings(s)
 
 
 def test_ask_json_shape_with_an_endpoint(cli_store: dict[str, Any], tmp_path: Path) -> None:
@@ -219,7 +219,7 @@ def test_eval_command_scores_and_stores_a_run(cli_store: dict[str, Any], tmp_pat
     assert metrics["faithfulness"]["mean"] == 1.0 and metrics["context_recall"]["mean"] == 1.0
     assert 0.0 <= metrics["answer_relevancy"]["mean"] <= 1.0
     assert out["rows"][0]["answer"].startswith("租金每月人民币5000元") and out["id"]
-    assert Store(store).get_eval_run(out["id"])["summary"]["cases"] == 1
+    assert Store(store).evaluation.run(out["id"]).summary["cases"] == 1
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"question": 1}\nnot json\n', encoding="utf-8")
     proc = run(store, "eval", "--kb", "k", "--dataset", str(bad), check=False)

@@ -100,9 +100,9 @@ def test_eval_case_and_append(store: Store) -> None:
     assert tid2 == tid and not added2
     other = eval_case("租金多少？", "租金每月人民币5000元", _trace([], []))
     append_case(store, other)
-    cases = store.load_testset(tid)
+    cases = store.evaluation.cases(tid)
     assert [c["question"] for c in cases] == ["押金多少？", "租金多少？"]
-    assert [t["name"] for t in store.list_testsets()] == ["feedback"]
+    assert [t.name for t in store.evaluation.testsets()] == ["feedback"]
 
     import json
 

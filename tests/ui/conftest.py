@@ -66,7 +66,7 @@ def contract_files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 def make_kb(store: Store, settings: Settings, name: str, files: list[Path]) -> KnowledgeBase:
     _display, dim = describe(settings.embedding.backend, settings.embedding.model, settings)
-    kb = store.create_kb(name, settings.embedding.backend, settings.embedding.model, dim)
+    kb = store.kbs.create(name, settings.embedding.backend, settings.embedding.model, dim)
     results = ingest_files(store, kb, list(files), settings)
     assert all(r.status == "ingested" for r in results), results
     return kb
@@ -77,7 +77,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fake_llm: FakeOpenAI) 
     """An empty data directory in force for the app, with the fake answer model configured."""
     path = tmp_path / "lexgate-data"
     monkeypatch.setenv("LEXGATE_HOME", str(path))
-    open_store(path).save_settings(fake_settings(fake_llm.base_url))
+    open_store(path).prefs.save_settings(fake_settings(fake_llm.base_url))
     return path
 
 
@@ -89,7 +89,7 @@ def seeded_home(
     path = tmp_path_factory.mktemp("seeded") / "lexgate-data"
     store = open_store(path)
     settings = fake_settings(fake_llm.base_url)
-    store.save_settings(settings)
+    store.prefs.save_settings(settings)
     make_kb(store, settings, "合同库", [contract_files["zh"], contract_files["en"]])
     with lexgate_home(path):
         yield path

@@ -22,23 +22,23 @@ def test_round_trip_with_thinking_evidence_citations_and_feedback(
 ) -> None:
     store = open_store(seeded_home)
     at = open_page("chat")
-    assert at.multiselect[0].value == [store.list_kbs()[0].id]
+    assert at.multiselect[0].value == [store.kbs.all()[0].id]
     at.toggle(key="chat_think").set_value(True).run()
     _ask(at, "违约金是多少？")
 
     # Persisted: the user message and the answer with its trace, verdicts, citations, usage.
-    conv = store.list_conversations("违约金是多少")[0]
-    assert conv["title"] == "违约金是多少？"
-    msgs = store.list_messages(conv["id"])
-    assert [m["role"] for m in msgs] == ["user", "assistant"]
+    conv = store.conversations.all("违约金是多少")[0]
+    assert conv.title == "违约金是多少？"
+    msgs = store.conversations.messages(conv.id)
+    assert [m.role for m in msgs] == ["user", "assistant"]
     answer = msgs[1]
-    assert "10%" in answer["content"] and answer["thinking"] == THINKING
-    assert answer["verdicts"] and answer["citations"][0]["doc"] == "zh_lease.pdf"
-    assert answer["trace"]["query"]["text"] == "违约金是多少？" and answer["trace"]["prompts"]
-    assert answer["usage"]["total_tokens"] > 0 and answer["latency_ms"] > 0
-    assert answer["usage"]["estimated"] is False  # the fake server reports usage by default
-    assert answer["settings"]["models"]["answer_model"] == "fake"
-    assert store.list_verdicts(answer["id"])
+    assert "10%" in answer.content and answer.thinking == THINKING
+    assert answer.verdicts and answer.citations[0]["doc"] == "zh_lease.pdf"
+    assert answer.trace["query"]["text"] == "违约金是多少？" and answer.trace["prompts"]
+    assert answer.usage["total_tokens"] > 0 and answer.latency_ms > 0
+    assert answer.usage["estimated"] is False  # the fake server reports usage by default
+    assert answer.settings["models"]["answer_model"] == "fake"
+    assert store.conversations.verdicts(answer.id)
     assert fake_llm.chat_requests()[-1].get("stream") is True
 
     # Shown: thinking apart from the answer, the evidence panel, the citation with its page.
@@ -57,7 +57,7 @@ def test_round_trip_with_thinking_evidence_citations_and_feedback(
     assert any(":orange-background[" in str(m.value) for m in cite.markdown)
     assert len(cite.image) == 1  # the PDF page image with the passage marked
     assert {b.label for b in at.download_button} >= {"导出 Markdown", "导出 Word (DOCX)"}
-    assert any(c.value == answer["content"] for c in at.code)  # copyable answer
+    assert any(c.value == answer.content for c in at.code)  # copyable answer
 
     # Open one passage's details from the evidence panel.
     pick = next(s for s in at.selectbox if s.label == "查看某段的评分与理由")
@@ -67,27 +67,27 @@ def test_round_trip_with_thinking_evidence_citations_and_feedback(
     assert "\\[1\\] 保留" in texts(at) or "[1] 保留" in unescape(texts(at))
 
     # Feedback: rating 1 with a correct answer is stored with a diagnosis.
-    mid = answer["id"]
+    mid = answer.id
     at.radio(key=f"fb_rating_{mid}").set_value(1)
     at.radio(key=f"fb_helpful_{mid}").set_value(False)
     at.text_area(key=f"fb_correct_{mid}").set_value("违约金为合同总额的20%")
     at.text_input(key=f"fb_comment_{mid}").set_value("数字不对")
     next(b for b in at.button if b.label == "提交反馈").click().run()
-    fb = store.list_feedback()
-    assert len(fb) == 1 and fb[0]["rating"] == 1 and fb[0]["message_id"] == mid
-    assert fb[0]["correct_answer"] == "违约金为合同总额的20%" and '"stage"' in fb[0]["diagnosis"]
+    fb = store.feedback.all()
+    assert len(fb) == 1 and fb[0].rating == 1 and fb[0].message_id == mid
+    assert fb[0].correct_answer == "违约金为合同总额的20%" and '"stage"' in fb[0].diagnosis
     assert "已收到反馈" in texts(at)
 
     # A follow-up turn sends the earlier turns as history.
     _ask(at, "押金呢？")
     last = fake_llm.chat_requests()[-1]
     assert "违约金是多少" in str(last["messages"])
-    msgs = store.list_messages(conv["id"])
-    assert len(msgs) == 4 and "违约金是多少" in msgs[3]["trace"]["query"]["joined"]
+    msgs = store.conversations.messages(conv.id)
+    assert len(msgs) == 4 and "违约金是多少" in msgs[3].trace["query"]["joined"]
 
     # History survives a new session (restart): a fresh AppTest shows the stored turns.
     again = open_page("chat")
-    again.session_state["chat_cid"] = conv["id"]
+    again.session_state["chat_cid"] = conv.id
     again.run()
     assert len(again.chat_message) == 4
     assert "思考过程" in [e.label for e in again.expander]
@@ -104,24 +104,24 @@ def test_conflict_and_refusal(seeded_home: Path) -> None:
     assert "CONFLICTING" in labels
 
     # Refusal: with an evidence threshold nothing can pass, the answer says what was searched.
-    settings = store.load_settings()
+    settings = store.prefs.load_settings()
     settings.verdict.t_evidence = 1.0
-    store.save_settings(settings)
+    store.prefs.save_settings(settings)
     try:
         at = open_page("chat")
         _ask(at, "乙方的开户银行是哪家？")
         shown = unescape(texts(at))
         assert "检索范围：合同库" in shown and "没有一段被判定为可用证据" in shown
-        conv = store.list_conversations("开户银行")[0]
-        assert store.list_messages(conv["id"])[-1]["refused"]
+        conv = store.conversations.all("开户银行")[0]
+        assert store.conversations.messages(conv.id)[-1].refused
     finally:
         settings.verdict.t_evidence = 0.4
-        store.save_settings(settings)
+        store.prefs.save_settings(settings)
 
 
 def test_conversation_rename_search_delete(seeded_home: Path) -> None:
     store = open_store(seeded_home)
-    cid = store.create_conversation("测试对话", [store.list_kbs()[0].id])
+    cid = store.conversations.create("测试对话", [store.kbs.all()[0].id])
     at = open_page("chat")
     at.sidebar.text_input[0].set_value("测试").run()
     titles = [b.label for b in at.sidebar.button]
@@ -130,10 +130,10 @@ def test_conversation_rename_search_delete(seeded_home: Path) -> None:
     rename = next(w for w in at.sidebar.text_input if w.label == "标题")
     rename.set_value("改名后的对话")
     next(b for b in at.sidebar.button if b.label == "重命名").click().run()
-    assert store.get_conversation(cid)["title"] == "改名后的对话"
+    assert store.conversations.get(cid).title == "改名后的对话"
     at.button(key="conv_delete").click().run()
     at.button(key="conv_delete_ok").click().run()
-    assert cid not in [c["id"] for c in store.list_conversations()]
+    assert cid not in [c.id for c in store.conversations.all()]
     assert not at.exception
 
 
@@ -145,15 +145,15 @@ def test_usage_the_endpoint_did_not_report_is_shown_as_an_estimate(
     at = open_page("chat")
     next(b for b in at.button if b.label == "新对话").click().run()
     _ask(at, "违约金的比例是多少？")
-    conv = store.list_conversations("违约金的比例")[0]
-    usage = store.list_messages(conv["id"])[1]["usage"]
+    conv = store.conversations.all("违约金的比例")[0]
+    usage = store.conversations.messages(conv.id)[1].usage
     assert usage["estimated"] is True and usage["total_tokens"] > 0
     assert any(f"≈{usage['total_tokens']} tokens（估算）" in c.value for c in at.caption)
 
     inspector = open_page("inspector")
-    inspector.selectbox(key="inspect_conv").set_value(conv["id"]).run()
+    inspector.selectbox(key="inspect_conv").set_value(conv.id).run()
     tokens = next(m for m in inspector.metric if m.label == "Tokens")
     assert tokens.value == f"≈{usage['total_tokens']}（估算）"
     en = open_page("inspector", lang="en")
-    en.selectbox(key="inspect_conv").set_value(conv["id"]).run()
+    en.selectbox(key="inspect_conv").set_value(conv.id).run()
     assert next(m for m in en.metric if m.label == "Tokens").value == f"≈{usage['total_tokens']} (estimated)"

@@ -20,7 +20,7 @@ def test_create_upload_preview_delete(home: Path, contract_files: dict[str, Path
     at.button[0].click().run()  # the form's submit button
     assert not at.exception
     store = open_store(home)
-    assert [kb.name for kb in store.list_kbs()] == ["租赁合同"]
+    assert [kb.name for kb in store.kbs.all()] == ["租赁合同"]
     assert "已创建知识库" in texts(at)
 
     zh, fake, en = contract_files["zh"], contract_files["fake"], contract_files["en"]
@@ -46,8 +46,8 @@ def test_create_upload_preview_delete(home: Path, contract_files: dict[str, Path
     assert (
         "copy_of_lease.pdf：重复文件，未导入（与知识库「租赁合同」中已有的「zh_lease.pdf」内容相同）" in shown
     )
-    kb = store.list_kbs()[0]
-    assert sorted(d.file_name for d in store.list_documents(kb)) == ["en_msa.pdf", "zh_lease.pdf"]
+    kb = store.kbs.all()[0]
+    assert sorted(d.file_name for d in store.docs.all(kb)) == ["en_msa.pdf", "zh_lease.pdf"]
 
     table = at.dataframe[0].value
     assert list(table["文件名"]) == ["zh_lease.pdf", "en_msa.pdf"]
@@ -56,23 +56,23 @@ def test_create_upload_preview_delete(home: Path, contract_files: dict[str, Path
     assert len(preview) > 0 and any("第六条" in c for c in preview["条款路径"])
 
     # Delete a document: first click asks, the second deletes.
-    at.selectbox(key="docs_doc").select(kb and store.list_documents(kb)[1].id).run()
+    at.selectbox(key="docs_doc").select(kb and store.docs.all(kb)[1].id).run()
     _button(at, "doc_delete").click().run()
     assert "确定要删除文档「en_msa.pdf」" in unescape(texts(at))
     _button(at, "confirm_doc_delete_ok").click().run()
-    assert [d.file_name for d in store.list_documents(kb)] == ["zh_lease.pdf"]
+    assert [d.file_name for d in store.docs.all(kb)] == ["zh_lease.pdf"]
 
     # Rename, then delete the knowledge base with confirmation.
     rename = next(w for w in at.text_input if w.label == "新名称")
     rename.set_value("租赁")
     next(b for b in at.button if b.label == "重命名").click().run()
-    assert store.list_kbs()[0].name == "租赁"
+    assert store.kbs.all()[0].name == "租赁"
     _button(at, "kb_delete").click().run()
     _button(at, "confirm_kb_delete_cancel").click().run()
-    assert len(store.list_kbs()) == 1
+    assert len(store.kbs.all()) == 1
     _button(at, "kb_delete").click().run()
     _button(at, "confirm_kb_delete_ok").click().run()
-    assert store.list_kbs() == []
+    assert store.kbs.all() == []
     assert not at.exception
 
 
@@ -83,9 +83,9 @@ def test_bad_uploads_are_explained_in_the_interface_language(home: Path, tmp_pat
     from tests.fixtures import make_docs
 
     store = open_store(home)
-    settings = store.load_settings()
+    settings = store.prefs.load_settings()
     _n, dim = describe(settings.embedding.backend, settings.embedding.model, settings)
-    store.create_kb("合同库", settings.embedding.backend, settings.embedding.model, dim)
+    store.kbs.create("合同库", settings.embedding.backend, settings.embedding.model, dim)
     encrypted = make_docs.write_encrypted_pdf(tmp_path, "保密协议.pdf")
     scanned = make_docs.write_scanned_pdf(tmp_path)
     at = open_page("documents", lang="zh")
@@ -104,7 +104,7 @@ def test_bad_uploads_are_explained_in_the_interface_language(home: Path, tmp_pat
     assert errors[1].startswith("scanned.pdf：未导入。这是没有文字层的扫描版 PDF"), errors
     assert errors[2].startswith("报价单.xls：未导入。不支持 .xls 格式。请上传 PDF、Word（.docx）"), errors
     assert not any("upload" in e or "the file" in e or "PDF (" in e for e in errors), errors
-    assert store.list_documents(store.list_kbs()[0]) == []
+    assert store.docs.all(store.kbs.all()[0]) == []
 
     at.sidebar.radio[0].set_value("en").run()
     errors = [unescape(e.value) for e in at.error]
@@ -119,9 +119,9 @@ def test_upload_handler_reports_progress(home: Path, contract_files: dict[str, P
     from ui.ingest import ingest_uploads
 
     store = open_store(home)
-    settings = store.load_settings()
+    settings = store.prefs.load_settings()
     _n, dim = describe(settings.embedding.backend, settings.embedding.model, settings)
-    kb = store.create_kb("kb", settings.embedding.backend, settings.embedding.model, dim)
+    kb = store.kbs.create("kb", settings.embedding.backend, settings.embedding.model, dim)
     seen: list[tuple[int, str, float, float, int]] = []
     files = [(p.name, p.read_bytes()) for p in (contract_files["docx"], contract_files["fake"])]
     results = ingest_uploads(store, kb, files, settings, lambda *a: seen.append(a))

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from storage.rows import StoredRun
 from storage.store import Store, open_store
 from tests.fakeopenai import FakeOpenAI, Reply
 from tests.ui.conftest import ANSWER_ZH, fake_settings, lexgate_home, make_kb, open_page, texts, unescape
@@ -92,7 +93,7 @@ def ev_home(
     path = tmp_path_factory.mktemp("evaluation") / "lexgate-data"
     store = open_store(path)
     settings = fake_settings(llm.base_url)
-    store.save_settings(settings)
+    store.prefs.save_settings(settings)
     make_kb(store, settings, "租赁合同", [contract_files["zh"]])
     with lexgate_home(path):
         yield path
@@ -126,7 +127,7 @@ def wait_job(at: AppTest) -> None:
 
 
 def set_id(store: Store, name: str) -> str:
-    return next(ts["id"] for ts in store.list_testsets() if ts["name"] == name)
+    return next(ts.id for ts in store.evaluation.testsets() if ts.name == name)
 
 
 def editor_key(at: AppTest) -> str:
@@ -158,7 +159,7 @@ def test_import_jsonl_all_or_nothing(ev_home: Path, store: Store) -> None:
     at = page()
     create_set(at, "导入集")
     tid = set_id(store, "导入集")
-    assert "导入集" in texts(at) and store.load_testset(tid) == []
+    assert "导入集" in texts(at) and store.evaluation.cases(tid) == []
 
     good = {
         "id": "imp-1",
@@ -178,7 +179,7 @@ def test_import_jsonl_all_or_nothing(ev_home: Path, store: Store) -> None:
     errors = unescape("\n".join(e.value for e in at.error))
     assert "2 行有问题" in errors and "line 2: not valid JSON" in errors
     assert "line 3: unknown key(s) ['answer']" in errors
-    assert len(at.data_editor[0].value) == 0 and store.load_testset(tid) == []  # nothing imported
+    assert len(at.data_editor[0].value) == 0 and store.evaluation.cases(tid) == []  # nothing imported
 
     good_file = "\n".join(
         json.dumps(c, ensure_ascii=False)
@@ -197,9 +198,9 @@ def test_import_jsonl_all_or_nothing(ev_home: Path, store: Store) -> None:
     assert not at.error
     assert "新增 3 条" in texts(at)
     assert list(at.data_editor[0].value["question"]) == ["押金是多少？", "租金每月多少？", "违约金是多少？"]
-    assert store.load_testset(tid) == []  # imported into the review table; saved on Save
+    assert store.evaluation.cases(tid) == []  # imported into the review table; saved on Save
     at.button(key="ev_save").click().run()
-    saved = store.load_testset(tid)
+    saved = store.evaluation.cases(tid)
     assert [c["question"] for c in saved] == ["押金是多少？", "租金每月多少？", "违约金是多少？"]
     assert saved[0]["id"] == "imp-1" and saved[1]["origin"] == "imported"
     assert saved[2]["gold_spans"] == [{"file": "zh_lease.pdf", "start": 10, "end": 40}]
@@ -232,7 +233,7 @@ def test_generate_from_the_knowledge_base(ev_home: Path, store: Store, llm: Fake
     prompts = [m["content"] for r in llm.chat_requests() for m in r["messages"] if m["role"] == "user"]
     assert any("Simplified Chinese" in p for p in prompts if "question/answer pairs" in p)
     at.button(key="ev_save").click().run()
-    saved = store.load_testset(tid)
+    saved = store.evaluation.cases(tid)
     assert len(saved) == 2 and all(c["source_chunks"] and c["origin"] == "generated" for c in saved)
     assert saved[0]["difficulty"] == "easy"
 
@@ -256,7 +257,7 @@ def test_edit_delete_add_and_save(ev_home: Path, store: Store) -> None:
     assert "有未保存的修改" in texts(at)
     assert at.data_editor[0].value["question"].iloc[0] == "押金金额是多少？"
     at.button(key="ev_save").click().run()
-    saved = store.load_testset(tid)
+    saved = store.evaluation.cases(tid)
     assert [c["question"] for c in saved] == ["押金金额是多少？", "违约金是多少？", "谁负责主体结构维修？"]
     assert saved[0]["id"] == "imp-1" and saved[0]["difficulty"] == "medium"
     assert saved[1]["gold_spans"]  # what the table does not show is kept
@@ -269,7 +270,7 @@ def test_edit_delete_add_and_save(ev_home: Path, store: Store) -> None:
     at.run()
     assert any("row 3: the question is empty" in unescape(e.value) for e in at.error)
     assert at.button(key="ev_save").disabled
-    assert len(store.load_testset(tid)) == 3
+    assert len(store.evaluation.cases(tid)) == 3
 
 
 # ---------------------------------------------------------------- runs
@@ -285,15 +286,15 @@ def test_run_shows_metrics_rows_and_is_stored(ev_home: Path, store: Store) -> No
     start_run(at, store, "导入集", "基线")
     wait_job(at)
     assert "评测完成" in texts(at)
-    runs = store.list_eval_runs()
-    assert len(runs) == 1 and runs[0]["status"] == "done"
-    run = store.get_eval_run(runs[0]["id"])
-    assert run["name"] == "基线" and run["kb_id"] == store.list_kbs()[0].id
-    assert run["settings"]["verdict"]["t_evidence"] == store.load_settings().verdict.t_evidence
-    assert run["summary"]["testset"] == "导入集" and len(run["rows"]) == 3
-    assert run["summary"]["metrics"]["faithfulness"] == {"mean": 0.5, "n": 3, "could_not_judge": 0}
-    assert run["summary"]["metrics"]["answer_correctness"]["n"] == 3
-    assert "context_recall_spans" in run["summary"]["metrics"]  # the case with gold spans
+    runs = store.evaluation.runs()
+    assert len(runs) == 1 and runs[0].status == "done"
+    run = store.evaluation.run(runs[0].id)
+    assert run.name == "基线" and run.kb_id == store.kbs.all()[0].id
+    assert run.settings["verdict"]["t_evidence"] == store.prefs.load_settings().verdict.t_evidence
+    assert run.summary["testset"] == "导入集" and len(run.rows) == 3
+    assert run.summary["metrics"]["faithfulness"] == {"mean": 0.5, "n": 3, "could_not_judge": 0}
+    assert run.summary["metrics"]["answer_correctness"]["n"] == 3
+    assert "context_recall_spans" in run.summary["metrics"]  # the case with gold spans
 
     labels = [m.label for m in at.metric]
     assert {"用例数", "拒答率", "忠实度", "答案相关性", "上下文召回率", "答案正确性"} <= set(labels)
@@ -301,13 +302,13 @@ def test_run_shows_metrics_rows_and_is_stored(ev_home: Path, store: Store) -> No
     assert "已评判 3 条 · 无法评判 0 条" in texts(at)
     charts = at.get("vega_lite_chart")
     assert len(charts) >= 5  # one chart per metric
-    rows = at.dataframe(key=f"ev_rows_{run['id']}").value
+    rows = at.dataframe(key=f"ev_rows_{run.id}").value
     assert list(rows["问题"]) == ["押金金额是多少？", "违约金是多少？", "谁负责主体结构维修？"]
     assert {"回答", "拒答", "用时", "忠实度"} <= set(rows.columns)
     assert list(rows["忠实度"]) == [0.5, 0.5, 0.5]
 
     # Selecting a row shows its trace summary: query, verdict labels, citations.
-    at.session_state[f"ev_rows_{run['id']}"] = {"selection": {"rows": [1], "columns": [], "cells": []}}
+    at.session_state[f"ev_rows_{run.id}"] = {"selection": {"rows": [1], "columns": [], "cells": []}}
     at.run()
     assert not at.exception, at.exception
     assert any(c.value == "违约金是多少？" for c in at.code)  # the retrieval query
@@ -319,23 +320,23 @@ def test_run_shows_metrics_rows_and_is_stored(ev_home: Path, store: Store) -> No
 
 
 def test_compare_two_runs_after_a_threshold_change(ev_home: Path, store: Store) -> None:
-    settings = store.load_settings()
+    settings = store.prefs.load_settings()
     base = settings.verdict.t_evidence
     settings.verdict.t_evidence = 0.9
-    store.save_settings(settings)
+    store.prefs.save_settings(settings)
     at = page("runs")
     start_run(at, store, "导入集", "阈值 0.9")
     wait_job(at)
-    runs = store.list_eval_runs()
-    assert [r["name"] for r in runs][:2] == ["阈值 0.9", "基线"]
+    runs = store.evaluation.runs()
+    assert [r.name for r in runs][:2] == ["阈值 0.9", "基线"]
     # Make the comparison show a change: lower one metric of the new run, as a worse answer would.
-    b = store.get_eval_run(runs[0]["id"])
-    b["summary"]["metrics"]["faithfulness"]["mean"] = 0.25
-    store.save_eval_run(b)
+    b = store.evaluation.run(runs[0].id)
+    b.summary["metrics"]["faithfulness"]["mean"] = 0.25
+    store.evaluation.save_run(b)
 
     at = page("compare")
-    assert at.selectbox(key="ev_cmp_a").value == runs[1]["id"]
-    assert at.selectbox(key="ev_cmp_b").value == runs[0]["id"]
+    assert at.selectbox(key="ev_cmp_a").value == runs[1].id
+    assert at.selectbox(key="ev_cmp_b").value == runs[0].id
     table = frame_with(at, "差值（B − A）")
     faith = table[table["指标"] == "忠实度"].iloc[0]
     assert faith["A"] == 0.5 and faith["B"] == 0.25 and faith["差值（B − A）"] == pytest.approx(-0.25)
@@ -347,7 +348,7 @@ def test_compare_two_runs_after_a_threshold_change(ev_home: Path, store: Store) 
     per_question = frame_with(at, "问题")
     assert len(per_question) == 3 and list(per_question["忠实度"]) == [0.0, 0.0, 0.0]
     settings.verdict.t_evidence = base
-    store.save_settings(settings)
+    store.prefs.save_settings(settings)
 
 
 def test_cancel_keeps_finished_cases(ev_home: Path, store: Store) -> None:
@@ -365,18 +366,18 @@ def test_cancel_keeps_finished_cases(ev_home: Path, store: Store) -> None:
         wait_job(at)
     finally:
         SCRIPT.answer_delay_s = 0.0
-    run = store.get_eval_run(store.list_eval_runs()[0]["id"])
-    assert run["name"] == "取消" and run["status"] == "cancelled"
-    assert len(run["rows"]) == job.cancelled_at >= 1 and run["summary"]["cases"] == len(run["rows"])
+    run = store.evaluation.run(store.evaluation.runs()[0].id)
+    assert run.name == "取消" and run.status == "cancelled"
+    assert len(run.rows) == job.cancelled_at >= 1 and run.summary["cases"] == len(run.rows)
     assert "评测已取消" in texts(at)
     assert any("此运行被取消" in w.value for w in at.warning)
 
 
 def test_without_llm_generation_and_judging_are_disabled(ev_home: Path, store: Store) -> None:
-    saved = store.load_settings()
+    saved = store.prefs.load_settings()
     off = saved.model_copy(deep=True)
     off.models.base_url = ""
-    store.save_settings(off)
+    store.prefs.save_settings(off)
     try:
         at = page()
         at.selectbox(key="ev_ts").set_value(set_id(store, "导入集")).run()
@@ -391,20 +392,24 @@ def test_without_llm_generation_and_judging_are_disabled(ev_home: Path, store: S
         at.button(key="ev_run_start").click().run()
         wait_job(at)
     finally:
-        store.save_settings(saved)
-    run = store.get_eval_run(store.list_eval_runs()[0]["id"])
-    assert run["name"] == "无模型" and run["summary"]["judge"] is None
-    assert set(run["summary"]["metrics"]) == {"context_recall_spans", "context_precision_spans"}
-    assert run["summary"]["metrics"]["context_recall_spans"]["n"] == 1
+        store.prefs.save_settings(saved)
+    run = store.evaluation.run(store.evaluation.runs()[0].id)
+    assert run.name == "无模型" and run.summary["judge"] is None
+    assert set(run.summary["metrics"]) == {"context_recall_spans", "context_precision_spans"}
+    assert run.summary["metrics"]["context_recall_spans"]["n"] == 1
 
 
 def test_delete_a_run_after_confirming(ev_home: Path, store: Store) -> None:
-    kb_id = store.list_kbs()[0].id
-    tid = store.save_testset("删除运行用", kb_id, [{"question": "q"}])
+    kb_id = store.kbs.all()[0].id
+    tid = store.evaluation.save_testset("删除运行用", kb_id, [{"question": "q"}])
     base = {"testset_id": tid, "kb_id": kb_id, "summary": {"testset": "删除运行用"}}
-    kept = store.save_eval_run({**base, "name": "保留的运行", "created_at": "2000-01-01T00:00:00+00:00"})
-    doomed = store.save_eval_run({**base, "name": "要删除的运行", "rows": [{"question": "q"}] * 2})
-    before = {r["id"] for r in store.list_eval_runs()}
+    kept = store.evaluation.save_run(
+        StoredRun.from_json({**base, "name": "保留的运行", "created_at": "2000-01-01T00:00:00+00:00"})
+    )
+    doomed = store.evaluation.save_run(
+        StoredRun.from_json({**base, "name": "要删除的运行", "rows": [{"question": "q"}] * 2})
+    )
+    before = {r.id for r in store.evaluation.runs()}
     at = page("runs")
     at.selectbox(key="ev_run_pick").set_value(doomed).run()
     at.button(key="ev_run_delete").click().run()
@@ -412,18 +417,18 @@ def test_delete_a_run_after_confirming(ev_home: Path, store: Store) -> None:
     assert any("确定删除运行记录「要删除的运行」（2 条用例的结果）" in w.value for w in at.warning)
     at.button(key="ev_confirm_run_delete_cancel").click().run()  # cancel: nothing removed
     assert not any("确定删除运行记录" in w.value for w in at.warning)
-    assert {r["id"] for r in store.list_eval_runs()} == before
+    assert {r.id for r in store.evaluation.runs()} == before
 
     at.button(key="ev_run_delete").click().run()
     at.button(key="ev_confirm_run_delete_ok").click().run()
     assert not at.exception, at.exception
     assert "已删除运行记录「要删除的运行」。" in texts(at)
-    assert {r["id"] for r in store.list_eval_runs()} == before - {doomed}
-    assert store.get_eval_run(kept)["name"] == "保留的运行"
+    assert {r.id for r in store.evaluation.runs()} == before - {doomed}
+    assert store.evaluation.run(kept).name == "保留的运行"
     picker = at.selectbox(key="ev_run_pick")
     assert not any("要删除的运行" in label for label in picker.options) and picker.value != doomed
-    store.delete_eval_run(kept)
-    store.delete_testset(tid)
+    store.evaluation.delete_run(kept)
+    store.evaluation.delete_testset(tid)
 
 
 # ---------------------------------------------------------------- helpers (no Streamlit)

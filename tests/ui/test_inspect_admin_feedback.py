@@ -4,12 +4,14 @@ Feedback pages, over a data directory where one real turn was answered."""
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from rag_core.settings import Settings
+from storage.rows import Feedback, Message
 from storage.store import Store, open_store
 from tests.fakeopenai import FakeOpenAI
 from tests.ui.conftest import open_page, texts, unescape
@@ -22,8 +24,8 @@ def answered(seeded_home: Path) -> dict[str, Any]:
     at.chat_input[0].set_value("违约金是多少？").run()
     assert not at.exception
     store = open_store(seeded_home)
-    conv = store.list_conversations("违约金是多少")[0]
-    return {"conv": conv, "answer": store.list_messages(conv["id"])[1]}
+    conv = store.conversations.all("违约金是多少")[0]
+    return {"conv": conv, "answer": store.conversations.messages(conv.id)[1]}
 
 
 # ---------------------------------------------------------------- inspect
@@ -36,7 +38,7 @@ def test_inspector_shows_the_whole_turn(answered: dict[str, Any]) -> None:
     legs = at.dataframe[0].value
     assert {"bm25 #", "vector score", "融合排名"} <= set(legs.columns)
     verdicts = at.dataframe[1].value
-    n = len(answered["answer"]["verdicts"])
+    n = len(answered["answer"].verdicts)
     assert len(verdicts) == n and {"注入", "证据", "理由"} <= set(verdicts.columns)
     assert {m.label for m in at.metric} >= {"注入阈值", "证据阈值"}
     prompt = next(c.value for c in at.code if "违约金是多少" in c.value and len(c.value) > 200)
@@ -45,11 +47,11 @@ def test_inspector_shows_the_whole_turn(answered: dict[str, Any]) -> None:
 
     # Filters: kept only, then one label only.
     at.segmented_control(key="inspect_kept").set_value("kept").run()
-    kept = sum(1 for v in answered["answer"]["verdicts"] if v["keep"])
+    kept = sum(1 for v in answered["answer"].verdicts if v["keep"])
     assert len(at.dataframe[1].value) == kept < n
     at.segmented_control(key="inspect_kept").set_value("all").run()
     at.multiselect(key="inspect_labels").set_value(["NO_EVIDENCE"]).run()
-    no_ev = sum(1 for v in answered["answer"]["verdicts"] if v["label"] == "NO_EVIDENCE")
+    no_ev = sum(1 for v in answered["answer"].verdicts if v["label"] == "NO_EVIDENCE")
     assert len(at.dataframe[1].value) == no_ev
     timings = at.dataframe[-1].value
     assert "retrieval" in set(timings[timings.columns[0]]) and "total" in set(timings[timings.columns[0]])
@@ -60,7 +62,9 @@ def test_inspector_json_export_is_the_stored_message(answered: dict[str, Any]) -
     from ui.components import download_json  # noqa: F401  (the page's export helper)
 
     msg = answered["answer"]
-    data = json.loads(json.dumps({"question": "违约金是多少？", **msg}, ensure_ascii=False, default=str))
+    data = json.loads(
+        json.dumps({"question": "违约金是多少？", **asdict(msg)}, ensure_ascii=False, default=str)
+    )
     assert data["trace"]["retrieval"]["fused"] and data["verdicts"][0]["scores"]
 
 
@@ -76,7 +80,7 @@ def _field(at, group: str, name: str):  # type: ignore[no-untyped-def]
 
 def test_admin_form_is_generated_validated_saved_and_reset(home: Path) -> None:
     store = open_store(home)
-    before = store.load_settings()
+    before = store.prefs.load_settings()
     at = open_page("admin")
     # Every field of the settings model has a widget, with unit, range and default in its help.
     for group, model in Settings.model_fields.items():
@@ -91,13 +95,13 @@ def test_admin_form_is_generated_validated_saved_and_reset(home: Path) -> None:
     at.button(key="settings_save").click().run()
     errors = [unescape(e.value) for e in at.error]
     assert "设置未保存：verdict.t_injection：应小于或等于 1（输入值 1.5）" in errors, errors
-    assert store.load_settings() == before
+    assert store.prefs.load_settings() == before
 
     # In range: saved.
     _field(at, "verdict", "t_injection").set_value(0.7)
     _field(at, "retrieval", "mode").set_value("bm25")
     at.button(key="settings_save").click().run()
-    saved = store.load_settings()
+    saved = store.prefs.load_settings()
     assert saved.verdict.t_injection == 0.7 and saved.retrieval.mode == "bm25"
     assert saved.models.base_url == before.models.base_url
     assert "设置已保存" in texts(at)
@@ -105,7 +109,7 @@ def test_admin_form_is_generated_validated_saved_and_reset(home: Path) -> None:
     # Reset to defaults, with confirmation.
     at.button(key="settings_reset").click().run()
     at.button(key="settings_reset_ok").click().run()
-    assert store.load_settings() == Settings()
+    assert store.prefs.load_settings() == Settings()
     assert _field(at, "verdict", "t_injection").value == 0.5
     assert not at.exception
 
@@ -146,38 +150,38 @@ def test_threshold_lab_relabels_without_new_judging(seeded_home: Path, answered:
     assert "NO_EVIDENCE" in after
 
     at.button(key="lab_save").click().run()
-    assert store.load_settings().verdict.t_evidence == 1.0
-    s = store.load_settings()
+    assert store.prefs.load_settings().verdict.t_evidence == 1.0
+    s = store.prefs.load_settings()
     s.verdict.t_evidence = 0.4
-    store.save_settings(s)
+    store.prefs.save_settings(s)
 
     # A past turn's stored verdicts can be loaded instead.
     at.segmented_control(key="lab_source").set_value("turn").run()
     at.button(key="lab_load").click().run()
-    assert len(at.dataframe[0].value) == len(answered["answer"]["verdicts"])
+    assert len(at.dataframe[0].value) == len(answered["answer"].verdicts)
 
 
 # ---------------------------------------------------------------- feedback
-def _feedback(store: Store, answer: dict[str, Any], rating: int, correct: str) -> None:
-    store.add_feedback(
-        {
-            "message_id": answer["id"],
-            "conversation_id": answer["conversation_id"],
-            "question": "违约金是多少？",
-            "answer": answer["content"],
-            "rating": rating,
-            "helpful": rating > 2,
-            "correct_answer": correct,
-            "comment": "",
-            "trace_json": json.dumps(answer["trace"], ensure_ascii=False),
-        }
+def _feedback(store: Store, answer: Message, rating: int, correct: str) -> None:
+    store.feedback.add(
+        Feedback(
+            message_id=answer.id,
+            conversation_id=answer.conversation_id,
+            question="违约金是多少？",
+            answer=answer.content,
+            rating=rating,
+            helpful=rating > 2,
+            correct_answer=correct,
+            comment="",
+            trace_json=json.dumps(answer.trace, ensure_ascii=False),
+        )
     )
 
 
 def test_feedback_page_diagnoses_and_makes_eval_cases(seeded_home: Path, answered: dict[str, Any]) -> None:
     store = open_store(seeded_home)
-    for f in store.list_feedback():  # other tests may have left feedback in this module's store
-        store.table("feedback").delete(f"id = '{f['id']}'")
+    for f in store.feedback.all():  # other tests may have left feedback in this module's store
+        store.feedback.delete(f.id)
     _feedback(store, answered["answer"], 5, "")
     _feedback(store, answered["answer"], 1, "押金为人民币10000元")
     at = open_page("feedback")
@@ -188,8 +192,8 @@ def test_feedback_page_diagnoses_and_makes_eval_cases(seeded_home: Path, answere
     assert "失败环节" in shown and "正确条款已交给回答模型，但回答没有依据它" in shown
     assert "第四条 押金" in shown
     at.button[0].click().run()
-    sets = store.list_testsets()
-    assert [t["name"] for t in sets] == ["feedback"]
-    case = store.load_testset(sets[0]["id"])[0]
+    sets = store.evaluation.testsets()
+    assert [t.name for t in sets] == ["feedback"]
+    case = store.evaluation.cases(sets[0].id)[0]
     assert case["origin"] == "feedback" and case["reference_answer"] == "押金为人民币10000元"
     assert "已加入评测集" in texts(at)

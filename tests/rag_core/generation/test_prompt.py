@@ -8,7 +8,6 @@ from rag_core.generation.prompt import (
     CONFLICT_MARKER,
     HISTORY_ANSWER_MAX_CHARS,
     PROMPT_HISTORY_TURNS,
-    EvidenceBlock,
     blocks_from_hits,
     build_messages,
     question_language,
@@ -16,7 +15,7 @@ from rag_core.generation.prompt import (
     system_prompt,
 )
 from rag_core.llm.base import Message
-from rag_core.models import ChatTurn, Hit, Verdict
+from rag_core.models import ChatTurn, EvidenceBlock, Hit, Verdict
 
 ZH_BLOCKS = [
     EvidenceBlock(

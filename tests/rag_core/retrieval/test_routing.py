@@ -1,8 +1,9 @@
 from __future__ import annotations
 
 from rag_core.retrieval.routing import name_tokens, route
+from storage.rows import DocumentMeta
 
-DOCS = [
+_RAW_DOCS = [
     {
         "id": "d1",
         "file_name": "GluMobileInc_Content License Agreement.txt",
@@ -28,6 +29,7 @@ DOCS = [
         "terms": "北京华昌盛科技有限公司",
     },
 ]
+DOCS = [DocumentMeta(**d) for d in _RAW_DOCS]
 
 
 def test_routes_english_named_contract() -> None:
@@ -105,7 +107,7 @@ def test_routes_by_parties_in_the_opening_block() -> None:
     ]
     d = route(
         "Consider the Service Agreement between BicycleTX Ltd and Nigel Crockett; What is the term?",
-        docs,
+        [DocumentMeta(**d) for d in docs],
         0.5,
     )
     assert d is not None and d.doc_id == "a"

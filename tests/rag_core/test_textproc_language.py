@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rag_core.ingest.language import cjk_share, detect_language, has_cjk, is_chinese
+from rag_core.textproc import cjk_share, detect_language, has_cjk, is_chinese
 from tests.fixtures import make_docs
 
 
