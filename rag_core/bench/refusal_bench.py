@@ -42,6 +42,7 @@ from rag_core.judge.relevance import lexical_features
 from rag_core.judge.train_sets import Contract, is_check, load_contracts, question_for
 from rag_core.retrieval.fusion import rrf
 from rag_core.settings import JudgeTrainSettings, Settings
+from storage.store import Store
 
 Log = Callable[[str], None]
 CANDIDATES: int = 20
@@ -174,7 +175,7 @@ def end_to_end_sample(questions: list[BenchQuestion], n: int, per_contract: int)
 
 
 def end_to_end_part(
-    store: Any, settings: Settings, train_dir: Path, questions: list[BenchQuestion], log: Log
+    store: Store, settings: Settings, train_dir: Path, questions: list[BenchQuestion], log: Log
 ) -> dict[str, Any]:
     """The sampled questions through the real pipeline, one knowledge base per contract."""
     from rag_core.embeddings.registry import describe
@@ -187,12 +188,12 @@ def end_to_end_part(
         name = "refusal-" + hashlib.sha1(q.contract.name.encode()).hexdigest()[:12]
         if q.contract.name in kbs:
             continue
-        kb = store.find_kb(name)
-        if kb is None or not any(d.status == "indexed" for d in store.list_documents(kb)):
+        kb = store.kbs.find(name)
+        if kb is None or not any(d.status == "indexed" for d in store.docs.all(kb)):
             if kb is not None:
-                store.delete_kb(kb.id)
+                store.kbs.delete(kb.id)
             _display, dim = describe(settings.embedding.backend, settings.embedding.model, settings)
-            kb = store.create_kb(name, settings.embedding.backend, settings.embedding.model, dim)
+            kb = store.kbs.create(name, settings.embedding.backend, settings.embedding.model, dim)
             log(f"  ingesting {q.contract.name[:60]} …")
             ingest_files(store, kb, [train_dir / "cuad" / "contracts" / q.contract.name], settings)
         kbs[q.contract.name] = kb
@@ -232,7 +233,7 @@ def end_to_end_part(
 
 
 def run_refusal_bench(
-    store: Any, settings: Settings, train_dir: Path, contracts: int | None, llm: int, log: Log
+    store: Store, settings: Settings, train_dir: Path, contracts: int | None, llm: int, log: Log
 ) -> dict[str, Any]:
     """Both parts (``llm`` = 0 skips the end-to-end part)."""
     ts = JudgeTrainSettings()
