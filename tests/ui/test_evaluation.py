@@ -24,7 +24,6 @@ from storage.rows import StoredRun
 from storage.store import Store, open_store
 from tests.fakeopenai import FakeOpenAI, Reply
 from tests.ui.conftest import ANSWER_ZH, fake_settings, lexgate_home, make_kb, open_page, texts, unescape
-from ui import evaluation as ev
 
 JOB_TIMEOUT_S = 40
 
@@ -429,15 +428,3 @@ def test_delete_a_run_after_confirming(ev_home: Path, store: Store) -> None:
     assert not any("要删除的运行" in label for label in picker.options) and picker.value != doomed
     store.evaluation.delete_run(kept)
     store.evaluation.delete_testset(tid)
-
-
-# ---------------------------------------------------------------- helpers (no Streamlit)
-def test_settings_diff_and_editor_round_trip() -> None:
-    a = {"verdict": {"t_evidence": 0.5, "t_relevance": 0.3}, "models": {"answer_model": "x"}}
-    b = {"verdict": {"t_evidence": 0.7, "t_relevance": 0.3}, "models": {"answer_model": "x", "new": True}}
-    assert ev.settings_diff(a, b) == [("models.new", None, True), ("verdict.t_evidence", 0.5, 0.7)]
-    cases = [
-        {"id": "c1", "question": "Q?", "reference_answer": "A", "source_chunks": ["k"], "origin": "feedback"}
-    ]
-    back, problems = ev.cases_from_editor(ev.editor_rows(cases), cases)
-    assert back == [ev.normalize_case(c) for c in cases] and not problems

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from rag_core.evaluation.comparison import METRICS
 from rag_core.feedback import STAGES
 from rag_core.models import LABELS
 from tests.ui.conftest import ROOT, open_page, texts
-from ui.evaluation import METRICS
 from ui.i18n import EN, FIELD_HELP_ZH, ZH
 
 SOURCES = [ROOT / "app.py", *sorted((ROOT / "app_pages").glob("*.py")), *sorted((ROOT / "ui").glob("*.py"))]
