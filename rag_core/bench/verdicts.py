@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rag_core.evaluation.stats import PERCENTILE_95, percentile
 from rag_core.judge.base import Judge, PassageInput, request_chars
 from rag_core.judge.classify import RELEVANCE
 from rag_core.models import Verdict
@@ -46,8 +47,6 @@ INJECTION_QUESTION: str = "What does this passage provide?"
 
 LATENCY_BATCH: int = 20
 """Passages in the timed single call ("time to judge 20 passages")."""
-
-P95: float = 0.95
 
 
 @dataclass(frozen=True)
@@ -281,7 +280,7 @@ def run_verdict_bench(
     result["latency"] = {
         "passages": len(lat),
         "median_ms_per_passage": statistics.median(lat) * 1000 if lat else 0.0,
-        "p95_ms_per_passage": lat[min(len(lat) - 1, int(P95 * len(lat)))] * 1000 if lat else 0.0,
+        "p95_ms_per_passage": percentile(lat, PERCENTILE_95) * 1000,
         "batch_passages": result["latency_batch"]["passages"],
         "batch_seconds": result["latency_batch"]["seconds"],
     }

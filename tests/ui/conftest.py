@@ -12,13 +12,11 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from rag_core.embeddings.registry import describe
-from rag_core.ingest.pipeline import ingest_files
-from rag_core.models import KnowledgeBase
 from rag_core.settings import Settings
-from storage.store import Store, open_store
+from storage.store import open_store
 from tests.fakeopenai import FakeOpenAI, Reply
 from tests.fixtures import make_docs
+from tests.fixtures.kb import make_kb
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
@@ -64,14 +62,6 @@ def contract_files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     }
 
 
-def make_kb(store: Store, settings: Settings, name: str, files: list[Path]) -> KnowledgeBase:
-    _display, dim = describe(settings.embedding.backend, settings.embedding.model, settings)
-    kb = store.kbs.create(name, settings.embedding.backend, settings.embedding.model, dim)
-    results = ingest_files(store, kb, list(files), settings)
-    assert all(r.status == "ingested" for r in results), results
-    return kb
-
-
 @pytest.fixture
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fake_llm: FakeOpenAI) -> Path:
     """An empty data directory in force for the app, with the fake answer model configured."""
@@ -87,12 +77,20 @@ def seeded_home(
 ) -> Iterator[Path]:
     """A data directory with a knowledge base holding the Chinese lease and the English MSA."""
     path = tmp_path_factory.mktemp("seeded") / "lexgate-data"
-    store = open_store(path)
-    settings = fake_settings(fake_llm.base_url)
-    store.prefs.save_settings(settings)
-    make_kb(store, settings, "合同库", [contract_files["zh"], contract_files["en"]])
-    with lexgate_home(path):
+    with seeded(path, fake_llm.base_url, "合同库", [contract_files["zh"], contract_files["en"]]):
         yield path
+
+
+@contextmanager
+def seeded(path: Path, base_url: str, kb_name: str, files: list[Path]) -> Iterator[None]:
+    """``path`` as the app's data directory: the fake LLM at ``base_url`` configured and one
+    knowledge base ``kb_name`` holding ``files``."""
+    store = open_store(path)
+    settings = fake_settings(base_url)
+    store.prefs.save_settings(settings)
+    make_kb(store, settings, kb_name, files)
+    with lexgate_home(path):
+        yield
 
 
 def open_page(page: str | None = None, lang: str = "zh") -> AppTest:

