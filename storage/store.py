@@ -14,8 +14,6 @@ cached tables, and callers hold one object per data directory.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 from storage.base import Database, new_id, now_iso, validate_name
@@ -41,12 +39,6 @@ class Store:
         self.evaluation = Evaluation(self.db)
         self.prefs = Prefs(self.db)
         self.feedback = FeedbackLog(self.db)
-
-    @contextmanager
-    def write(self) -> Iterator[None]:
-        """The one write transaction lock of this data directory (re-entrant in-process)."""
-        with self.db.write():
-            yield
 
 
 _STORES: dict[str, Store] = {}

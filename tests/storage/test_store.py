@@ -208,3 +208,21 @@ def test_concurrent_writers_do_not_duplicate_ids(store_dir: Path) -> None:
 
 def test_chunks_schema_has_fixed_dim() -> None:
     assert chunks_schema(384).field("vector").type.list_size == 384
+
+
+def test_conversation_rename_and_kbs_and_meta_and_feedback_delete(store: Store) -> None:
+    cid = store.conversations.create("旧标题", ["kb1"])
+    before = store.conversations.get(cid).updated_at
+    store.conversations.rename(cid, "新标题")
+    store.conversations.set_kbs(cid, ["kb2", "kb3"])
+    conv = store.conversations.get(cid)
+    assert (conv.title, conv.kb_ids) == ("新标题", ["kb2", "kb3"]) and conv.updated_at >= before
+    assert store.prefs.get_meta("tokenizer:k") is None
+    store.prefs.set_meta("tokenizer:k", 2)
+    store.prefs.set_meta("tokenizer:k", 3)  # replaced, not added twice
+    assert store.prefs.get_meta("tokenizer:k") == 3
+    fid = store.feedback.add(Feedback(message_id="m", rating=1, trace_json='{"question": "q"}'))
+    [fb] = store.feedback.all()
+    assert fb.id == fid and fb.created_at and fb.trace == {"question": "q"}
+    store.feedback.delete(fid)
+    assert store.feedback.all() == []
