@@ -19,9 +19,7 @@ from ui.components import show_error
 
 PAGES = Path(__file__).parent / "app_pages"
 
-st.set_page_config(
-    page_title="Lexgate", page_icon=":material/balance:", layout="wide", initial_sidebar_state="expanded"
-)
+st.set_page_config(page_title="Lexgate", page_icon="⚖️", layout="wide", initial_sidebar_state="expanded")
 i18n.language_switch()
 
 pages = [

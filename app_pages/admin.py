@@ -4,6 +4,7 @@ with a connection test; and the threshold lab (judge once, move thresholds, see 
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Literal, get_args, get_origin
 
 import annotated_types as at
@@ -18,7 +19,7 @@ from storage.rows import Message
 from ui import state
 from ui.components import label_badges, label_counts, safe, show_error, verdict_table
 from ui.errors import error_text, validation_text
-from ui.i18n import field_help, t
+from ui.i18n import field_help, field_label, option_label, t, unit_name
 
 store = state.store()
 saved = state.settings()
@@ -87,19 +88,29 @@ def _save() -> None:
         ]
         return
     store.prefs.save_settings(new)
+    _lab_follow(new)
     ss["admin_errors"] = []
     ss["admin_flash"] = t("settings_saved")
+
+
+def _lab_follow(values: Settings) -> None:
+    """The threshold lab's sliders show ``values`` (after a save, a reset or a discard)."""
+    for k in THRESHOLDS:
+        ss[f"lab_{k}"] = float(getattr(values.verdict, k))
 
 
 def _reset() -> None:
     store.prefs.save_settings(Settings())
     seed(Settings(), force=True)
+    _lab_follow(Settings())
     ss["admin_errors"] = []
     ss["admin_flash"] = t("settings_reset_done")
 
 
 def _discard() -> None:
-    seed(store.prefs.load_settings(), force=True)
+    current = store.prefs.load_settings()
+    seed(current, force=True)
+    _lab_follow(current)
     ss["admin_errors"] = []
 
 
@@ -110,16 +121,22 @@ def field_widget(group: str, name: str, info: FieldInfo) -> None:
     lo, hi = bounds(info)
     rng = f"{lo if lo is not None else '−∞'} … {hi if hi is not None else '∞'}"
     default = info.default
-    help_text = f"{field_help(group, name, info.description or '')}  \n{t('field_unit')}: {unit}"
+    help_text = f"{field_help(group, name, info.description or '')}  \n{t('field_unit')}: {unit_name(unit)}"
     if lo is not None or hi is not None:
         help_text += f" · {t('field_range')}: {rng}"
-    help_text += f" · {t('field_default')}: {default!r}"
-    label = f"{name} · {unit}" if unit else name
+    help_text += f" · {t('field_default')}: {default!r}  \n`{group}.{name}`"
+    label = field_label(group, name, unit)
     key = wkey(group, name)
     if ann is bool:
         st.toggle(label, key=key, help=help_text)
     elif get_origin(ann) is Literal:
-        st.selectbox(label, list(get_args(ann)), key=key, help=help_text)
+        st.selectbox(
+            label,
+            list(get_args(ann)),
+            key=key,
+            help=help_text,
+            format_func=partial(option_label, name),
+        )
     elif ann is int:
         st.number_input(label, step=1, format="%d", key=key, help=help_text)
     elif ann is float:
@@ -245,6 +262,7 @@ def threshold_lab() -> None:
     cols = st.columns(4)
     for col, k in zip(cols, THRESHOLDS, strict=True):
         col.slider(t("thr_" + k), 0.0, 1.0, step=0.01, key=f"lab_{k}", help=field_help("verdict", k, ""))
+    st.caption(t("lab_release_hint"))
     vs = saved.verdict.model_copy(update={k: float(ss[f"lab_{k}"]) for k in THRESHOLDS})
     fresh = relabel(rows, vs)
     changed = sum(1 for r in fresh if r["label"] != r["old_label"])
@@ -293,7 +311,18 @@ if ss.get("admin_flash"):
 if collect() != saved.model_dump():
     st.caption(t("settings_unsaved"))
 
-tabs = st.tabs([t("group_" + name) for name, _ in TABS] + [t("lab_title")])
+# The open tab is kept by index (the labels change with the language): a save, reset or message
+# above the tabs reruns the page, and the lawyer stays where they were.
+labels = [t("group_" + name) for name, _ in TABS] + [t("lab_title")]
+if ss.get("admin_tab") not in labels:
+    ss["admin_tab"] = labels[min(int(ss.get("admin_tab_i", 0)), len(labels) - 1)]
+
+
+def _tab_chosen() -> None:
+    ss["admin_tab_i"] = labels.index(ss["admin_tab"]) if ss.get("admin_tab") in labels else 0
+
+
+tabs = st.tabs(labels, key="admin_tab", on_change=_tab_chosen)
 for tab, (_name, groups) in zip(tabs, TABS, strict=False):
     with tab:
         for group in groups:

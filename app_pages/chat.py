@@ -20,8 +20,9 @@ from rag_core.models import ChatTurn
 from rag_core.trace import Trace, VerdictStage, verdicts_of
 from storage.rows import Conversation, Feedback, Message
 from ui import state
+from ui.citations import citations_block
+from ui.coded import note_text
 from ui.components import (
-    citations_block,
     evidence_panel,
     refusal_note,
     safe,
@@ -203,7 +204,7 @@ def _assistant(m: Message, question: str, feedback_ids: set[str], cid: str) -> N
                 ok = _answer_column(m, trace)
         if not ok:
             return
-        citations_block(m.citations, trace, key=f"cit_{m.id}")
+        citations_block(m.citations, trace, key=f"cit_{m.id}", answer=m.content)
         c1, c2 = st.columns(2, gap="medium")
         with c1:
             _copy_export(m, question)
@@ -260,7 +261,7 @@ def _run_turn(cid: str, question: str, kbs: list[Any], history: list[ChatTurn], 
                 elif isinstance(ev, AnswerReset):
                     answer = ""
                     answer_slot.empty()
-                    notes.caption(t("answer_reset", reason=safe(ev.reason, False)))
+                    notes.caption(t("answer_reset", reason=note_text(ev.reason)))
                 elif isinstance(ev, Done):
                     result = ev.result
         except Exception as err:  # any failure becomes a message, never a traceback

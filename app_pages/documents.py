@@ -3,15 +3,19 @@ document deletion and a preview of a document's chunks with page and clause path
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import streamlit as st
 
 from rag_core.embeddings.registry import describe
-from ui import state
+from rag_core.export import page_text
+from storage.rows import ChunkRow
+from ui import state, style
+from ui.coded import note_text
 from ui.components import confirm, safe, show_error
 from ui.errors import coded_text
-from ui.i18n import t
+from ui.i18n import lang, t
 from ui.ingest import ingest_uploads
 
 st.title(t("docs_title"))
@@ -83,6 +87,7 @@ with st.expander(t("kb_manage"), icon=":material/settings:"):
 # ---------------------------------------------------------------- upload
 st.subheader(t("upload_title"))
 ss.setdefault("uploader_n", 0)
+style.apply_uploader(settings.ingest.max_file_mb)
 files = st.file_uploader(
     t("upload_label"),
     accept_multiple_files=True,
@@ -151,7 +156,27 @@ if ss.get("ingest_results") and st.button(t("upload_clear"), key="upload_clear")
     ss["ingest_results"] = []
     st.rerun()
 
+
 # ---------------------------------------------------------------- documents
+def doc_notes(notes_json: str, english: str) -> str:
+    """A document's extraction notes in the interface language (a document stored before the
+    notes had codes shows its English notes)."""
+    try:
+        coded = json.loads(notes_json or "[]")
+    except ValueError:
+        coded = []
+    if not coded:
+        return english
+    return str(t("coded_sep")).join(note_text(n, markdown=False) for n in coded)
+
+
+def chunk_where(row: ChunkRow) -> str:
+    """'第 1–2 页' for a chunk running over two pages, '第 3 页', or its DOCX section."""
+    if row.page:
+        return page_text(row.page, row.page_end, lang())
+    return row.anchor or ""
+
+
 st.subheader(t("docs_table_title"))
 docs = store.docs.all(kb)
 if not docs:
@@ -167,7 +192,7 @@ st.dataframe(
             t("col_size"): round(d.size_bytes / 1024, 1),
             t("col_ingested"): d.ingested_at.replace("T", " ").replace("+00:00", " UTC"),
             t("col_status"): t("status_" + d.status) if d.status in ("indexed", "embedding") else d.status,
-            t("col_notes"): d.notes,
+            t("col_notes"): doc_notes(d.notes_json, d.notes),
         }
         for d in docs
     ],
@@ -214,7 +239,7 @@ picked = st.dataframe(
     [
         {
             "#": i + 1,
-            t("col_page"): str(r.page or r.anchor or ""),
+            t("col_page"): chunk_where(r),
             t("col_clause"): r.clause,
             t("col_chars"): r.end - r.start,
             t("col_text"): r.text,
@@ -231,7 +256,7 @@ chosen_rows = picked.selection.rows if picked is not None else []
 if chosen_rows and chosen_rows[0] < len(rows):
     row = rows[chosen_rows[0]]
     with st.container(border=True):
-        st.caption(safe(f"{row.clause or '—'} · {t('col_page')} {row.page or row.anchor or '—'}", False))
+        st.caption(safe(f"{row.clause or '—'} · {chunk_where(row) or '—'}", False))
         st.markdown(safe(row.text))
 else:
     st.caption(t("preview_pick_hint"))

@@ -30,17 +30,15 @@ try:
         provider = settings.models.provider
         model = settings.models.answer_model if provider == "openai" else settings.models.local_model
         st.success(
-            t("home_model_ready", provider=provider, model=safe(model, False)), icon=":material/check_circle:"
+            t("home_model_ready", provider=t("provider_" + provider), model=safe(model, False)),
+            icon=":material/check_circle:",
         )
 except Exception as err:
     show_error(err)
 
 st.divider()
 st.markdown(f"#### {t('home_steps_title')}")
-c1, c2, c3 = st.columns(3)
-with c1:
-    st.page_link("app_pages/documents.py", label=t("home_step_docs"), icon=":material/folder_open:")
-with c2:
-    st.page_link("app_pages/chat.py", label=t("home_step_chat"), icon=":material/forum:")
-with c3:
-    st.page_link("app_pages/inspector.py", label=t("home_step_inspect"), icon=":material/manage_search:")
+# One link per line: the English labels are long, and a column would cut them off.
+st.page_link("app_pages/documents.py", label=t("home_step_docs"), icon=":material/folder_open:")
+st.page_link("app_pages/chat.py", label=t("home_step_chat"), icon=":material/forum:")
+st.page_link("app_pages/inspector.py", label=t("home_step_inspect"), icon=":material/manage_search:")

@@ -8,13 +8,15 @@ from typing import Any
 
 import streamlit as st
 
+from rag_core.coded import coded
 from rag_core.models import LABELS
 from rag_core.trace import KbRetrievalRecord, SupportRecord, Trace
 from storage.rows import Message
 from ui import state
+from ui.coded import note_text, term
 from ui.components import download_json, safe, token_figure, verdict_table
 from ui.errors import stored_error_text
-from ui.i18n import t
+from ui.i18n import option_label, t
 
 store = state.store()
 ss = st.session_state
@@ -93,7 +95,7 @@ with tabs[0]:
         st.markdown(f"**{t('query_condensed')}**")
         st.code(q.condensed, language=None, wrap_lines=True)
     for note in q.notes if q else ():
-        st.caption(safe(note, False))
+        st.caption(note_text(note))
     if trace.retrieve_or_not:
         st.markdown(f"**{t('retrieve_or_not')}**")
         st.json(trace.retrieve_or_not.to_json(), expanded=False)
@@ -130,7 +132,7 @@ with tabs[1]:
     if trace.retrieval and trace.retrieval.merge:
         st.caption(t("retrieval_merge", how=trace.retrieval.merge))
     for rt in per_kb:
-        st.markdown(f"**{t('retrieval_kb', kb=safe(rt.kb, False), mode=rt.mode)}**")
+        st.markdown(f"**{t('retrieval_kb', kb=safe(rt.kb, False), mode=option_label('mode', rt.mode))}**")
         st.code(rt.query, language=None, wrap_lines=True)
         if rt.routing:
             st.markdown(f"*{t('retrieval_routing')}*")
@@ -146,7 +148,7 @@ with tabs[1]:
             st.caption(t("retrieval_rerank", method=rt.rerank.method))
         st.dataframe(_leg_table(rt), hide_index=True, key=f"legs_{rt.kb}")
         for note in rt.notes:
-            st.caption(safe(note, False))
+            st.caption(note_text(note))
 
 # ---------------------------------------------------------------- verdicts
 with tabs[2]:
@@ -218,11 +220,11 @@ def _support_rows(items: tuple[SupportRecord, ...]) -> list[dict[str, Any]]:
     return [
         {
             t("col_sentence"): s.sentence,
-            t("col_support"): s.label,
+            t("col_support"): term(s.label),
             t("col_score"): s.score,
             t("col_cited"): ", ".join(str(c) for c in s.cited),
-            t("col_by"): s.by,
-            t("col_note"): s.note,
+            t("col_by"): term(s.by),
+            t("col_note"): note_text(s.note, markdown=False),
         }
         for s in items
     ]
@@ -239,13 +241,14 @@ with tabs[4]:
         st.dataframe(
             _support_rows(reflection.support_after_regeneration), hide_index=True, key="inspect_support2"
         )
-    notes = list(trace.notes) + list(trace.evidence.budget_notes)
+    notes: list[str] = list(trace.notes) + list(trace.evidence.budget_notes)
     if reflection and reflection.invalid_citations:
-        notes.append(f"invalid citations removed: {list(reflection.invalid_citations)}")
+        numbers = ", ".join(str(n) for n in reflection.invalid_citations)
+        notes.append(coded("invalid_citations", f"invalid citations removed: {numbers}", numbers=numbers))
     if notes:
         st.markdown(f"**{t('notes_title')}**")
         for n in notes:
-            st.caption(safe(n, False))
+            st.caption(note_text(n))
 
 # ---------------------------------------------------------------- timings, usage, models
 with tabs[5]:

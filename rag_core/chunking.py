@@ -48,7 +48,7 @@ MAX_OVERLAP_FRACTION = 0.4
 """Overlap is capped at this share of the size: more would index most text twice. Kept below
 ``MIN_FILL`` so every step advances by at least a tenth of the size (no quadratic crawl)."""
 
-CHUNKER_VERSION = 3
+CHUNKER_VERSION = 4
 """Bumped whenever chunk boundaries change, so cached benchmark indexes are rebuilt."""
 
 CLAUSE_LABEL_MAX_CHARS = 60
@@ -497,6 +497,19 @@ class _SpanLocator:
         i = bisect_right(self.page_starts, pos) - 1
         return self.pages[max(i, 0)] if self.pages else None
 
+    def page_range(self, text: str, start: int, end: int) -> tuple[int | None, int | None]:
+        """Pages of the first and last non-blank characters of ``text[start:end]``.
+
+        Why not ``page(end)``: a chunk may end in the blank lines that join two pages, which
+        belong to neither; the range must name the pages the words are on.
+        """
+        piece = text[start:end]
+        lead = len(piece) - len(piece.lstrip())
+        trail = len(piece.rstrip())
+        if trail <= lead:
+            return self.page(start), self.page(start)
+        return self.page(start + lead), self.page(start + trail - 1)
+
     def anchor(self, pos: int) -> str:
         i = bisect_right(self.anchor_starts, pos) - 1
         return self.anchors[i] if i >= 0 else ""
@@ -516,22 +529,26 @@ def _make_chunks(
     first_ordinal: int = 0,
     parent_id: str = "",
 ) -> list[Chunk]:
-    return [
-        Chunk(
-            id=chunk_id(doc_id, kind, ordinal),
-            doc_id=doc_id,
-            text=text[start:end],
-            start=start,
-            end=end,
-            page=locator.page(start),
-            anchor=locator.anchor(start),
-            clause=clause,
-            parent_id=parent_id,
-            kind=kind,
-            ordinal=ordinal,
+    out: list[Chunk] = []
+    for ordinal, (start, end, clause) in enumerate(pieces, start=first_ordinal):
+        first, last = locator.page_range(text, start, end)
+        out.append(
+            Chunk(
+                id=chunk_id(doc_id, kind, ordinal),
+                doc_id=doc_id,
+                text=text[start:end],
+                start=start,
+                end=end,
+                page=first,
+                page_end=last,
+                anchor=locator.anchor(start),
+                clause=clause,
+                parent_id=parent_id,
+                kind=kind,
+                ordinal=ordinal,
+            )
         )
-        for ordinal, (start, end, clause) in enumerate(pieces, start=first_ordinal)
-    ]
+    return out
 
 
 def child_starts(parents: list[Chunk]) -> list[int]:

@@ -72,6 +72,18 @@ def record(text: str) -> dict[str, Any]:
     return {"text": str(text), "code": "", "params": {}}
 
 
+def from_record(data: Mapping[str, Any]) -> CodedText:
+    """A stored record (``record``) back into its coded text."""
+    params = data.get("params")
+    return CodedText(
+        str(data.get("text") or ""),
+        str(data.get("code") or ""),
+        {str(k): v for k, v in params.items() if isinstance(v, str | int | float)}
+        if isinstance(params, Mapping)
+        else {},
+    )
+
+
 def records(texts: Iterable[str]) -> list[dict[str, Any]]:
     """``record`` of each note, for a trace field beside the English list."""
     return [record(t) for t in texts]

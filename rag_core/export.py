@@ -25,6 +25,11 @@ _MD_MARKUP = re.compile(r"([\\`*_{}\[\]<>#|~$!@])")
 _BULLET = re.compile(r"(?m)^(\s*)([-+])(?=\s)")
 _ORDERED = re.compile(r"(?m)^(\s*)(\d+)([.)])(?=\s)")
 _AUTOLINK = re.compile(r"(?i)(?<=[a-z])(:)(?=//)|(?<=www)(\.)")
+# GitHub-flavoured Markdown turns bare "https://…", "www.…" and "name@host" into links even when
+# their punctuation is escaped. An invisible word joiner (U+2060) after the scheme's letters, after
+# "www" and after "@" breaks those patterns; the text reads and wraps the same.
+WORD_JOINER = "\u2060"
+_LITERAL_LINK = re.compile(r"(?i)(?<=[a-z])(?=\\:)|(?<=www)(?=\\\.)|(?<=\\@)")
 
 LABELS: dict[str, dict[str, str]] = {
     "zh": {
@@ -33,6 +38,7 @@ LABELS: dict[str, dict[str, str]] = {
         "answer": "回答",
         "sources": "引用的条款",
         "page": "第 {page} 页",
+        "pages": "第 {first}–{last} 页",
         "section": "章节 {page}",
         "clause": "条款",
         "exported": "导出时间",
@@ -44,6 +50,7 @@ LABELS: dict[str, dict[str, str]] = {
         "answer": "Answer",
         "sources": "Cited clauses",
         "page": "page {page}",
+        "pages": "pages {first}–{last}",
         "section": "section {page}",
         "clause": "clause",
         "exported": "Exported",
@@ -65,7 +72,7 @@ def escape_markdown(text: str, keep_newlines: bool = True, light: bool = False) 
         escaped = _BULLET.sub(r"\1\\\2", escaped)
         escaped = _ORDERED.sub(r"\1\2\\\3", escaped)
     else:
-        escaped = _MD_ALL.sub(r"\\\1", text)
+        escaped = _LITERAL_LINK.sub(WORD_JOINER, _MD_ALL.sub(r"\\\1", text))
     if not keep_newlines:
         return " ".join(escaped.split())
     return "  \n".join(escaped.split("\n"))
@@ -77,12 +84,32 @@ def _as_dict(c: Citation | Mapping[str, Any]) -> dict[str, Any]:
     return dict(c)  # type: ignore[arg-type]
 
 
-def where_label(page: Any, clause: str, language: str) -> str:
-    """ "page 3 · 第五条 违约责任" (PDF page number, or DOCX section anchor, and the clause path)."""
+def _page_number(page: Any) -> int | None:
+    if isinstance(page, int) and not isinstance(page, bool):
+        return page
+    if isinstance(page, str) and page.isdigit():
+        return int(page)
+    return None
+
+
+def page_text(page: Any, page_end: Any, language: str) -> str:
+    """ "第 3 页", or "第 1–2 页" for a passage running over two pages; "" without a page number."""
+    first, last = _page_number(page), _page_number(page_end)
+    if first is None:
+        return ""
+    lab = LABELS["zh" if language == "zh" else "en"]
+    if last is not None and last > first:
+        return lab["pages"].format(first=first, last=last)
+    return lab["page"].format(page=first)
+
+
+def where_label(page: Any, clause: str, language: str, page_end: Any = None) -> str:
+    """ "page 3 · 第五条 违约责任" (PDF page number or range, or DOCX section anchor, and the
+    clause path)."""
     lab = LABELS["zh" if language == "zh" else "en"]
     parts: list[str] = []
-    if isinstance(page, int) or (isinstance(page, str) and page.isdigit()):
-        parts.append(lab["page"].format(page=page))
+    if _page_number(page) is not None:
+        parts.append(page_text(page, page_end, language))
     elif page:
         parts.append(lab["section"].format(page=page))
     if clause:
@@ -116,7 +143,7 @@ def answer_markdown(
     if cits:
         lines += [f"## {lab['sources']}", ""]
         for c in cits:
-            where = where_label(c.get("page"), str(c.get("clause", "")), language)
+            where = where_label(c.get("page"), str(c.get("clause", "")), language, c.get("page_end"))
             head = (
                 f"**\\[{int(c.get('n', 0))}\\]** {escape_markdown(str(c.get('doc', '')), False, light=True)}"
             )
@@ -163,7 +190,7 @@ def answer_docx(
     if cits:
         doc.add_heading(lab["sources"], level=2)
         for c in cits:
-            where = where_label(c.get("page"), str(c.get("clause", "")), language)
+            where = where_label(c.get("page"), str(c.get("clause", "")), language, c.get("page_end"))
             p = doc.add_paragraph()
             p.add_run(f"[{int(c.get('n', 0))}] ").bold = True
             p.add_run(_clean(str(c.get("doc", ""))) + (f" — {where}" if where else ""))

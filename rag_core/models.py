@@ -71,6 +71,7 @@ class Document:
     encoding: str = "utf-8"
     n_chunks: int = 0
     notes: str = ""
+    notes_json: str = "[]"  # the notes with their codes (``rag_core.coded.record``), for the interface
 
 
 @dataclass
@@ -80,12 +81,13 @@ class Chunk:
     text: str
     start: int
     end: int
-    page: int | None = None
+    page: int | None = None  # PDF page of the chunk's first character
     anchor: str = ""
     clause: str = ""  # clause heading path, e.g. "第五条 违约责任" or "Section 7.2 Termination"
     parent_id: str = ""  # for child chunks: their parent's id
     kind: Literal["plain", "child", "parent"] = "plain"
     ordinal: int = 0
+    page_end: int | None = None  # PDF page of its last character (== page unless it spans pages)
 
 
 @dataclass
@@ -104,6 +106,7 @@ class Hit:
     title: str = ""
     parent_id: str = ""
     explain: dict[str, Any] = field(default_factory=dict)  # per-leg ranks/scores, fused rank, rerank
+    page_end: int | None = None  # last PDF page of the passage (None: one page, or no pages)
 
     def to_json(self) -> dict[str, Any]:
         """The CLI hit shape; ``explain`` only when filled."""
@@ -113,6 +116,7 @@ class Hit:
             "start": self.start,
             "end": self.end,
             "page": self.page,
+            "page_end": self.page_end if self.page_end is not None else self.page,
             "clause": self.clause,
             "score": self.score,
             "text": self.text,
@@ -174,6 +178,7 @@ class Citation:
     text: str
     doc_id: str = ""
     chunk_id: str = ""
+    page_end: int | str | None = None  # last PDF page of the cited passage (None: same as page)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

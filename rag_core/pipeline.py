@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from rag_core.coded import coded
 from rag_core.llm.base import CancelToken, ChatModel
 from rag_core.llm.factory import get_chat_model
 from rag_core.retrieval.query_building import make_retrieval_query
@@ -102,7 +103,7 @@ class Pipeline:
         judge_on = s.verdict.enabled if req.judge is None else req.judge
         judged = judge_hits(req.question, retrieved.hits, s, self.judge_model, judge_on)
         turn.verdicts = judged.stage
-        turn.notes += [] if judge_on else ["judge off: plain RAG path"]
+        turn.notes += [] if judge_on else [coded("judge_off", "judge off: plain RAG path")]
         turn.clock.lap("judge")
         yield Verdicts(judged.stage.verdicts, len(judged.kept))
         evidence = assemble_evidence(self.store, s, judged.kept, req.kbs, judged.conflicting_ids)

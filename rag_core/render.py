@@ -123,15 +123,17 @@ def line_boxes(
 def render_page(
     pdf: bytes,
     page: int,
-    passage: str = "",
+    passage: str | Sequence[str] = "",
     scale: float = DEFAULT_SCALE,
     crop: bool = False,
 ) -> RenderedPage:
-    """Page ``page`` (1-based) as PNG, with ``passage`` marked where it can be found on it.
+    """Page ``page`` (1-based) as PNG, with ``passage`` (one text, or several: each is looked up
+    and marked) marked where it can be found on it.
 
     ``crop`` keeps only the part of the page around the marked lines, so the passage is
     readable at the size of a side panel; an unmarked page is never cropped.
     """
+    passages = [passage] if isinstance(passage, str) else list(passage)
     import pypdfium2 as pdfium
     from PIL import Image, ImageDraw
 
@@ -146,11 +148,16 @@ def render_page(
         image = pg.render(scale=scale).to_pil().convert("RGBA")
         boxes: list[tuple[float, float, float, float]] = []
         note = "no passage given"
-        if passage.strip():
+        if any(p.strip() for p in passages):
             if pg.get_rotation() % 360:
                 note = "rotated page: not marked"
             else:
-                boxes, note = _passage_boxes(pdfium, pg, passage, scale)
+                notes = []
+                for text in (p for p in passages if p.strip()):
+                    found, how = _passage_boxes(pdfium, pg, text, scale)
+                    boxes += found
+                    notes.append(how)
+                note = "; ".join(notes)
         if boxes:
             overlay = Image.new("RGBA", image.size, (0, 0, 0, 0))
             draw = ImageDraw.Draw(overlay)
@@ -200,6 +207,21 @@ def _passage_boxes(
     return out, how
 
 
+def page_range(
+    spans: Sequence[PageSpan | Mapping[str, Any]], doc_text: str, start: int, end: int
+) -> tuple[int, int] | None:
+    """First and last PDF page of the words of ``doc_text[start:end]`` (blank edges ignored,
+    since the blank lines joining two pages belong to neither); None without PDF pages."""
+    piece = doc_text[start:end]
+    lo = start + len(piece) - len(piece.lstrip())
+    hi = start + len(piece.rstrip())
+    first = locate_page(spans, lo)
+    last = locate_page(spans, max(lo, hi - 1))
+    if first is None or first.page is None or last is None or last.page is None:
+        return None
+    return int(first.page), max(int(first.page), int(last.page))
+
+
 def render_passage(
     pdf: bytes,
     spans: Sequence[PageSpan | Mapping[str, Any]],
@@ -208,15 +230,27 @@ def render_passage(
     end: int,
     scale: float = DEFAULT_SCALE,
     crop: bool = False,
+    marks: Sequence[tuple[int, int]] = (),
+    page: int | None = None,
 ) -> RenderedPage:
-    """The page where ``doc_text[start:end]`` begins, with that passage's part on it marked.
+    """A page of the passage ``doc_text[start:end]`` with what is cited marked on it.
 
-    ``spans`` are the document's page spans (``ExtractedDocument.spans`` / ``spans_json``); the
-    passage is clipped to its first page, since one image shows one page.
+    ``marks`` are the document ranges to mark (the sentences the answer rests on); without them
+    the passage itself is marked. ``page`` is the page to draw; by default the page where the
+    first mark (or the passage) begins. Each mark is clipped to that page, since one image shows
+    one page. ``spans`` are the document's page spans (``ExtractedDocument.spans`` /
+    ``spans_json``).
     """
-    span = locate_page(spans, start)
+    ranges = [(a, b) for a, b in marks if b > a] or [(start, end)]
+    if page is None:
+        first = locate_page(spans, ranges[0][0])
+        page = int(first.page) if first is not None and first.page is not None else None
+    span = next((s for s in map(_span, spans) if s.page == page), None)
     if span is None or span.page is None:
         raise LexgateError("the document has no PDF pages to render", "only PDF passages have a page image")
-    lo, hi = max(start, span.start), min(end, span.end)
-    passage = doc_text[lo:hi] if hi > lo else doc_text[start:end]
-    return render_page(pdf, int(span.page), passage, scale, crop)
+    texts = [
+        doc_text[max(a, span.start) : min(b, span.end)]
+        for a, b in ranges
+        if min(b, span.end) > max(a, span.start)
+    ]
+    return render_page(pdf, int(span.page), texts, scale, crop)

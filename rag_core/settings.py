@@ -214,6 +214,13 @@ class GenerationSettings(_Group):
         "text",
         "Answer when nothing qualified (English)",
     )
+    highlight_min_overlap: float = _f(
+        0.3,
+        "overlap 0-1",
+        "Share of a cited answer sentence's words a passage sentence must hold to be highlighted as its source",
+        ge=0,
+        le=1,
+    )
 
 
 class ModelSettings(_Group):

@@ -14,8 +14,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rag_core.coded import code_of, from_record, record, records
+
 TRACE_SCHEMA_VERSION = 2
 """1: the untyped dictionary (no ``schema_version`` key); 2: these records."""
+
 
 JsonMap = Mapping[str, Any]
 Scalar = str | int | float
@@ -43,6 +46,23 @@ def _int(data: JsonMap, key: str) -> int:
 
 def _strs(value: Any) -> tuple[str, ...]:
     return tuple(str(v) for v in value) if isinstance(value, list | tuple) else ()
+
+
+def _notes(data: JsonMap, key: str) -> tuple[str, ...]:
+    """Notes as stored: their codes (``<key>_coded``) brought back when the trace kept them."""
+    english = _strs(data.get(key))
+    recorded = _maps(data.get(f"{key}_coded"))
+    if len(recorded) != len(english):
+        return english
+    return tuple(from_record(r) for r in recorded)
+
+
+def _coded_notes(key: str, notes: Sequence[str]) -> dict[str, Any]:
+    """``{key: [English]}``, plus ``<key>_coded`` with the codes when some note carries one."""
+    out: dict[str, Any] = {key: [str(n) for n in notes]}
+    if any(code_of(n)[0] for n in notes):
+        out[f"{key}_coded"] = records(notes)
+    return out
 
 
 def _maps(value: Any) -> list[JsonMap]:
@@ -103,16 +123,14 @@ class QueryRecord:
 
     @classmethod
     def from_json(cls, data: JsonMap) -> QueryRecord:
-        return cls(
-            _str(data, "text"), _str(data, "joined"), _str(data, "condensed"), _strs(data.get("notes"))
-        )
+        return cls(_str(data, "text"), _str(data, "joined"), _str(data, "condensed"), _notes(data, "notes"))
 
     def to_json(self) -> dict[str, Any]:
         return {
             "text": self.text,
             "joined": self.joined,
             "condensed": self.condensed,
-            "notes": list(self.notes),
+            **_coded_notes("notes", self.notes),
         }
 
 
@@ -215,7 +233,7 @@ class KbRetrievalRecord:
             rerank=RerankRecord.from_json(rerank) if isinstance(rerank, Mapping) else None,
             expansion={str(k): _strs(v) for k, v in expansion_raw.items()},
             prototype=_str(data, "prototype"),
-            notes=_strs(data.get("notes")),
+            notes=_notes(data, "notes"),
             timings_ms=_floats(data.get("timings_ms")),
         )
 
@@ -232,7 +250,7 @@ class KbRetrievalRecord:
             "rerank": self.rerank.to_json() if self.rerank else None,
             "expansion": {k: list(v) for k, v in self.expansion.items()},
             "prototype": self.prototype,
-            "notes": list(self.notes),
+            **_coded_notes("notes", self.notes),
             "timings_ms": dict(self.timings_ms),
         }
 
@@ -442,7 +460,9 @@ class SupportRecord:
             tuple(int(c) for c in cited if isinstance(c, int | float)),
             _str(data, "by") or "overlap",
             bool(data.get("counted", True)),
-            _str(data, "note"),
+            from_record(data["note_coded"])
+            if isinstance(data.get("note_coded"), Mapping)
+            else _str(data, "note"),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -454,6 +474,7 @@ class SupportRecord:
             "by": self.by,
             "counted": self.counted,
             "note": self.note,
+            **({"note_coded": record(self.note)} if code_of(self.note)[0] else {}),
         }
 
 
@@ -598,7 +619,7 @@ class Trace:
             "think": self.think,
             "settings": dict(self.settings),
             "models": self.models.to_json(),
-            "notes": list(self.notes),
+            **_coded_notes("notes", self.notes),
             "timings_ms": dict(self.timings_ms),
         }
         if self.retrieve_or_not:
@@ -614,7 +635,7 @@ class Trace:
             out["judged"] = self.verdicts.judged
         if self.query or self.evidence.blocks:
             out["blocks"] = [b.to_json() for b in self.evidence.blocks]
-            out["budget_notes"] = list(self.evidence.budget_notes)
+            out.update(_coded_notes("budget_notes", self.evidence.budget_notes))
         if self.prompts:
             out["prompts"] = list(self.prompts)
         if self.reflection:
@@ -659,11 +680,11 @@ class Trace:
             else None,
             evidence=EvidenceRecord(
                 tuple(BlockRecord.from_json(b) for b in _maps(data.get("blocks"))),
-                _strs(data.get("budget_notes")),
+                _notes(data, "budget_notes"),
             ),
             prompts=tuple(p if isinstance(p, str) else str(p) for p in data.get("prompts") or []),
             reflection=ReflectionRecord.from_json(data),
-            notes=_strs(data.get("notes")),
+            notes=_notes(data, "notes"),
             timings_ms=_floats(data.get("timings_ms")),
             cancelled=bool(data.get("cancelled")),
             stopped=bool(data.get("stopped")),

@@ -127,8 +127,22 @@ class Database:
         tbl = self._tables.get(name)
         if tbl is None:
             tbl = self.db.open_table(name)
+            if name.startswith(S.CHUNKS_PREFIX):
+                self._migrate(tbl, S.CHUNK_MIGRATIONS)
+            elif name == S.DOCUMENTS:
+                self._migrate(tbl, S.DOCUMENT_MIGRATIONS)
             self._tables[name] = tbl
         return tbl
+
+    def _migrate(self, tbl: Any, columns: dict[str, str]) -> None:
+        """A table written before schema 2 gains its new ``columns`` (name → SQL filling old rows)."""
+        missing = {c: e for c, e in columns.items() if c not in tbl.schema.names}
+        if missing:
+            with self.write():
+                tbl.checkout_latest()
+                still = {c: e for c, e in missing.items() if c not in tbl.schema.names}
+                if still:
+                    tbl.add_columns(still)
 
     def chunks_table(self, kb: KnowledgeBase) -> Any:
         return self.table(S.CHUNKS_PREFIX + kb.id)

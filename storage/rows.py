@@ -38,6 +38,7 @@ class ChunkRow:
     tokens: str = ""
     bigrams: str = ""
     vector: list[float] | None = None
+    page_end: int = 0  # page of the chunk's last character (schema 2); 0 = no page
 
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> ChunkRow:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""2: chunks carry ``page_end``, documents ``notes_json``; older tables gain them when opened
+(``CHUNK_MIGRATIONS``, ``DOCUMENT_MIGRATIONS``)."""
 
 KBS = "kbs"
 DOCUMENTS = "documents"
@@ -59,6 +61,7 @@ DOCUMENTS_SCHEMA = pa.schema(
         ("spans_json", pa.string()),  # page/section spans of ``text``
         ("terms", pa.string()),  # defined terms and parties found in the text, space-joined
         ("source", pa.large_binary()),  # the original file bytes (PDF page rendering, export)
+        ("notes_json", pa.string()),  # the notes with their codes: JSON [{text, code, params}] (schema 2)
     ]
 )
 
@@ -72,7 +75,7 @@ def chunks_schema(dim: int) -> pa.Schema:
             ("text", pa.string()),
             ("start", pa.int64()),
             ("end", pa.int64()),
-            ("page", pa.int32()),  # 0 = no page (DOCX/TXT)
+            ("page", pa.int32()),  # 0 = no page (DOCX/TXT); the page of the chunk's first character
             ("anchor", pa.string()),
             ("clause", pa.string()),
             ("parent_id", pa.string()),
@@ -83,6 +86,7 @@ def chunks_schema(dim: int) -> pa.Schema:
             (FTS_TOKENS, pa.string()),
             (FTS_BIGRAMS, pa.string()),
             ("vector", pa.list_(pa.float32(), dim)),
+            ("page_end", pa.int32()),  # page of the chunk's last character (schema 2)
         ]
     )
 
@@ -101,6 +105,7 @@ CHUNK_COLUMNS: tuple[str, ...] = (
     "ordinal",
     "searchable",
     "embedded",
+    "page_end",
 )
 """The columns a chunk is read with (searches and listings); the token columns and the vector only
 when they are to be rewritten."""
@@ -119,8 +124,16 @@ DOCUMENT_LIST_COLUMNS: tuple[str, ...] = (
     "encoding",
     "n_chunks",
     "notes",
+    "notes_json",
 )
 """The columns of a document listing: everything but the large text, spans and file bytes."""
+
+CHUNK_MIGRATIONS: dict[str, str] = {"page_end": "page"}
+"""Columns added to chunks tables after schema 1, with the SQL expression that fills old rows."""
+
+DOCUMENT_MIGRATIONS: dict[str, str] = {"notes_json": "'[]'"}
+"""Columns added to the documents table after schema 1, with the SQL expression that fills old rows."""
+
 
 CONVERSATIONS_SCHEMA = pa.schema(
     [

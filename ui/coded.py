@@ -17,10 +17,10 @@ goes to a dataframe cell (``markdown=False``), and one that names a known thing 
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rag_core.coded import CODE_JOIN
+from rag_core.coded import CODE_JOIN, CodedText
 from rag_core.export import escape_markdown
 from ui.i18n import DEFAULT_LANG, STRINGS, lang
 
@@ -92,7 +92,10 @@ def why_text(verdict: Mapping[str, Any], *, markdown: bool = True, language: str
 
 
 def note_text(note: Any, *, markdown: bool = True, language: str | None = None) -> str:
-    """A note: a stored record ``{"text", "code", "params"}`` or a plain (English) string."""
+    """A note: a coded text (``rag_core.coded.CodedText``, as the typed trace gives them back), a
+    stored record ``{"text", "code", "params"}``, or a plain (English) string."""
+    if isinstance(note, CodedText):
+        note = note.record()
     if isinstance(note, Mapping):
         return coded_text(
             NOTE,
@@ -105,13 +108,34 @@ def note_text(note: Any, *, markdown: bool = True, language: str | None = None) 
     return coded_text(NOTE, "", {}, str(note or ""), markdown=markdown, language=language)
 
 
-def notes_of(trace_part: Mapping[str, Any], field: str) -> list[Any]:
-    """The notes of ``field`` in a trace part: the coded records ``<field>_coded`` when the trace
-    has them (same order as the English list), else the English strings."""
-    recorded = trace_part.get(f"{field}_coded")
-    if isinstance(recorded, list) and recorded:
-        return recorded
-    return list(trace_part.get(field) or [])
+CANNOT_JUDGE = "could not judge"
+"""How ``rag_core.evaluation.metrics`` starts the error of a metric that could not be computed."""
+
+
+def metric_error_text(metric: Mapping[str, Any], *, language: str | None = None) -> str:
+    """Why a metric has no value (a stored ``{"value", "error", "error_code", "error_params"}``), in
+    the interface language, as plain text for a table cell."""
+    error = str(metric.get("error") or "")
+    code = str(metric.get("error_code") or "")
+    if not error or not code:
+        return error
+    reason = coded_text(
+        NOTE, code, metric.get("error_params") or {}, error, markdown=False, language=language
+    )
+    if reason == error or not error.startswith(CANNOT_JUDGE):
+        return reason
+    return table(language)["metric_cannot"].format(reason=reason)
+
+
+def unjudged_reasons(rows: Sequence[Mapping[str, Any]], metric: str) -> dict[str, int]:
+    """Why ``metric`` could not be judged, in the interface language, with how many cases each hit."""
+    counts: dict[str, int] = {}
+    for r in rows:
+        m = (r.get("metrics") or {}).get(metric) or {}
+        if m.get("value") is None and m.get("error"):
+            why = metric_error_text(m)[:160]
+            counts[why] = counts.get(why, 0) + 1
+    return counts
 
 
 def term(value: str, language: str | None = None) -> str:

@@ -20,7 +20,6 @@ from rag_core.export import escape_markdown, where_label
 from rag_core.models import LABELS, QUESTIONS
 from rag_core.trace import Trace
 from storage.rows import Message
-from ui import state
 from ui.coded import why_text
 from ui.errors import error_text
 from ui.i18n import lang, t
@@ -198,70 +197,6 @@ def evidence_panel(verdicts: Sequence[Mapping[str, Any]], kept: int | None, key:
         )
         if pick is not None:
             passage_detail(verdicts[pick], pick + 1)
-
-
-# ---------------------------------------------------------------- citations
-def highlight(text: str, spans: Sequence[tuple[int, int]]) -> str:
-    """``text`` escaped, with the character ranges ``spans`` (relative offsets) highlighted."""
-    marks = sorted((max(0, a), min(len(text), b)) for a, b in spans if b > a)
-    out: list[str] = []
-    pos = 0
-    for a, b in marks:
-        if a < pos:
-            a = pos
-        if b <= a:
-            continue
-        out.append(safe(text[pos:a]))
-        lines = text[a:b].split("\n")
-        out.append("  \n".join(f":orange-background[{safe(line)}]" if line.strip() else "" for line in lines))
-        pos = b
-    out.append(safe(text[pos:]))
-    return "".join(out)
-
-
-def citation_viewer(citation: Mapping[str, Any], trace: Trace, key: str) -> None:
-    """One cited passage: document, page, clause, the passage with the retrieved span marked, and
-    for PDFs the page image with the passage marked."""
-    n = int(citation.get("n", 0))
-    head = f"\\[{n}\\] {safe(citation.get('doc', ''), False)} · {safe(where(citation.get('page'), str(citation.get('clause', ''))), False)}"
-    with st.expander(head):
-        text = str(citation.get("text", ""))
-        start = int(citation.get("start", 0))
-        block = trace.block(n)
-        spans = []
-        if block:
-            spans = [(c.start - start, c.end - start) for c in block.children]
-            if block.conflicting:
-                st.warning(t("conflict_passage"), icon=":material/balance:")
-        st.caption(t("cited_span_hint"))
-        st.markdown(highlight(text, spans))
-        doc_id = str(citation.get("doc_id", ""))
-        if not doc_id:
-            return
-        file_type, spans_json = state.document_info(str(state.home()), doc_id)
-        if file_type != "pdf":
-            return
-        whole = st.toggle(t("page_whole"), key=f"{key}_whole")
-        try:
-            png, page, marked, _note = state.rendered_page(
-                str(state.home()), doc_id, spans_json, start, int(citation.get("end", start)), not whole
-            )
-        except Exception as err:  # a page that cannot be drawn must not hide the passage text
-            show_error(err)
-            return
-        st.image(
-            png,
-            output_format="PNG",
-            caption=t("page_image", page=page) + ("" if marked else " · " + t("page_not_marked")),
-        )
-
-
-def citations_block(citations: Sequence[Mapping[str, Any]], trace: Trace, key: str) -> None:
-    if not citations:
-        return
-    st.markdown(f"**{t('citations_title')}**")
-    for c in citations:
-        citation_viewer(c, trace, key=f"{key}_c{c.get('n')}")
 
 
 def refusal_note(trace: Trace, verdicts: Sequence[Mapping[str, Any]]) -> None:

@@ -18,8 +18,9 @@ from rag_core.models import KnowledgeBase
 from rag_core.trace import Trace
 from storage.rows import StoredRun, TestSet
 from ui import state
+from ui.citations import citations_block
+from ui.coded import metric_error_text, unjudged_reasons
 from ui.components import (
-    citations_block,
     confirm,
     download_json,
     label_badges,
@@ -54,7 +55,7 @@ def _case_metrics(metrics: dict[str, Any], key: str) -> None:
             {
                 t("ev_col_metric"): metric_label(m),
                 t("ev_col_value"): (metrics[m] or {}).get("value"),
-                t("ev_col_reason"): (metrics[m] or {}).get("error") or "",
+                t("ev_col_reason"): metric_error_text(metrics[m] or {}),
             }
             for m in comparison.metric_order(list(metrics))
         ],
@@ -87,7 +88,9 @@ def trace_summary(row: dict[str, Any], key: str) -> None:
             verdict_table(verdicts, key=f"{key}_verdicts", height=min(38 + 35 * len(verdicts), 320))
         else:
             st.caption(t("verdicts_none"))
-        citations_block(row.get("citations") or [], trace, key=f"{key}_cit")
+        citations_block(
+            row.get("citations") or [], trace, key=f"{key}_cit", answer=str(row.get("answer") or "")
+        )
         st.caption(t("ev_inspect_note"))
         download_json(
             t("ev_trace_download"), row, f"lexgate-eval-{row.get('case_id', 'case')}.json", key=f"{key}_json"
@@ -160,7 +163,7 @@ def _scores(metrics: list[str], aggs: dict[str, Any], rows: list[dict[str, Any]]
             t("ev_col_mean"): st.column_config.ProgressColumn(min_value=0.0, max_value=1.0, format="%.3f")
         },
     )
-    reasons = {m: comparison.unjudged_reasons(rows, m) for m in metrics}
+    reasons = {m: unjudged_reasons(rows, m) for m in metrics}
     if any(reasons.values()):
         with st.expander(t("ev_unjudged_title"), icon=":material/help:"):
             st.dataframe(

@@ -19,6 +19,7 @@ from rag_core.llm.factory import get_chat_model
 from rag_core.models import KnowledgeBase
 from storage.chunks import ChunkFilter
 from storage.rows import TestSet
+from ui import style
 from ui.components import confirm, safe, show_error
 from ui.eval_view import EvalPage, busy, difficulty_label, flash, job, remember, testset_label
 from ui.i18n import t
@@ -149,6 +150,7 @@ def import_export_panel(ts: TestSet, stored: list[dict[str, Any]]) -> list[Any] 
     imported = None
     with st.expander(t("ev_io_title"), icon=":material/swap_vert:"):
         ss.setdefault("ev_upl_n", 0)
+        style.apply_uploader(float(st.get_option("server.maxUploadSize")), "JSONL, JSON, TXT")
         up = st.file_uploader(
             t("ev_import_label"), type=["jsonl", "json", "txt"], key=f"ev_upload_{ss['ev_upl_n']}"
         )
@@ -288,7 +290,11 @@ def _review_caption(cases: list[dict[str, Any]]) -> None:
 def _review_table(tid: str, draft: Draft) -> tuple[list[dict[str, Any]], list[str]]:
     """The editable table of the draft's cases; the cases as edited and what is wrong with them."""
     edited = st.data_editor(
-        pd.DataFrame(casebook.editor_rows(draft["cases"]), columns=list(casebook.EDITOR_COLUMNS)),
+        # No difficulty is "" (shown as "—"), not None: the grid would print None as the word "None".
+        pd.DataFrame(
+            [{**r, "difficulty": r.get("difficulty") or ""} for r in casebook.editor_rows(draft["cases"])],
+            columns=list(casebook.EDITOR_COLUMNS),
+        ),
         key=f"ev_editor_{tid}_{draft['v']}",
         num_rows="dynamic",
         hide_index=True,
@@ -301,7 +307,7 @@ def _review_table(tid: str, draft: Draft) -> tuple[list[dict[str, Any]], list[st
             "reference_answer": st.column_config.TextColumn(t("ev_col_reference"), width="large"),
             "difficulty": st.column_config.SelectboxColumn(
                 t("ev_col_difficulty"),
-                options=list(DIFFICULTIES),
+                options=["", *DIFFICULTIES],
                 format_func=difficulty_label,
                 width="small",
             ),

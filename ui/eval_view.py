@@ -65,8 +65,9 @@ def metric_help(name: str) -> str:
 
 
 def difficulty_label(value: Any) -> str:
+    """A difficulty in the interface language; none set is "—" (never the word None)."""
     return {"easy": t("ev_diff_easy"), "medium": t("ev_diff_medium"), "hard": t("ev_diff_hard")}.get(
-        str(value), "—"
+        str(value or ""), "—"
     )
 
 

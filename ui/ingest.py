@@ -13,6 +13,8 @@ from rag_core.settings import Settings
 STAGES: tuple[str, ...] = ("extract", "chunk", "embed", "index")
 STAGE_WEIGHTS: dict[str, float] = {"extract": 0.15, "chunk": 0.05, "embed": 0.7, "index": 0.1}
 """Share of a file's progress bar each stage fills (embedding is by far the slowest)."""
+TERMINAL: tuple[str, ...] = ("failed", "duplicate")
+"""Stages that end a file at once: it is out of the batch (its bar full, its state shown)."""
 
 Update = Callable[[int, str, float, float, int], None]
 """Called as (file index, stage, file fraction 0-1, batch fraction 0-1, files finished)."""
@@ -24,6 +26,7 @@ class BatchProgress:
     def __init__(self, names: Sequence[str], on_update: Update) -> None:
         self.names = list(names)
         self.done = [0.0] * len(self.names)
+        self.over = [False] * len(self.names)  # nothing left to do for this file
         self.on_update = on_update
 
     def _index(self, name: str) -> int | None:
@@ -35,19 +38,26 @@ class BatchProgress:
 
     def __call__(self, name: str, stage: str, fraction: float) -> None:
         i = self._index(name)
-        if i is None or stage not in STAGE_WEIGHTS:
+        if i is None or (stage not in STAGE_WEIGHTS and stage not in TERMINAL):
+            return
+        if stage in TERMINAL:
+            self.done[i], self.over[i] = 1.0, True
+            self.on_update(i, stage, 1.0, self.batch(), self.finished())
             return
         before = sum(STAGE_WEIGHTS[s] for s in STAGES[: STAGES.index(stage)])
         value = min(1.0, before + STAGE_WEIGHTS[stage] * max(0.0, min(1.0, fraction)))
         self.done[i] = max(self.done[i], value)
+        # A file whose vectors are made has only the batch's shared index write left: it counts
+        # as finished now, so the counter moves file by file rather than at the very end.
+        self.over[i] = self.over[i] or (stage == "embed" and fraction >= 1.0) or value >= 1.0
         self.on_update(i, stage, self.done[i], self.batch(), self.finished())
 
-    def finish(self, i: int) -> None:
-        self.done[i] = 1.0
-        self.on_update(i, "done", 1.0, self.batch(), self.finished())
+    def finish(self, i: int, stage: str = "done") -> None:
+        self.done[i], self.over[i] = 1.0, True
+        self.on_update(i, stage, 1.0, self.batch(), self.finished())
 
     def finished(self) -> int:
-        return sum(1 for d in self.done if d >= 1.0)
+        return sum(self.over)
 
     def batch(self) -> float:
         return sum(self.done) / len(self.done) if self.done else 1.0
@@ -63,6 +73,6 @@ def ingest_uploads(
     """Ingest ``files`` (name, bytes); bad files come back ``failed`` with their message, the rest go in."""
     progress = BatchProgress([name for name, _ in files], on_update or (lambda *_: None))
     results = ingest_files(store, kb, list(files), settings, progress)
-    for i in range(len(files)):
-        progress.finish(i)
+    for i, r in enumerate(results):
+        progress.finish(i, "done" if r.status == "ingested" else r.status)
     return results

@@ -77,9 +77,18 @@ PAGE_SCALE = 2.0
 
 @st.cache_data(show_spinner=False, max_entries=128)
 def rendered_page(
-    path: str, doc_id: str, spans_json: str, start: int, end: int, crop: bool = True
+    path: str,
+    doc_id: str,
+    spans_json: str,
+    start: int,
+    end: int,
+    crop: bool = True,
+    marks: tuple[tuple[int, int], ...] = (),
+    page: int | None = None,
 ) -> tuple[bytes, int, bool, str]:
-    """(PNG, page, marked, note) of the passage's PDF page with the passage marked (cropped to it)."""
+    """(PNG, page, marked, note) of a PDF page of the passage ``start:end`` with ``marks`` (document
+    ranges; the passage itself without them) marked, cropped to them; ``page`` by default the
+    page where the first mark begins."""
     import json
 
     from rag_core.render import render_passage
@@ -92,5 +101,7 @@ def rendered_page(
         end,
         scale=PAGE_SCALE,
         crop=crop,
+        marks=marks,
+        page=page,
     )
     return out.png, out.page, out.marked, out.note

@@ -64,6 +64,7 @@ def _batch(rng: np.random.Generator, vocab: list[str], start: int, n: int, dim: 
         "start": [0] * n,
         "end": [len(t) for t in texts],
         "page": [1] * n,
+        "page_end": [1] * n,
         "anchor": [""] * n,
         "clause": [""] * n,
         "parent_id": [""] * n,

@@ -34,6 +34,7 @@ from typing import Any
 
 import numpy as np
 
+from rag_core.coded import code_of, coded, join
 from rag_core.errors import LLMError
 from rag_core.evaluation.retrieval_metrics import char_precision_recall
 from rag_core.evaluation.spans import Span, total_chars
@@ -84,6 +85,9 @@ class MetricResult:
     value: float | None
     details: dict[str, Any] = field(default_factory=dict)
     error: str | None = None
+    # The reason as a code and parameters, for an interface in another language (``rag_core.coded``).
+    error_code: str = ""
+    error_params: dict[str, str | int | float] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -103,7 +107,8 @@ DEFAULT_JUDGE = JudgeOptions()
 
 def _unjudged(name: str, reason: str, **details: Any) -> MetricResult:
     """A result that records why no value could be computed."""
-    return MetricResult(name, None, dict(details), f"{CANNOT}: {reason}")
+    code, params = code_of(reason)
+    return MetricResult(name, None, dict(details), f"{CANNOT}: {reason}", code, params)
 
 
 # ---------------------------------------------------------------- talking to the judge
@@ -133,17 +138,25 @@ def _ask(model: ChatModel, prompt: str, options: JudgeOptions, list_key: str = "
     size = len(_SYSTEM) + len(prompt)
     if size > options.max_input_chars:
         return _Reply(
-            None, error=f"prompt of {size} characters exceeds the limit of {options.max_input_chars}"
+            None,
+            error=coded(
+                "metric_prompt_too_long",
+                f"prompt of {size} characters exceeds the limit of {options.max_input_chars}",
+                size=size,
+                limit=options.max_input_chars,
+            ),
         )
     chat_options = ChatOptions(temperature=options.temperature, max_tokens=options.max_tokens, json_mode=True)
     try:
         raw = model.chat([Message("system", _SYSTEM), Message("user", prompt)], chat_options).content
     except LLMError as err:
-        return _Reply(None, error=f"judge model failed: {err}")
+        return _Reply(None, error=coded("metric_judge_failed", f"judge model failed: {err}"))
     array = parse_json_array(raw) if list_key else None
     obj = {list_key: array} if array is not None else parse_json_object(raw)
     if obj is None:
-        return _Reply(None, raw, f"unparsable judge output: {raw[:RAW_EXCERPT_CHARS]!r}")
+        return _Reply(
+            None, raw, coded("metric_unparsable", f"unparsable judge output: {raw[:RAW_EXCERPT_CHARS]!r}")
+        )
     return _Reply(obj, raw)
 
 
@@ -168,14 +181,20 @@ def _read_items(
     """``(text, verdict)`` for every item of ``obj[list_key]``, or what is unreadable."""
     items = obj.get(list_key)
     if not isinstance(items, list):
-        return f"no {list_key!r} list in judge output"
+        return coded("metric_no_list", f"no {list_key!r} list in judge output", key=list_key)
     out: list[tuple[str, bool]] = []
     for i, item in enumerate(items):
         if not isinstance(item, dict):
-            return f"{list_key}[{i}] is not an object"
+            return coded("metric_item_not_object", f"{list_key}[{i}] is not an object", key=list_key, i=i)
         verdict = read_verdict(item.get(verdict_key))
         if verdict is None:
-            return f"{list_key}[{i}] has no readable {verdict_key!r} verdict"
+            return coded(
+                "metric_item_no_verdict",
+                f"{list_key}[{i}] has no readable {verdict_key!r} verdict",
+                key=list_key,
+                i=i,
+                verdict=verdict_key,
+            )
         out.append((str(item.get(text_key, "")), verdict))
     return out
 
@@ -278,10 +297,12 @@ def cosine_similarities(embed: Embed, anchor: str, others: Sequence[str]) -> lis
     """
     matrix = np.asarray(embed([anchor, *others]), dtype=np.float64)
     if matrix.ndim != 2 or matrix.shape[0] != len(others) + 1:
-        return f"embedder returned shape {matrix.shape} for {len(others) + 1} texts"
+        return coded(
+            "metric_embed_shape", f"embedder returned shape {matrix.shape} for {len(others) + 1} texts"
+        )
     norms = np.linalg.norm(matrix, axis=1)
     if not np.all(norms > 0):
-        return "embedder returned a zero vector"
+        return coded("metric_embed_zero", "embedder returned a zero vector")
     unit = matrix / norms[:, None]
     return [float(x) for x in unit[1:] @ unit[0]]
 
@@ -304,7 +325,7 @@ def answer_relevancy(
     """How well the answer addresses the question (RAGAS: reverse-generated questions + cosine)."""
     name = "answer_relevancy"
     if not answer.strip():
-        return _unjudged(name, "empty answer")
+        return _unjudged(name, coded("metric_empty_answer", "empty answer"))
     if embed is None:
         return _relevancy_by_score(question, answer, model, options)
     prompt = _RELEVANCY_QUESTIONS_PROMPT.format(answer=answer, n=n_questions)
@@ -313,12 +334,14 @@ def answer_relevancy(
         return _unjudged(name, reply.error, raw=reply.raw[:RAW_EXCERPT_CHARS])
     questions = reply.obj.get("questions")
     if not isinstance(questions, list):
-        return _unjudged(name, "no 'questions' list in judge output", raw=reply.raw[:RAW_EXCERPT_CHARS])
+        why = coded("metric_no_list", "no 'questions' list in judge output", key="questions")
+        return _unjudged(name, why, raw=reply.raw[:RAW_EXCERPT_CHARS])
     generated = [q.strip() for q in questions if isinstance(q, str) and q.strip()]
     noncommittal = read_verdict(reply.obj.get("noncommittal"))
     if not generated or noncommittal is None:
         missing = "questions" if not generated else "a readable 'noncommittal' verdict"
-        return _unjudged(name, f"judge output has no {missing}", raw=reply.raw[:RAW_EXCERPT_CHARS])
+        why = coded("metric_missing", f"judge output has no {missing}", missing=missing)
+        return _unjudged(name, why, raw=reply.raw[:RAW_EXCERPT_CHARS])
     sims = cosine_similarities(embed, question, generated)
     if isinstance(sims, str):
         return _unjudged(name, sims)
@@ -344,7 +367,7 @@ def _relevancy_by_score(question: str, answer: str, model: ChatModel, options: J
     if score is None:
         return _unjudged(
             name,
-            "no 'relevance' number in [0, 1] in judge output",
+            coded("metric_no_relevance", "no 'relevance' number in [0, 1] in judge output"),
             method=method,
             raw=reply.raw[:RAW_EXCERPT_CHARS],
         )
@@ -379,7 +402,7 @@ def context_recall(
     """
     name = "context_recall"
     if not reference_answer.strip():
-        return _unjudged(name, "no reference answer")
+        return _unjudged(name, coded("metric_no_reference", "no reference answer"))
     if not contexts:
         return MetricResult(name, 0.0, {"reason": "no contexts retrieved"})
     prompt = _CONTEXT_RECALL_PROMPT.format(contexts=_numbered(contexts), reference=reference_answer)
@@ -432,9 +455,9 @@ def context_precision(
     """
     name = "context_precision"
     if not reference_answer.strip():
-        return _unjudged(name, "no reference answer")
+        return _unjudged(name, coded("metric_no_reference", "no reference answer"))
     if not contexts:
-        return _unjudged(name, "no contexts to rank")
+        return _unjudged(name, coded("metric_no_contexts", "no contexts to rank"))
     verdicts: list[bool] = []
     reasons: list[str] = []
     for rank, context in enumerate(contexts, start=1):
@@ -442,9 +465,10 @@ def context_precision(
         reply = _ask(model, prompt, options)
         verdict = read_verdict(reply.obj.get("useful")) if reply.obj is not None else None
         if verdict is None:
-            why = reply.error or "no readable 'useful' verdict"
+            why = reply.error or coded("metric_no_useful", "no readable 'useful' verdict")
+            at = coded("metric_context", f"context {rank}:", rank=rank)
             return _unjudged(
-                name, f"context {rank}: {why}", raw=reply.raw[:RAW_EXCERPT_CHARS], judged=verdicts
+                name, join([at, why], sep=" "), raw=reply.raw[:RAW_EXCERPT_CHARS], judged=verdicts
             )
         verdicts.append(verdict)
         reasons.append(str(reply.obj.get("reason", "")) if reply.obj is not None else "")
@@ -497,7 +521,7 @@ def answer_correctness(
     """
     name = "answer_correctness"
     if not reference_answer.strip():
-        return _unjudged(name, "no reference answer")
+        return _unjudged(name, coded("metric_no_reference", "no reference answer"))
     prompt = _CORRECTNESS_PROMPT.format(question=question, answer=answer, reference=reference_answer)
     reply = _ask(model, prompt, options)
     if reply.obj is None:
@@ -505,11 +529,12 @@ def answer_correctness(
     lists = {key: reply.obj.get(key) for key in _CLASSES}
     missing = [key for key, value in lists.items() if not isinstance(value, list)]
     if missing:
-        return _unjudged(name, f"judge output lacks list(s) {missing}", raw=reply.raw[:RAW_EXCERPT_CHARS])
+        why = coded("metric_lacks_lists", f"judge output lacks list(s) {missing}", lists=", ".join(missing))
+        return _unjudged(name, why, raw=reply.raw[:RAW_EXCERPT_CHARS])
     counts = {key: len(value) for key, value in lists.items() if isinstance(value, list)}
     f1 = factual_f1(counts["TP"], counts["FP"], counts["FN"])
     if f1 is None:
-        return _unjudged(name, "judge found no statements", counts=counts)
+        return _unjudged(name, coded("metric_no_statements", "judge found no statements"), counts=counts)
     details: dict[str, Any] = {"counts": counts, "factual_f1": f1, "classified": lists}
     if embed is None:
         details["method"] = "factual F1 only (no embedder given)"
@@ -529,7 +554,7 @@ def context_recall_spans(retrieved: Sequence[Span], gold: Sequence[Span]) -> Met
     """Share of gold evidence characters that were retrieved (LegalBench-RAG character recall)."""
     name = "context_recall_spans"
     if total_chars(gold) == 0:
-        return _unjudged(name, "no gold spans")
+        return _unjudged(name, coded("metric_no_gold_spans", "no gold spans"))
     precision, recall = char_precision_recall(retrieved, gold)
     return MetricResult(name, recall, {"char_precision": precision})
 
@@ -538,9 +563,9 @@ def context_precision_spans(retrieved_ranked: Sequence[Span], gold: Sequence[Spa
     """Average precision of the ranking, a context being relevant when it overlaps a gold span."""
     name = "context_precision_spans"
     if total_chars(gold) == 0:
-        return _unjudged(name, "no gold spans")
+        return _unjudged(name, coded("metric_no_gold_spans", "no gold spans"))
     if not retrieved_ranked:
-        return _unjudged(name, "no contexts to rank")
+        return _unjudged(name, coded("metric_no_contexts", "no contexts to rank"))
     relevant = [any(span.overlaps(g) for g in gold) for span in retrieved_ranked]
     return MetricResult(name, average_precision(relevant), {"relevant": relevant})
 

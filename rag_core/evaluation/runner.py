@@ -94,7 +94,15 @@ def _row(
         "refused": result.refused,
         "citations": [c.to_json() for c in result.citations],
         "latency_ms": round(latency_ms, 1),
-        "metrics": {k: {"value": m.value, "error": m.error} for k, m in metrics.items()},
+        "metrics": {
+            k: {
+                "value": m.value,
+                "error": m.error,
+                "error_code": m.error_code,
+                "error_params": m.error_params,
+            }
+            for k, m in metrics.items()
+        },
         "trace": result.trace.to_json(),
         "error": result.trace.error.message if result.trace.error else "",
     }
@@ -104,7 +112,13 @@ def summarize(rows: list[dict[str, Any]], judge: str | None) -> dict[str, Any]:
     """A run's summary from its stored rows: per-metric means over judged values, refusal rate, latency."""
     per_case = [
         {
-            k: MetricResult(k, m.get("value"), error=m.get("error"))
+            k: MetricResult(
+                k,
+                m.get("value"),
+                error=m.get("error"),
+                error_code=str(m.get("error_code") or ""),
+                error_params=dict(m.get("error_params") or {}),
+            )
             for k, m in (r.get("metrics") or {}).items()
         }
         for r in rows

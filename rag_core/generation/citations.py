@@ -160,6 +160,7 @@ def _citation_from_hit(n: int, hit: Hit) -> Citation:
         text=hit.text,
         doc_id=hit.doc_id,
         chunk_id=hit.chunk_id,
+        page_end=hit.page_end,
     )
 
 

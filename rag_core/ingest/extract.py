@@ -35,6 +35,7 @@ from docx.table import Table
 from docx.text.paragraph import Paragraph
 from pypdf.errors import DependencyError, FileNotDecryptedError
 
+from rag_core.coded import coded
 from rag_core.errors import IngestError
 from rag_core.ingest.validate import validate
 from rag_core.models import ExtractedDocument, PageSpan
@@ -363,11 +364,12 @@ def read_pdf_pages(data: bytes, file_name: str, settings: IngestSettings) -> tup
     if chosen is None:
         chosen = read_pdfium(data, file_name)
         chosen.pages = [clean_page_text(p) for p in chosen.pages]
-        return chosen, ["pypdf could not read this PDF; used pypdfium2"]
+        return chosen, [coded("pdf_pypdf_failed", "pypdf could not read this PDF; used pypdfium2")]
     share = garbled_share("".join(chosen.pages))
     chosen.pages = [clean_page_text(p) for p in chosen.pages]
     if share > settings.garbled_ratio:
-        notes.append(f"pypdf text garbled ({share:.0%} NUL/radical look-alike characters); normalised")
+        why = f"pypdf text garbled ({share:.0%} NUL/radical look-alike characters); normalised"
+        notes.append(coded("pdf_garbled_normalised", why, share=share))
     if pdf_text_usable(chosen.pages, settings):
         return chosen, notes
     try:
@@ -377,7 +379,7 @@ def read_pdf_pages(data: bytes, file_name: str, settings: IngestSettings) -> tup
     fallback.pages = [clean_page_text(p) for p in fallback.pages]
     if better_pdf_text(fallback.pages, chosen.pages):
         fallback.title = fallback.title or chosen.title
-        return fallback, [*notes, "pypdf text unusable; used pypdfium2"]
+        return fallback, [*notes, coded("pdf_pypdf_unusable", "pypdf text unusable; used pypdfium2")]
     return chosen, notes
 
 
@@ -398,7 +400,8 @@ def extract_pdf(data: bytes, file_name: str, settings: IngestSettings) -> Extrac
         )
     leftover = garbled_share("".join(pages))
     if leftover > settings.garbled_ratio:
-        notes.append(f"text may be partly garbled ({leftover:.0%} unrepaired characters)")
+        why = f"text may be partly garbled ({leftover:.0%} unrepaired characters)"
+        notes.append(coded("pdf_partly_garbled", why, share=leftover))
     text, offsets = join_with_spans(pages, PAGE_SEPARATOR)
     spans = [PageSpan(start, end, page=i + 1) for i, (start, end) in enumerate(offsets)]
     title = choose_title(chosen.title, first_short_line(text), file_name=file_name)

@@ -21,6 +21,7 @@ from filelock import FileLock
 
 from rag_core import textproc
 from rag_core.chunking import chunk_document, embed_text
+from rag_core.coded import records
 from rag_core.embeddings.registry import get_embedder
 from rag_core.errors import IngestError, LexgateError, ParamValue
 from rag_core.ingest.extract import extract
@@ -31,7 +32,8 @@ from storage.rows import ChunkRow, DocumentRow
 from storage.store import Store, now_iso
 
 Progress = Callable[[str, str, float], None]
-"""Called as (file name, stage, fraction done of that stage); stages: extract, chunk, embed, index."""
+"""Called as (file name, stage, fraction done of that stage); stages: extract, chunk, embed, index,
+and the terminal ``failed`` / ``duplicate`` (sent as soon as a file is known to be out)."""
 
 
 @dataclass
@@ -77,6 +79,7 @@ def chunk_row(chunk: Chunk) -> ChunkRow:
         start=chunk.start,
         end=chunk.end,
         page=chunk.page or 0,
+        page_end=chunk.page_end or chunk.page or 0,
         anchor=chunk.anchor,
         clause=chunk.clause,
         parent_id=chunk.parent_id,
@@ -105,6 +108,7 @@ def document_row(prep: _Prepared, kb: KnowledgeBase, status: str) -> DocumentRow
         encoding=ex.encoding,
         n_chunks=sum(1 for c in prep.chunks if c.kind != "parent"),
         notes="; ".join(ex.notes),
+        notes_json=json.dumps(records(ex.notes), ensure_ascii=False),
         text=ex.text,
         spans_json=json.dumps([asdict(s) for s in ex.spans], ensure_ascii=False),
         terms="\n".join(textproc.defined_terms(ex.text)),
@@ -201,11 +205,14 @@ def _embed(kb: KnowledgeBase, prep: _Prepared, settings: Settings, progress: Pro
     return rows
 
 
-def _fail(store: Store, kb: KnowledgeBase, prep: _Prepared, err: Exception) -> None:
+def _fail(
+    store: Store, kb: KnowledgeBase, prep: _Prepared, err: Exception, progress: Progress = _noop
+) -> None:
     """Remove a document whose vectors could not be made or stored, saying why."""
     store.docs.delete(kb, prep.doc_id)
     prep.result.status = "failed"
     prep.result.message = f"{prep.file_name}: embedding failed, nothing kept ({err})"
+    progress(prep.file_name, "failed", 1.0)
     if isinstance(err, LexgateError) and err.code:  # e.g. the embedding endpoint is down
         prep.result.code, prep.result.params = err.code, {**err.params, "file": prep.file_name}
     else:
@@ -213,7 +220,12 @@ def _fail(store: Store, kb: KnowledgeBase, prep: _Prepared, err: Exception) -> N
         prep.result.params = {"file": prep.file_name, "reason": str(err)}
 
 
-def _flush(store: Store, kb: KnowledgeBase, batch: list[tuple[_Prepared, list[ChunkRow]]]) -> None:
+def _flush(
+    store: Store,
+    kb: KnowledgeBase,
+    batch: list[tuple[_Prepared, list[ChunkRow]]],
+    progress: Progress = _noop,
+) -> None:
     """Write the vectors of several embedded documents at once and mark them indexed.
 
     Why together: each store write adds a fragment, so a write per small document made a batch
@@ -231,7 +243,7 @@ def _flush(store: Store, kb: KnowledgeBase, batch: list[tuple[_Prepared, list[Ch
             prep.result.timings["store_vectors_s"] = time.perf_counter() - t0
     except Exception as err:
         for prep, _ in batch:
-            _fail(store, kb, prep, err)
+            _fail(store, kb, prep, err, progress)
     finally:
         for prep, _ in batch:
             if prep.lease is not None:
@@ -248,15 +260,15 @@ def _embed_all(
             pending.append((prep, _embed(kb, prep, settings, progress)))
         except Exception as err:
             try:
-                _fail(store, kb, prep, err)
+                _fail(store, kb, prep, err, progress)
             finally:
                 if prep.lease is not None:
                     prep.lease.release()
             continue
         if sum(len(rows) for _, rows in pending) >= settings.ingest.vector_flush_chunks:
-            _flush(store, kb, pending)
+            _flush(store, kb, pending, progress)
             pending = []
-    _flush(store, kb, pending)
+    _flush(store, kb, pending, progress)
 
 
 def ingest_files(
@@ -289,6 +301,7 @@ def ingest_files(
                         doc_id=doc_id,
                     )
                 )
+                progress(name, "duplicate", 1.0)
                 continue
             prep = prepare(data, name, settings, progress)
             textproc.add_terms(textproc.defined_terms(prep.extracted.text))
@@ -307,6 +320,7 @@ def ingest_files(
             results.append(prep.result)
         except LexgateError as err:
             results.append(IngestResult(name, "failed", err.message, err.code, err.params))
+            progress(name, "failed", 1.0)  # at once: the lawyer sees it while the rest go on
     if staged:
         t0 = time.perf_counter()
         store.chunks.ensure_indexes(kb, settings.ingest.vector_index_min_rows)

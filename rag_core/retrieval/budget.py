@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rag_core.coded import coded
 from rag_core.models import Hit, KnowledgeBase
 from storage.store import Store
 
@@ -48,6 +49,7 @@ def expand_to_parents(store: Store, kb: KnowledgeBase, hits: list[Hit], small_to
             text=row.text,
             title=h.title,
             explain={"from_child": h.chunk_id},
+            page_end=row.page_end or None,
         )
         out[h.parent_id] = Passage(parent, [h], kb)
     return list(out.values())
@@ -66,7 +68,14 @@ def apply_budget(
     used = 0
     for p in passages:
         if len(kept) >= max_passages:
-            notes.append(f"{p.hit.chunk_id}: over max_passages={max_passages}")
+            notes.append(
+                coded(
+                    "budget_over_passages",
+                    f"{p.hit.chunk_id}: over max_passages={max_passages}",
+                    chunk=p.hit.chunk_id,
+                    limit=max_passages,
+                )
+            )
             continue
         if used + len(p.hit.text) <= max_chars:
             kept.append(p)
@@ -76,7 +85,21 @@ def apply_budget(
         if child is not None and child is not p.hit and used + len(child.text) <= max_chars:
             kept.append(Passage(child, [child], p.kb))
             used += len(child.text)
-            notes.append(f"{p.hit.chunk_id}: parent over budget, child {child.chunk_id} used")
+            notes.append(
+                coded(
+                    "budget_child_used",
+                    f"{p.hit.chunk_id}: parent over budget, child {child.chunk_id} used",
+                    chunk=p.hit.chunk_id,
+                    child=child.chunk_id,
+                )
+            )
             continue
-        notes.append(f"{p.hit.chunk_id}: over max_context_chars={max_chars}")
+        notes.append(
+            coded(
+                "budget_over_chars",
+                f"{p.hit.chunk_id}: over max_context_chars={max_chars}",
+                chunk=p.hit.chunk_id,
+                limit=max_chars,
+            )
+        )
     return kept, notes

@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from rag_core.coded import coded
 from rag_core.generation.prompt import Language, question_language, render_history
 from rag_core.llm.base import ChatModel, ChatOptions, Message
 from rag_core.models import ChatTurn
@@ -107,23 +108,40 @@ def condense_question(
     """
     joined = build_retrieval_query(history, question, history_turns)
     if not history:
-        return RetrievalQuery(text=joined, joined=joined, notes=["first turn: nothing to condense"])
+        return RetrievalQuery(
+            text=joined,
+            joined=joined,
+            notes=[coded("query_first_turn_no_condense", "first turn: nothing to condense")],
+        )
     options = ChatOptions(temperature=0.0, max_tokens=CONDENSE_MAX_TOKENS)
     try:
         result = model.chat(condense_messages(history, question, history_turns), options)
     except Exception as exc:  # any client failure: the joined query still works
-        note = f"condense failed ({type(exc).__name__}: {exc}); used the joined query"
+        note = coded(
+            "query_condense_failed",
+            f"condense failed ({type(exc).__name__}: {exc}); used the joined query",
+            error=type(exc).__name__,
+        )
         return RetrievalQuery(text=joined, joined=joined, notes=[note])
     condensed = clean_condensed(result.content)
     if not condensed:
         return RetrievalQuery(
-            text=joined, joined=joined, notes=["condense returned nothing; used the joined query"]
+            text=joined,
+            joined=joined,
+            notes=[coded("query_condense_empty", "condense returned nothing; used the joined query")],
         )
     if len(condensed) > CONDENSE_MAX_CHARS:
-        note = f"condensed question longer than {CONDENSE_MAX_CHARS} characters; used the joined query"
+        note = coded(
+            "query_condense_too_long",
+            f"condensed question longer than {CONDENSE_MAX_CHARS} characters; used the joined query",
+            limit=CONDENSE_MAX_CHARS,
+        )
         return RetrievalQuery(text=joined, joined=joined, notes=[note])
     return RetrievalQuery(
-        text=condensed, joined=joined, condensed=condensed, notes=[f"condensed by {model.name}"]
+        text=condensed,
+        joined=joined,
+        condensed=condensed,
+        notes=[coded("query_condensed_by", f"condensed by {model.name}", model=model.name)],
     )
 
 
@@ -135,5 +153,9 @@ def make_retrieval_query(
     if settings.condense_with_llm and model is not None and history:
         return condense_question(model, history, question, settings.history_turns)
     joined = build_retrieval_query(history, question, settings.history_turns)
-    note = "first turn: the question as asked" if not history else "joined earlier user questions"
+    note = (
+        coded("query_first_turn", "first turn: the question as asked")
+        if not history
+        else coded("query_joined", "joined earlier user questions")
+    )
     return RetrievalQuery(text=joined, joined=joined, notes=[note])

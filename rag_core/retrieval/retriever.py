@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from rag_core.coded import coded
 from rag_core.embeddings.registry import get_embedder
 from rag_core.llm.base import ChatModel
 from rag_core.models import Hit, KnowledgeBase
@@ -55,6 +56,7 @@ def make_hit(row: ChunkRow, doc: DocumentMeta | None, score: float) -> Hit:
         text=row.text,
         title=doc.title if doc else "",
         parent_id=row.parent_id or "",
+        page_end=row.page_end or None,
     )
 
 
@@ -275,7 +277,9 @@ class Retriever:
         if not (rs.hyde or rs.multi_query):
             return "", []
         if self.llm is None:
-            trace["notes"].append("HyDE/multi-query skipped: no LLM configured")
+            trace["notes"].append(
+                coded("retrieval_no_llm_rewrites", "HyDE/multi-query skipped: no LLM configured")
+            )
             return "", []
         t0 = time.perf_counter()
         hyde_text = (
@@ -317,14 +321,22 @@ class Retriever:
         if rs.rerank == "cross-encoder":
             scores = rerank.cross_encoder_scores(rs.rerank_model_dir, question, head)
         elif self.llm is None:
-            trace["notes"].append(f"rerank '{rs.rerank}' skipped: no LLM configured")
+            trace["notes"].append(
+                coded(
+                    "retrieval_no_llm_rerank",
+                    f"rerank '{rs.rerank}' skipped: no LLM configured",
+                    method=rs.rerank,
+                )
+            )
             return hits
         elif rs.rerank == "llm":
             scores = rerank.llm_rerank_scores(self.llm, question, head, rs.rerank_concurrency)
         else:
             yes_no = getattr(self.llm, "yes_no_logit", None)
             if yes_no is None:
-                trace["notes"].append("rerank 'llm-logit' needs the local model; skipped")
+                trace["notes"].append(
+                    coded("retrieval_logit_needs_local", "rerank 'llm-logit' needs the local model; skipped")
+                )
                 return hits
             scores = rerank.logit_scores(yes_no, question, head)
         trace["rerank"] = {"method": rs.rerank, "scores": [round(s, 4) for s in scores]}

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rag_core.coded import coded
 from rag_core.generation.prompt import EvidenceBlock
 from rag_core.judge.injection import injection_score
 from rag_core.models import Hit, KnowledgeBase
@@ -42,7 +43,13 @@ def _screen_parents(passages: list[Passage], t_injection: float) -> tuple[list[P
     notes: list[str] = []
     for p in passages:
         if p.children and p.hit is not p.children[0] and injection_score(p.hit.text)[0] > t_injection:
-            notes.append(f"{p.hit.chunk_id}: parent text flagged as injection; child used")
+            notes.append(
+                coded(
+                    "parent_injection_child_used",
+                    f"{p.hit.chunk_id}: parent text flagged as injection; child used",
+                    chunk=p.hit.chunk_id,
+                )
+            )
             screened.append(Passage(p.children[0], p.children, p.kb))
         else:
             screened.append(p)

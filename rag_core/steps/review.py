@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from rag_core.coded import coded
 from rag_core.generation import citations as cit
 from rag_core.generation.answer import strip_think
 from rag_core.generation.prompt import EvidenceBlock
@@ -82,7 +83,7 @@ def _apply(turn: Turn, review: Review, regenerated: bool) -> Iterator[Event]:
     """Record the review and, when it changed the draft, replace the streamed text."""
     _record(turn, review, regenerated)
     if review.answer != turn.answer:
-        yield AnswerReset("citations corrected")
+        yield AnswerReset(coded("citations_corrected", "citations corrected"))
         turn.answer = review.answer
         yield Token(review.answer)
 
@@ -91,10 +92,10 @@ def _withhold(turn: Turn, blocks: Sequence[EvidenceBlock], kb_empty: str) -> Ite
     """The last resort: quote the evidence (IS_SUPPORTED on) or withhold an uncited answer."""
     rs, language = turn.settings.reflection, turn.language
     if rs.is_supported:
-        reason = "unsupported: quoting the evidence instead of inventing"
+        reason = coded("quoting_unsupported", "unsupported: quoting the evidence instead of inventing")
         turn.answer = quote_fallback(turn.req.question, list(blocks), language)
     else:
-        reason = "the answer cited no evidence: withheld"
+        reason = coded("withheld_uncited", "the answer cited no evidence: withheld")
         turn.answer = uncited_refusal_text(
             language, len(blocks), empty_answer_for(language, kb_empty, turn.settings.generation)
         )
@@ -126,7 +127,9 @@ def review_answer(
     review = review_draft(turn.answer, blocks, rs)
     yield from _apply(turn, review, regenerated=False)
     if not review.ok and rs.is_supported and rs.regenerate_unsupported and model is not None:
-        reason = "answer not supported by the evidence; regenerating with a stricter prompt"
+        reason = coded(
+            "regenerating", "answer not supported by the evidence; regenerating with a stricter prompt"
+        )
         turn.notes.append(reason)
         yield AnswerReset(reason)
         turn.answer, turn.thinking = "", ""
@@ -148,7 +151,7 @@ def refuse(turn: Turn, verdicts: Sequence[Verdict], searched: int, judged: bool)
     req = turn.req
     turn.refused = True
     if judged and is_risk_empty(list(verdicts)):
-        turn.notes.append("risk-empty: injection removed and nothing kept; no fallback")
+        turn.notes.append(coded("risk_empty", "risk-empty: injection removed and nothing kept; no fallback"))
     kb_empty = req.kbs[0].empty_answer if req.kbs else ""
     counts = count_labels(list(verdicts))
     turn.answer = refusal_text(
@@ -164,4 +167,4 @@ def refuse(turn: Turn, verdicts: Sequence[Verdict], searched: int, judged: bool)
 def quote_without_model(turn: Turn, blocks: Sequence[EvidenceBlock]) -> None:
     """With no answer model configured, the answer is the quoted evidence."""
     turn.answer = quote_fallback(turn.req.question, list(blocks), turn.language)
-    turn.notes.append("no answer model: quoted the evidence")
+    turn.notes.append(coded("no_answer_model", "no answer model: quoted the evidence"))

@@ -8,37 +8,20 @@ fast and deterministic. Screenshots go to ``test-artifacts/``.
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from storage.store import open_store
+from tests.e2e.appserver import CHROMIUM, STEP_TIMEOUT_MS, app_server, browser_page
+from tests.e2e.appserver import goto as _goto
+from tests.e2e.appserver import idle as _idle
+from tests.e2e.appserver import shot as _shot
 from tests.fakeopenai import FakeOpenAI, Reply
 from tests.fixtures import make_docs
 from tests.ui.conftest import THINKING, fake_settings
-
-ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "test-artifacts"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-STEP_TIMEOUT_MS = 60_000
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="/usr/bin/chromium is not installed (apt install chromium)"
@@ -57,38 +40,13 @@ def _responder(request: dict[str, Any]) -> Reply:
     )
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     home = tmp_path_factory.mktemp("e2e") / "lexgate-data"
     docs = tmp_path_factory.mktemp("e2e-docs")
     with FakeOpenAI(responder=_responder) as fake:
         open_store(home).prefs.save_settings(fake_settings(fake.base_url))
-        port = _free_port()
-        env = {**os.environ, "LEXGATE_HOME": str(home), "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
-        log = (tmp_path_factory.mktemp("e2e-log") / "streamlit.log").open("w")
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "streamlit", "run", "app.py", "--server.address", "127.0.0.1",
-             "--server.port", str(port), "--server.headless", "true"],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-        )  # fmt: skip
-        url = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    if urllib.request.urlopen(f"{url}/_stcore/health", timeout=2).status == 200:
-                        break
-                except OSError:
-                    pass
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"streamlit did not start; see {log.name}")
-                time.sleep(0.3)
+        with app_server(home, tmp_path_factory.mktemp("e2e-log")) as url:
             yield {
                 "url": url,
                 "home": home,
@@ -96,46 +54,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]
                 "bad": make_docs.write_fake_pdf(docs),
                 "fake": fake,
             }
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-            log.close()
 
 
 @pytest.fixture(scope="module")
 def page(server: dict[str, Any]) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    ARTIFACTS.mkdir(exist_ok=True)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        pg = browser.new_page(viewport={"width": 1440, "height": 1500})
-        pg.set_default_timeout(STEP_TIMEOUT_MS)
+    with browser_page() as pg:
         yield pg
-        browser.close()
-
-
-def _goto(pg: Any, url: str) -> None:
-    pg.goto(url)
-    pg.wait_for_selector("[data-testid=stApp]")
-    pg.wait_for_selector("[data-testid=stSidebarNav]")
-    pg.wait_for_timeout(800)
-
-
-def _idle(pg: Any) -> None:
-    """Wait until the script has finished its run (no 'running' indicator)."""
-    pg.wait_for_timeout(300)
-    pg.wait_for_function(
-        "() => !document.querySelector('[data-testid=stStatusWidget]')", timeout=STEP_TIMEOUT_MS
-    )
-    pg.wait_for_timeout(300)
-
-
-def _shot(pg: Any, name: str) -> None:
-    pg.screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
 def test_lawyer_flow(page: Any, server: dict[str, Any]) -> None:
@@ -236,7 +160,7 @@ def test_lawyer_flow(page: Any, server: dict[str, Any]) -> None:
     # Admin threshold lab: judge once, raise the evidence threshold, labels change; save it.
     _goto(pg, f"{url}/admin")
     pg.get_by_role("tab", name="阈值实验室").click()
-    pg.get_by_label("问题").fill("违约金是多少？")
+    pg.get_by_label("问题", exact=True).fill("违约金是多少？")
     pg.get_by_role("button", name="检索并判断").click()
     pg.get_by_text("段标签发生变化").wait_for()
     _idle(pg)

@@ -507,3 +507,23 @@ def test_whitespace_runs_longer_than_the_size_lose_no_text() -> None:
     text = "a" + " " * 50 + "bcdef" + "\n" * 30 + "g"
     pieces = split_range(text, 0, len(text), 10, 4)
     assert [text[s:e] for s, e in pieces] == ["a", "bcdef", "g"]
+
+
+def test_a_clause_running_over_two_pages_records_both(tmp_path: Path) -> None:
+    path = make_docs.write_zh_two_page_clause_pdf(tmp_path)
+    ex = extract(path.read_bytes(), path.name, IngestSettings())
+    chunks = chunk_document(ex.text, ex.spans, ChunkingSettings(), DOC_ID)
+    deposit = next(c for c in chunks if c.kind == "child" and "第三条" in c.text)
+    assert (deposit.page, deposit.page_end) == (1, 2)
+    assert make_docs.TWO_PAGE_RETURN in deposit.text
+    one_page = [c for c in chunks if c.kind == "child" and "第五条" in c.text]
+    assert one_page and all(c.page == c.page_end == 2 for c in one_page)
+    for c in chunks:  # every range names the pages of the chunk's first and last words
+        words = [
+            s.page
+            for s in ex.spans
+            if s.start < c.end
+            and c.start < s.end
+            and ex.text[max(s.start, c.start) : min(s.end, c.end)].strip()
+        ]
+        assert (c.page, c.page_end) == (min(words), max(words)), c.id

@@ -18,7 +18,7 @@ from tests.fakeopenai import FakeOpenAI, Reply
 from tests.fixtures import make_docs
 
 ROOT = Path(__file__).resolve().parents[2]
-HIT_KEYS = {"doc", "chunk_id", "start", "end", "page", "clause", "score", "text"}
+HIT_KEYS = {"doc", "chunk_id", "start", "end", "page", "page_end", "clause", "score", "text"}
 
 
 def run(store: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:

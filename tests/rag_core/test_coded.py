@@ -30,3 +30,18 @@ def test_join_merges_codes_and_params_only_when_every_part_is_coded() -> None:
     assert mixed == "first; uncoded" and mixed.code == ""
     assert record(mixed) == {"text": "first; uncoded", "code": "", "params": {}}
     assert record(b) == {"text": "second", "code": "b", "params": {"q": "x"}}
+
+
+def test_the_typed_trace_keeps_note_codes_through_json() -> None:
+    import json
+
+    from rag_core.trace import QueryRecord, Trace
+
+    trace = Trace(notes=(coded("query_joined", "joined earlier user questions"), "plain"),
+                  query=QueryRecord("q", notes=(coded("a", "first", n=1),)))  # fmt: skip
+    stored = json.loads(json.dumps(trace.to_json()))
+    assert stored["notes"] == ["joined earlier user questions", "plain"]  # the English shape stays
+    back = Trace.from_json(stored)
+    assert [code_of(n) for n in back.notes] == [("query_joined", {}), ("", {})]
+    assert back.query is not None and code_of(back.query.notes[0]) == ("a", {"n": 1})
+    assert Trace.from_json({"notes": ["old trace"]}).notes == ("old trace",)

@@ -51,3 +51,17 @@ def test_docx_roundtrip() -> None:
 def test_docx_drops_control_characters() -> None:
     data = answer_docx("q\x00", "a\x07b", [], "en")
     assert data[:2] == b"PK"
+
+
+def test_bare_urls_and_emails_cannot_become_links() -> None:
+    """GFM links bare "https://", "www." and "a@b" even with escaped punctuation: an invisible word
+    joiner breaks each pattern, and removing it gives back the text."""
+    from rag_core.export import WORD_JOINER, escape_markdown
+
+    text = "见 https://evil.example/x 与 www.evil.com 及 legal@evil.com，mailto:x"
+    out = escape_markdown(text)
+    assert "https" + WORD_JOINER + "\\:" in out and "www" + WORD_JOINER + "\\." in out
+    assert "\\@" + WORD_JOINER + "evil" in out and "mailto" + WORD_JOINER in out
+    plain = re.sub(r"\\(.)", r"\1", out.replace(WORD_JOINER, ""))
+    assert plain == text
+    assert WORD_JOINER not in escape_markdown("租金为1.5%，第7.2条")

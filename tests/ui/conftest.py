@@ -121,10 +121,13 @@ def texts(at: AppTest) -> str:
 
 
 def unescape(text: str) -> str:
-    """Markdown-escaped text back to plain text (the app escapes every untrusted string)."""
+    """Markdown-escaped text back to plain text (the app escapes every untrusted string and breaks
+    bare links with an invisible word joiner)."""
     import re
 
-    return re.sub(r"\\(.)", r"\1", text)
+    from rag_core.export import WORD_JOINER
+
+    return re.sub(r"\\(.)", r"\1", text).replace(WORD_JOINER, "")
 
 
 @contextmanager

@@ -131,3 +131,31 @@ def test_upload_handler_reports_progress(home: Path, contract_files: dict[str, P
     file_fracs = [f for i, _s, f, _b, _n in seen if i == 0]
     assert file_fracs == sorted(file_fracs) and file_fracs[-1] == 1.0
     assert seen[-1][3] == 1.0 and seen[-1][4] == 2
+
+
+def test_batch_progress_reports_each_file_as_it_ends(home: Path, contract_files: dict[str, Path]) -> None:
+    """A bad file is shown failed before the good ones are embedded, and the counter moves file by
+    file: a file counts as finished once its vectors are made, not at the end of the batch."""
+    from rag_core.settings import Settings
+    from tests.ui.conftest import make_kb
+    from ui.ingest import ingest_uploads
+
+    store = open_store(home)
+    settings = Settings()
+    kb = make_kb(store, settings, "kb", [])
+    zh, fake, en = contract_files["zh"], contract_files["fake"], contract_files["en"]
+    files = [(p.name, p.read_bytes()) for p in (zh, fake, en)] + [("again.pdf", zh.read_bytes())]
+    updates: list[tuple[int, str, int]] = []
+    results = ingest_uploads(
+        store, kb, files, settings, lambda i, st, _f, _b, done: updates.append((i, st, done))
+    )
+    assert [r.status for r in results] == ["ingested", "failed", "ingested", "duplicate"]
+    first_embed = next(k for k, u in enumerate(updates) if u[1] == "embed")
+    failed_at = updates.index((1, "failed", 1))
+    assert failed_at < first_embed  # the bad file is failed at once, not left at "extract"
+    assert (3, "duplicate", 2) in updates[:first_embed]
+    counts = [done for _, _, done in updates]
+    assert counts == sorted(counts)  # the counter only moves forward
+    embedded = [k for k, (i, st, _) in enumerate(updates) if st == "embed" and i == 0]
+    assert updates[embedded[-1]][2] == 3  # the first contract counted as soon as it is embedded
+    assert updates[-1][2] == 4 and {u[1] for u in updates[-4:]} == {"done", "failed", "duplicate"}

@@ -87,7 +87,12 @@ def test_admin_form_is_generated_validated_saved_and_reset(home: Path) -> None:
         for name in model.annotation.model_fields:  # type: ignore[union-attr]
             _field(at, group, name)
     thr = _field(at, "verdict", "t_injection")
-    assert thr.label == "t_injection · score 0-1" and "0 … 1" in thr.help and "0.5" in thr.help
+    assert (
+        thr.label == "注入阈值 · 得分 0–1"
+        and "verdict.t_injection" in thr.help
+        and "0 … 1" in thr.help
+        and "0.5" in thr.help
+    )
     assert _field(at, "models", "api_key").proto.type == 1  # password input
 
     # Out of range: a message, nothing saved.

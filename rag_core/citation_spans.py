@@ -1,0 +1,83 @@
+"""The sentences of a cited passage that the answer rests on, as exact offsets in the document.
+
+Why: a citation that highlights a whole parent passage (第二条 to 第五条 for a deposit question)
+makes the lawyer hunt for the sentence that matters. Each answer sentence citing ``[n]`` is
+matched to the sentence of passage ``n`` that states most of its words (CJK character bigrams,
+Latin word stems, numbers); those passage sentences are what the viewer highlights and what the
+page image marks. When no passage sentence holds enough of a cited sentence, nothing is claimed:
+the viewer then marks the retrieved span instead.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from rag_core.generation.citations import find_citations, remove_citation_markers
+from rag_core.reflection.support import split_sentences
+from rag_core.textproc import bigrams, tokens
+
+_SENTENCE_END = re.compile(r"[。！？；!?;]+|\.(?=\s|$)|\n+")
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*%?")
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each sentence of ``text``, ending after 。！？；!?; or a full stop, or at
+    a line break; blank sentences are dropped and each span is trimmed of surrounding spaces."""
+    out: list[tuple[int, int]] = []
+    start = 0
+    for m in _SENTENCE_END.finditer(text):
+        end = m.start() if m.group().startswith("\n") else m.end()
+        out.append((start, end))
+        start = m.end()
+    out.append((start, len(text)))
+    trimmed = []
+    for a, b in out:
+        piece = text[a:b]
+        lead = len(piece) - len(piece.lstrip())
+        tail = len(piece.rstrip())
+        if tail > lead:
+            trimmed.append((a + lead, a + tail))
+    return trimmed
+
+
+def grams(text: str) -> set[str]:
+    """What a sentence states, comparably across answer and passage: CJK bigrams, Latin
+    word stems of three letters or more, and numbers."""
+    bare = remove_citation_markers(text)
+    latin = {t for t in tokens(bare) if t.isascii() and t.isalpha() and len(t) >= 3}
+    return set(bigrams(bare)) | latin | set(_NUMBER.findall(bare))
+
+
+def citing_sentences(answer: str, n: int) -> list[str]:
+    """The sentences of ``answer`` that cite ``[n]`` (a marker after the full stop stays with its
+    sentence, as the support check reads them)."""
+    return [s for s in split_sentences(answer) if n in find_citations(s)]
+
+
+def resting_spans(answer: str, n: int, passage: str, offset: int, min_share: float) -> list[tuple[int, int]]:
+    """Document offsets of the passage sentences the answer's ``[n]`` sentences rest on.
+
+    ``passage`` is the cited text and ``offset`` where it starts in the document. For each citing
+    sentence the passage sentence holding the largest share of its grams is taken when that share
+    is at least ``min_share``; the spans are returned in document order, without repeats.
+    """
+    sentences = sentence_spans(passage)
+    found: set[tuple[int, int]] = set()
+    for claim in citing_sentences(answer, n):
+        want = grams(claim)
+        if not want:
+            continue
+        best: tuple[float, tuple[int, int]] | None = None
+        for a, b in sentences:
+            share = len(want & grams(passage[a:b])) / len(want)
+            if best is None or share > best[0]:
+                best = (share, (a, b))
+        if best is not None and best[0] >= min_share:
+            found.add(best[1])
+    return sorted((offset + a, offset + b) for a, b in found)
+
+
+def clip(spans: Sequence[tuple[int, int]], start: int, end: int) -> list[tuple[int, int]]:
+    """``spans`` cut to the range [start, end), empty pieces dropped."""
+    return [(max(a, start), min(b, end)) for a, b in spans if min(b, end) > max(a, start)]

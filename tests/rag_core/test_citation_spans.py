@@ -1,0 +1,54 @@
+"""The sentences a cited passage contributes to an answer, and the page they are drawn on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rag_core.chunking import chunk_document
+from rag_core.citation_spans import clip, resting_spans, sentence_spans
+from rag_core.ingest.extract import extract
+from rag_core.render import page_range, render_passage
+from rag_core.settings import ChunkingSettings, GenerationSettings, IngestSettings
+from tests.fixtures import make_docs
+
+MIN_SHARE = GenerationSettings().highlight_min_overlap
+
+
+def test_sentence_spans_are_trimmed_sentences() -> None:
+    text = "第三条 押金\n乙方支付押金。押金十五日内退还。 Fees are due. Next"
+    assert [text[a:b] for a, b in sentence_spans(text)] == [
+        "第三条 押金",
+        "乙方支付押金。",
+        "押金十五日内退还。",
+        "Fees are due.",
+        "Next",
+    ]
+
+
+def test_the_answer_rests_on_the_sentences_it_restates() -> None:
+    passage = "第三条 押金\n乙方应于签约之日起五日内支付押金人民币八万元。押金在期满后十五日内无息退还。\n第四条 维修"
+    answer = "押金应在期满后十五日内退还。[1] 维修由甲方负责。[2]"
+    spans = resting_spans(answer, 1, passage, 100, MIN_SHARE)
+    assert [passage[a - 100 : b - 100] for a, b in spans] == ["押金在期满后十五日内无息退还。"]
+    assert resting_spans(answer, 3, passage, 100, MIN_SHARE) == []  # [3] is not cited
+    assert resting_spans("天气很好。[1]", 1, passage, 0, MIN_SHARE) == []  # nothing it states is there
+    assert clip([(0, 10), (20, 30)], 5, 25) == [(5, 10), (20, 25)]
+
+
+def test_a_two_page_clause_is_drawn_on_the_page_of_the_cited_sentence(tmp_path: Path) -> None:
+    path = make_docs.write_zh_two_page_clause_pdf(tmp_path)
+    data = path.read_bytes()
+    ex = extract(data, path.name, IngestSettings())
+    clause = next(
+        c
+        for c in chunk_document(ex.text, ex.spans, ChunkingSettings(), "d" * 64)
+        if c.kind == "child" and "第三条" in c.text
+    )
+    assert page_range(ex.spans, ex.text, clause.start, clause.end) == (1, 2)
+    answer = "押金在租赁期满且设备完好归还后十五日内无息退还。[1]"
+    marks = resting_spans(answer, 1, clause.text, clause.start, MIN_SHARE)
+    assert [ex.text[a:b] for a, b in marks] == [make_docs.TWO_PAGE_RETURN]
+    shown = render_passage(data, ex.spans, ex.text, clause.start, clause.end, marks=marks)
+    assert shown.page == 2 and shown.marked and len(shown.boxes) == 1
+    first = render_passage(data, ex.spans, ex.text, clause.start, clause.end, marks=marks, page=1)
+    assert first.page == 1 and not first.marked  # the cited sentence is not on page 1
