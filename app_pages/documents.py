@@ -188,7 +188,9 @@ st.dataframe(
             t("col_name"): d.file_name,
             t("col_pages"): d.pages,
             t("col_chunks"): d.n_chunks,
-            t("col_language"): d.language,
+            t("col_language"): t("doc_lang_" + d.language)
+            if d.language in ("zh", "en", "mixed")
+            else d.language,
             t("col_size"): round(d.size_bytes / 1024, 1),
             t("col_ingested"): d.ingested_at.replace("T", " ").replace("+00:00", " UTC"),
             t("col_status"): t("status_" + d.status) if d.status in ("indexed", "embedding") else d.status,

@@ -99,7 +99,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]
     with FakeOpenAI(responder=_responder) as fake:
         store = open_store(home)
         settings = fake_settings(fake.base_url)
-        store.save_settings(settings)
+        store.prefs.save_settings(settings)
         kb = make_kb(store, settings, "设备合同", [two_page])
         with app_server(home, tmp_path_factory.mktemp("zh-log")) as url:
             yield {"url": url, "home": home, "docs": docs, "kb": kb, "pdf": two_page}
@@ -147,13 +147,13 @@ def test_a_two_page_clause_is_cited_with_its_pages_and_the_right_page_image(
 
     # The image is page 2 with exactly the cited sentence marked, as the library draws it.
     store = open_store(server["home"])
-    message = [m for c in store.list_conversations() for m in store.list_messages(c["id"])][-1]
-    citation = message["citations"][0]
+    message = [m for c in store.conversations.all() for m in store.conversations.messages(c.id)][-1]
+    citation = message.citations[0]
     doc_id = citation["doc_id"]
-    text = store.document_text(doc_id)
-    spans = json.loads(next(r for r in store.document_meta(server["kb"]) if r["id"] == doc_id)["spans_json"])
+    text = store.docs.text(doc_id)
+    spans = json.loads(next(r for r in store.docs.meta(server["kb"]) if r.id == doc_id).spans_json)
     marks = resting_spans(
-        message["content"],
+        message.content,
         1,
         citation["text"],
         citation["start"],
@@ -161,7 +161,7 @@ def test_a_two_page_clause_is_cited_with_its_pages_and_the_right_page_image(
     )
     assert [text[a:b] for a, b in marks] == [make_docs.TWO_PAGE_RETURN]
     expected = render_passage(
-        store.document_source(doc_id), spans, text, citation["start"], citation["end"],
+        store.docs.source(doc_id), spans, text, citation["start"], citation["end"],
         scale=PAGE_SCALE, crop=True, marks=marks,
     )  # fmt: skip
     assert expected.page == 2 and expected.marked
@@ -226,7 +226,7 @@ def test_text_from_documents_and_answers_never_becomes_a_link_or_image(
     notice = server["docs"] / "notice.txt"
     notice.write_text(LINK_TEXT, encoding="utf-8")
     store = open_store(server["home"])
-    results = ingest_files(store, server["kb"], [notice], store.load_settings())
+    results = ingest_files(store, server["kb"], [notice], store.prefs.load_settings())
     assert results[0].status == "ingested", results
     goto(pg, f"{server['url']}/chat")
     pg.get_by_placeholder("就合同提问").fill(LINK_QUESTION)
@@ -301,7 +301,7 @@ def test_admin_stays_on_the_saved_tab_and_reset_resets_the_lab(
     pg.get_by_text("设置已保存").wait_for()
     idle(pg)
     assert pg.get_by_role("tab", name="生成与限制").get_attribute("aria-selected") == "true"
-    assert open_store(server["home"]).load_settings().generation.max_tokens == 600
+    assert open_store(server["home"]).prefs.load_settings().generation.max_tokens == 600
     shot(pg, "zh_admin_saved_tab")
 
     # The lab: judge once, move the evidence threshold, then reset everything to the defaults.

@@ -49,6 +49,7 @@ def test_every_used_key_exists() -> None:
         "lab_source_": ("question", "turn"),
         "preview_kind_": ("indexed", "parent"),
         "status_": ("indexed", "embedding"),
+        "doc_lang_": ("zh", "en", "mixed"),
         "ev_m_": METRICS,
         "ev_h_": METRICS,
     }.items():
