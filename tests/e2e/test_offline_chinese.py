@@ -28,7 +28,8 @@ from storage.store import open_store
 from tests.e2e.appserver import ARTIFACTS, CHROMIUM, app_server, browser_page, goto, idle, shot
 from tests.fakeopenai import FakeOpenAI, Reply
 from tests.fixtures import make_docs
-from tests.ui.conftest import fake_settings, make_kb
+from tests.fixtures.kb import make_kb
+from tests.ui.conftest import fake_settings
 from ui.state import PAGE_SCALE
 
 pytestmark = [

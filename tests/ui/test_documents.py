@@ -137,7 +137,7 @@ def test_batch_progress_reports_each_file_as_it_ends(home: Path, contract_files:
     """A bad file is shown failed before the good ones are embedded, and the counter moves file by
     file: a file counts as finished once its vectors are made, not at the end of the batch."""
     from rag_core.settings import Settings
-    from tests.ui.conftest import make_kb
+    from tests.fixtures.kb import make_kb
     from ui.ingest import ingest_uploads
 
     store = open_store(home)
