@@ -17,7 +17,9 @@ from rag_core.generation.citations import find_citations, remove_citation_marker
 from rag_core.reflection.support import split_sentences
 from rag_core.textproc import bigrams, tokens
 
-_SENTENCE_END = re.compile(r"[。！？；!?;]+|\.(?=\s|$)|\n+")
+_SENTENCE_END = re.compile(r"[。！？；]+|[!?;.]+(?=\s|$)|\n+")
+"""Chinese terminators end a sentence anywhere; ASCII ones only before a space or the end (so a
+URL's ``?id=1`` or a clause number's ``7.2`` stays inside its sentence)."""
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*%?")
 
 

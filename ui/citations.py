@@ -103,7 +103,7 @@ def citation_viewer(citation: Mapping[str, Any], trace: Trace, key: str, answer:
     with st.expander(head):
         block = trace.block(n)
         if block and block.conflicting:
-            st.warning(t("conflict_passage"), icon="⚖️")
+            st.warning(t("conflict_passage"), icon=":material/balance:")
         min_share = state.settings().generation.highlight_min_overlap
         marks, what = cited_marks(citation, trace, answer, min_share)
         text = str(citation.get("text", ""))

@@ -139,8 +139,12 @@ def _ends_at_period(text: str, i: int) -> bool:
 
 
 def _is_end(text: str, i: int) -> bool:
-    """Whether the character at ``i`` ends a sentence."""
+    """Whether the character at ``i`` ends a sentence (an ASCII ? or ! directly followed by a
+    letter or digit does not: it is inside a URL such as ``notice?id=1``)."""
     ch = text[i]
+    if ch in "?!":
+        nxt = text[i + 1] if i + 1 < len(text) else ""
+        return not (nxt.isascii() and nxt.isalnum())
     return ch in _SENTENCE_END or (ch == "." and _ends_at_period(text, i))
 
 

@@ -270,8 +270,8 @@ def test_the_counter_moves_during_a_batch_and_bad_files_fail_at_once(
         const look = () => {
           const text = document.body.innerText;
           const m = text.match(/已完成 (\\d+)\\/6/);
-          if (m) window.__states.push({done: +m[1], failed: text.includes('not_really.pdf · ❌ 未导入'),
-                                        empty: text.includes('empty.pdf · ❌ 未导入')});
+          if (m) window.__states.push({done: +m[1], failed: text.includes('not_really.pdf · 未导入（失败）'),
+                                        empty: text.includes('empty.pdf · 未导入（失败）')});
         };
         new MutationObserver(look).observe(document.body, {subtree: true, childList: true, characterData: true});
       }"""

@@ -52,3 +52,13 @@ def test_a_two_page_clause_is_drawn_on_the_page_of_the_cited_sentence(tmp_path: 
     assert shown.page == 2 and shown.marked and len(shown.boxes) == 1
     first = render_passage(data, ex.spans, ex.text, clause.start, clause.end, marks=marks, page=1)
     assert first.page == 1 and not first.marked  # the cited sentence is not on page 1
+
+
+def test_a_url_stays_inside_its_sentence() -> None:
+    text = "通知发送至 https://e.example/n?id=1 或 www.e.com。第二句! Next one? yes."
+    assert [text[a:b] for a, b in sentence_spans(text)] == [
+        "通知发送至 https://e.example/n?id=1 或 www.e.com。",
+        "第二句!",
+        "Next one?",
+        "yes.",
+    ]

@@ -276,3 +276,12 @@ def test_quote_fallback_with_no_word_in_common_quotes_the_first_sentences() -> N
 
 def test_quote_fallback_without_blocks_is_empty() -> None:
     assert quote_fallback("What?", [], "en") == ""
+
+
+def test_a_question_mark_inside_a_url_does_not_end_the_sentence() -> None:
+    from rag_core.reflection.support import split_sentences
+
+    assert split_sentences("通知发送至 https://e.example/n?id=1 或 www.e.com。[1] 好的？") == [
+        "通知发送至 https://e.example/n?id=1 或 www.e.com。[1]",
+        "好的？",
+    ]
