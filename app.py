@@ -18,9 +18,10 @@ from ui import i18n
 from ui.components import show_error
 
 PAGES = Path(__file__).parent / "app_pages"
+# Bundled, served by the app itself: a Material icon by name as the page icon makes the browser
+# fetch it from a font host, which an air-gapped laptop cannot reach (and should not try to).
+# (A comment, not a string: Streamlit would draw a bare string on every page.)
 FAVICON = Path(__file__).parent / "ui" / "assets" / "favicon.png"
-"""Bundled, served by the app itself: a Material icon by name makes the browser fetch it from a
-font host, which an air-gapped laptop cannot reach (and should not try to)."""
 
 st.set_page_config(
     page_title="Lexgate", page_icon=str(FAVICON), layout="wide", initial_sidebar_state="expanded"
