@@ -120,3 +120,18 @@ def test_every_setting_has_a_name_and_unit_in_both_languages() -> None:
     for language in ("zh", "en"):
         assert set(FIELD_LABELS[language]) == set(fields), language
         assert units <= set(UNIT_NAMES[language]), sorted(units - set(UNIT_NAMES[language]))
+
+
+def test_every_code_the_library_writes_has_a_template_in_both_languages() -> None:
+    """``coded("<code>", ...)`` anywhere in rag_core: its ``why_``/``note_`` template exists in
+    Chinese and English (codes built from a prefix, like ``"con_" + side``, are checked by the
+    tests of their module)."""
+    codes: set[str] = set()
+    for path in (ROOT / "rag_core").rglob("*.py"):
+        codes |= set(re.findall(r'coded\(\s*"([a-z0-9_]+)"', path.read_text(encoding="utf-8")))
+    codes = {c for c in codes if not c.endswith("_")}
+    assert len(codes) > 30
+    missing = sorted(
+        c for c in codes if not ({f"why_{c}", f"note_{c}"} & set(ZH) and {f"why_{c}", f"note_{c}"} & set(EN))
+    )
+    assert not missing, missing
