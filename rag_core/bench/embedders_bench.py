@@ -1,4 +1,4 @@
-"""Throughput of the local embedders on real contract text: ``python -m rag_core.embeddings.bench``.
+"""Throughput of the local embedders on real contract text: ``python -m rag_core.bench.embedders_bench``.
 
 Why a script and not a test: speed depends on the machine and on what else runs; the figures go
 into the docs and the defaults (batch size, threads), not into a pass/fail gate. Every run is a
@@ -89,7 +89,7 @@ def run_subprocess(cfg: dict[str, Any]) -> dict[str, Any]:
     """``run_one`` in a fresh interpreter."""
     env = {**os.environ, "HF_HUB_OFFLINE": "1"}
     out = subprocess.run(
-        [sys.executable, "-m", "rag_core.embeddings.bench", "--one", json.dumps(cfg)],
+        [sys.executable, "-m", "rag_core.bench.embedders_bench", "--one", json.dumps(cfg)],
         capture_output=True,
         text=True,
         check=True,
