@@ -98,7 +98,15 @@ with tabs[0]:
         st.caption(note_text(note))
     if trace.retrieve_or_not:
         st.markdown(f"**{t('retrieve_or_not')}**")
-        st.json(trace.retrieve_or_not.to_json(), expanded=False)
+        rn = trace.retrieve_or_not
+        st.caption(
+            t(
+                "rtr_line",
+                needed=t("yes") if rn.needed else t("no"),
+                by=term(rn.by),
+                reason=note_text(rn.reason),
+            )
+        )
 
 
 # ---------------------------------------------------------------- retrieval

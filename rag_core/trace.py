@@ -106,10 +106,15 @@ class RetrieveOrNotRecord:
 
     @classmethod
     def from_json(cls, data: JsonMap) -> RetrieveOrNotRecord:
-        return cls(bool(data.get("needed", True)), _str(data, "by"), _str(data, "reason"))
+        coded_reason = data.get("reason_coded")
+        reason = from_record(coded_reason) if isinstance(coded_reason, Mapping) else _str(data, "reason")
+        return cls(bool(data.get("needed", True)), _str(data, "by"), reason)
 
     def to_json(self) -> dict[str, Any]:
-        return {"needed": self.needed, "by": self.by, "reason": self.reason}
+        out: dict[str, Any] = {"needed": self.needed, "by": self.by, "reason": self.reason}
+        if code_of(self.reason)[0]:
+            out["reason_coded"] = record(self.reason)
+        return out
 
 
 @dataclass(frozen=True)

@@ -701,6 +701,17 @@ ZH: dict[str, str] = {
     "note_metric_no_gold_spans": "没有标准证据片段",
     "note_metric_embed_shape": "向量模型返回的形状不对",
     "note_metric_embed_zero": "向量模型返回了零向量",
+    "rtr_line": "需要检索：{needed}（{by}：{reason}）",
+    "note_rtr_legal": "提到了合同或法律用语、或某份文件",
+    "note_rtr_small_talk": "闲聊（{kind}）",
+    "note_rtr_empty": "输入为空",
+    "note_rtr_substantive": "实质性问题：检索文档",
+    "note_rtr_short": "简短输入但不是闲聊：拿不准时照常检索",
+    "term_talk_greeting": "问候",
+    "term_talk_thanks": "致谢",
+    "term_talk_farewell": "道别",
+    "term_talk_identity": "询问身份",
+    "term_rules": "规则",
     # ---- end of coded explanations ----
 }
 
@@ -1442,6 +1453,17 @@ EN: dict[str, str] = {
     "note_metric_no_gold_spans": "no gold spans",
     "note_metric_embed_shape": "the embedder returned the wrong shape",
     "note_metric_embed_zero": "the embedder returned a zero vector",
+    "rtr_line": "Retrieval needed: {needed} ({by}: {reason})",
+    "note_rtr_legal": "mentions contract/legal terms or a document",
+    "note_rtr_small_talk": "small talk ({kind})",
+    "note_rtr_empty": "empty input",
+    "note_rtr_substantive": "a substantive question; searching the documents",
+    "note_rtr_short": "short input that is not small talk; retrieving when in doubt",
+    "term_talk_greeting": "greeting",
+    "term_talk_thanks": "thanks",
+    "term_talk_farewell": "farewell",
+    "term_talk_identity": "identity",
+    "term_rules": "rules",
     # ---- end of coded explanations ----
 }
 

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from rag_core.coded import coded
 from rag_core.generation.prompt import Language
 from rag_core.llm.base import ChatModel
 
@@ -161,15 +162,18 @@ def needs_retrieval(question: str, model: ChatModel | None = None) -> Decision:
     callers' sake and never consulted — a model's "no search needed" is exactly the failure.
     """
     if mentions_legal_terms(question):
-        return Decision(True, "rules", "mentions contract/legal terms or a document")
+        return Decision(True, "rules", coded("rtr_legal", "mentions contract/legal terms or a document"))
     kind = small_talk_kind(question)
     if kind is not None:
-        return Decision(False, "rules", f"small talk ({kind})")
+        return Decision(False, "rules", coded("rtr_small_talk", f"small talk ({kind})", kind="talk_" + kind))
     if not _core(question):
-        return Decision(False, "rules", "empty input")
+        return Decision(False, "rules", coded("rtr_empty", "empty input"))
     if not is_short(question):
-        return Decision(True, "rules", "a substantive question; searching the documents")
-    return Decision(True, "rules", "short input that is not small talk; retrieving when in doubt")
+        return Decision(
+            True, "rules", coded("rtr_substantive", "a substantive question; searching the documents")
+        )
+    why = "short input that is not small talk; retrieving when in doubt"
+    return Decision(True, "rules", coded("rtr_short", why))
 
 
 def small_talk_reply(question: str, language: Language) -> str:
