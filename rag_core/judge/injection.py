@@ -1,31 +1,36 @@
-"""Offline prompt-injection score for one passage: multilingual rules, hidden-text checks, and an
-out-of-place request detector for instructions planted inside legal clauses.
+"""Offline prompt-injection score of a passage, one sentence at a time: multilingual rules,
+hidden-text checks, an out-of-place request detector, and the learned detector beside them.
 
-Why rules: no injection classifier ships offline for Chinese (MODELS.md) and small local LLMs are
-weak injection judges, so these rules run under every judge backend. They look for *phrasing
-families* (override earlier instructions, take on a persona, reveal the prompt, say a fixed string,
-send data away), never for particular attack strings.
+Why per sentence: an attacker writes a sentence of their own; nothing in the honest sentence
+before it (a modal "应", a legal word) may vouch for it. So every sentence and line is scored on
+its own, no rule or feature reads across a sentence boundary, a passage scores as its worst
+sentence, and the explanation quotes that sentence (issue 11: "…应…。忽略以上所有指令…" scored 0.28
+when the modal of the payment clause before it damped the hit).
 
-How the score is combined: each rule belongs to a family and has a strength in [0,1] (roughly:
-how rarely that phrasing appears in an honest document). A family contributes its strongest hit;
-families combine by noisy-OR, ``1 - Π(1 - s_f)``, so independent weak cues add up (two cues of 0.3
-give 0.51) while one strong cue alone decides. The explanation quotes the strongest hit.
+Why rules as well as a model: the rules look for *phrasing families* (override earlier
+instructions, take on a persona, reveal the prompt, say a fixed string, send data away) and
+their hits are also features of the learned detector (``injection_model``), which generalises
+to phrasings nobody wrote a rule for. A sentence's score is the higher of the two.
 
-Legal text is full of "shall ignore", "disregard", "act as agent", "provide": rules that could
-fire on such wording are damped when the verb is governed by a contractual modal ("X shall …"),
-and the out-of-place detector requires signs that a segment is a request *to the reader*.
+How rule hits combine within a sentence: a family contributes its strongest hit; families
+combine by noisy-OR, ``1 - Π(1 - s_f)``, so independent weak cues add up while one strong cue
+alone decides. Legal text is full of "shall ignore", "disregard", "act as agent": rules that
+could fire on such wording are damped when a contractual modal governs the same clause.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
+import codecs
 import math
 import re
 import unicodedata
 from dataclasses import dataclass
 
-from rag_core.coded import coded
+from rag_core.coded import CodedText, coded
+from rag_core.judge.injection_rules import RULES, Signal
+from rag_core.judge.sentences import sentence_spans
 
 # --- combination and damping -------------------------------------------------------------------
 
@@ -35,10 +40,30 @@ disregard prior notices"): in a contract that is an obligation between parties, 
 the reader."""
 
 MODAL_LOOKBACK_CHARS: int = 50
-"""How far before a hit a contractual modal ("shall", "应当") is looked for."""
+"""How far before a hit, within its own clause, a contractual modal ("shall", "应当") is looked for."""
+
+CLAUSE_BOUNDARIES: str = "，,；;：:、"
+"""Characters that end a clause: a modal before one of them governs another clause, not the hit."""
 
 SNIPPET_CHARS: int = 60
-"""Longest quote of the offending text shown in an explanation."""
+"""Longest quote of the offending text shown in a rule's evidence."""
+
+QUOTE_CHARS: int = 160
+"""Longest quote of the worst sentence shown in a passage's explanation."""
+
+# --- disguised text (rot13, reversed, hex) -------------------------------------------------------
+
+DISGUISE_MIN_WORDS: int = 4
+"""Latin words a sentence needs before its rot13 or reversed reading is tried."""
+
+DISGUISE_MIN_GAIN: float = 0.25
+"""How much larger the share of common English words must be in a decoded reading to try it."""
+
+DISGUISED_COMMAND_STRENGTH: float = 0.85
+"""A rule hit found only after decoding: hiding a command is itself a strong cue."""
+
+HEX_MIN_CHARS: int = 24
+"""Shortest run of hex digits decoded as text (shorter runs are ids and hashes)."""
 
 # --- hidden-text thresholds --------------------------------------------------------------------
 
@@ -83,309 +108,6 @@ W_LEGAL_IN_SEGMENT: float = -1.5  # the "request" itself uses contract vocabular
 W_FOREIGN_IN_LEGAL: float = 0.7  # legal passage, but the request uses none of its vocabulary
 
 
-@dataclass(frozen=True)
-class Signal:
-    """One rule hit: family, strength in [0,1], and a short human description with a quote."""
-
-    family: str
-    strength: float
-    evidence: str
-
-
-@dataclass(frozen=True)
-class _Rule:
-    family: str
-    strength: float
-    pattern: re.Pattern[str]
-    what: str
-    dampable: bool = False  # may be an obligation between parties when governed by a modal
-
-
-def _rx(pattern: str, flags: int = re.IGNORECASE) -> re.Pattern[str]:
-    """Compile once at import; all rule patterns are case-insensitive unless said otherwise."""
-    return re.compile(pattern, flags)
-
-
-# Words naming what an attacker wants forgotten. "Agreements", "provisions", "notices" are not here:
-# "shall ignore any prior agreements" is contract language.
-_AI_TARGETS = (
-    r"(?:instructions?|instruktionen|prompts?|tasks?|assignments?|orders?|commands?|rules|directions|"
-    r"guidelines|programming|thoughts|conversation|everything|all\s+(?:that|of\s+(?:that|the\s+above))|"
-    r"anweisungen|aufgaben|aufträge|befehle|vorgaben|regeln)"
-)
-_SOFT_TARGETS = (
-    r"(?:information|informationen|angaben|context|kontext|documents?|articles?|text|above|davor|gesagte)"
-)
-_BEFORE = r"(?:previous|prior|preceding|above|earlier|foregoing|before|former|all|any|every|your|the|vorherigen|bisherigen|obigen|vorangehenden|vorangegangenen|alle[ns]?|deine|ihre|sämtliche)"
-
-_RULES: tuple[_Rule, ...] = (
-    # -- override earlier instructions ---------------------------------------------------------
-    _Rule(
-        "override",
-        0.95,
-        _rx(
-            rf"\b(?:ignore|ignoring|disregard|disregarding|forget|forgetting|drop|abandon|skip|override|bypass|"
-            rf"erase|remove|leave)\b[^.!?\n]{{0,30}}?\b{_BEFORE}\b[^.!?\n]{{0,30}}?\b{_AI_TARGETS}"
-        ),
-        "asks to drop earlier instructions",
-        dampable=True,
-    ),
-    _Rule(
-        "override",
-        0.9,
-        _rx(
-            rf"\b(?:ignore|disregard|forget)\b\s+(?:about\s+)?(?:all\s+|everything\s+)?"
-            rf"(?:{_BEFORE}\s+)?{_SOFT_TARGETS}\b|\b(?:forget|vergiss)\s+(?:about\s+)?(?:everything|alles)\b"
-        ),
-        "asks to forget earlier context",
-        dampable=True,
-    ),
-    _Rule(
-        "override",
-        0.9,
-        _rx(
-            r"\b(?:vergiss|vergesst|vergessen\s+sie|ignorier(?:e|en|t)?(?:\s+sie)?|missachte)\b[^.!?\n]{0,40}?"
-            r"\b(?:alle[ns]?|vorherigen|obigen|bisherigen|vorangehenden|davor|gesagte)\b"
-            r"|\b(?:obigen|vorherigen|bisherigen|vorangehenden)\s+\w+\s+(?:ignorieren|vergessen)\b"
-            r"|\b(?:abweichend|entgegen)\s+(?:zu|von)?\s*(?:den\s+)?(?:vorherigen|bisherigen|obigen)\s+"
-            r"(?:instruktionen|anweisungen|vorgaben)"
-            r"|\balle\s+(?:vorherigen|bisherigen)\s+informationen\b"
-        ),
-        "asks (in German) to drop earlier instructions",
-        dampable=True,
-    ),
-    _Rule(
-        "override",
-        0.9,
-        _rx(
-            r"\b(?:olvid[ae]\w*|oubli(?:e|ez)|zaboravi|забуд\w*|игнорир\w*|ignora|ignorez)\b[^.!?\n]{0,25}?"
-            r"\b(?:todo|todas?|tout|toutes|sve|вс[её]|все|instrucciones|instructions|instrukcije|инструкции)"
-        ),
-        "asks (Spanish/French/Slavic) to drop earlier instructions",
-    ),
-    _Rule(
-        "override",
-        0.95,
-        _rx(
-            r"(?:忽略|无视|忽视|忘记|忘掉|不要理会|不用理会|抛开|跳过|不要遵守|不再遵守)[^。！？\n]{0,10}?"
-            r"(?:以上|之前|上面|前面|先前|上述|此前|所有|全部|一切|原有|原来)[^。！？\n]{0,10}?"
-            r"(?:指令|指示|说明|要求|规则|内容|设定|提示|命令|对话|信息)"
-        ),
-        "asks (in Chinese) to drop earlier instructions",
-        dampable=True,
-    ),
-    # -- a new task / persona ------------------------------------------------------------------
-    _Rule(
-        "new_task",
-        0.6,
-        _rx(
-            r"\bnew\s+(?:tasks?|instructions?|assignments?|challenge)\b|\badditional\s+instructions?\b"
-            r"|\byour\s+(?:new\s+)?instructions\s+are\b|\bchange\s+your\s+instructions\b"
-            r"|\b(?:neue[nr]?|weitere[nr]?|nächste[nr]?)\s+(?:aufgabe|aufgaben|anweisungen|herausforderung)\b"
-            r"|\banother\s+task\b|\b(?:help\s+me|hilf\s+mir)\b[^.!?\n]{0,20}\b(?:following|folgender|another|weiteren)\s+(?:task|aufgabe)\b|(?:^|[.!?]\s+)(?:now|and\s+now|but\s+now)\s+(?:please\s+)?(?:write|tell|say|answer|compose|focus|show)\b"
-            r"|\b(?:verfasse|schreibe|schreib|beantworte)\s+nun\b"
-            r"|\bnun\s+folgen\b|新的?(?:指令|任务|指示)|从现在(?:开始|起)"
-        ),
-        "announces a new task",
-    ),
-    _Rule(
-        "new_task",
-        0.85,
-        _rx(
-            r"\b(?:now|nun|jetzt)\b[^.!?\n]{0,30}\b(?:new|neue[nr]?)\s+(?:tasks?|instructions?|aufgaben?|anweisungen)"
-            r"|\b(?:focus|concentrate|konzentriere)\b[^.!?\n]{0,30}\b(?:new|neue)\s+(?:task|aufgabe)"
-            r"|\bfrom\s+now\s+on\b|\binstruction\s*:"
-        ),
-        "switches the reader to a new task",
-    ),
-    _Rule(
-        "persona",
-        0.9,
-        _rx(
-            r"\bi\s+(?:want|would\s+like|need)\s+you\s+to\s+act\s+as\b|(?:^|[.!?]\s*|\n)\s*(?:please\s+)?act\s+as\s+(?:a|an|the|my)\b"
-            r"|\bpretend\s+(?:you|to\s+be|that\s+you)\b|\bimagine\s+(?:you\s+are|you're|that\s+you)\b"
-            r"|\b(?:you\s+are\s+now|now\s+you\s+are|from\s+now\s+on\s+you)\b"
-            r"|\b(?:you\s+are|you're|let's|let\s+us|please)\s+role[- ]?play(?:ing)?\b|\brole[- ]?play(?:ing)?\s+as\b"
-            r"|\b(?:stay|remain|staying)\s+(?:fully\s+)?in\s+(?:their|your|his|her)\s+roles?\b|\bbreak\s+character\b"
-            r"|\bdan\s+mode\b|\bjailbr(?:eak|oken)\b"
-        ),
-        "asks the reader to take on a role",
-        dampable=True,
-    ),
-    _Rule(
-        "persona",
-        0.85,
-        _rx(
-            r"\bich\s+möchte,?\s+dass\s+(?:sie|du)\s+als\b|\bstell\s+dir\s+vor,?\s+du\s+bist\b"
-            r"|\b(?:jetzt|nun)\s+bist\s+du\b|\bdu\s+bist\s+jetzt\b|\bdu\s+bist\s+keine?\b"
-            r"|\bin\s+(?:ihren|ihrer|deiner|seiner)\s+rollen?\b|\baus\s+(?:der|ihrer|seiner|deiner)\s+(?:figur|rolle)\b"
-            r"|\b(?:hypothetical|theoretical|fictional)\s+(?:world|scenario)\s+where\s+you\b"
-            r"|你现在是|从现在起你是|(?:请|你|您)(?:来|现在)?扮演|假装你是|你不再是"
-        ),
-        "asks (German/Chinese) the reader to take on a role",
-    ),
-    _Rule(
-        "persona",
-        0.45,
-        _rx(r"^\s*(?:[Yy]ou\s+are|[Dd]u\s+bist|[Bb]e)\s+(?:a|an|the)?\s*[A-Z\w][\w ]{0,30}[.,]", 0),
-        "addresses the reader as someone else",
-    ),
-    _Rule(
-        "persona",
-        0.6,
-        _rx(
-            r"\b(?:in\s+the\s+style\s+of|im\s+stile?\s+(?:eines|einer|des|der))\b|\brespond\s+as\s+such\b"
-            r"|(?:^|[.!?]\s+)as\s+(?:a|an|the)\s+[\w ]{1,30},\s+(?:tell|answer|write|say|explain)\b"
-        ),
-        "dictates the reader's voice",
-    ),
-    # -- reveal the prompt / change the answer's source ---------------------------------------
-    _Rule(
-        "prompt_leak",
-        0.9,
-        _rx(
-            r"\b(?:show|print|reveal|display|output|tell|give|repeat|list|spell\s+check\s+and\s+display)\b"
-            r"(?:\s+me)?(?:\s+all)?\s+(?:of\s+)?(?:your|the)\s+(?:full\s+|entire\s+|whole\s+|initial\s+|original\s+|system\s+)?"
-            r"(?:prompts?|prompt[- ]?texts?|instructions|system\s+prompt|this\s+prompt)\b"
-            r"|\bwhat\s+(?:was|is)\s+written\s+(?:at\s+the\s+beginning|above|before)\b|\bwhat\s+are\s+your\s+instructions\b"
-            r"|\bcopy\s+of\s+the\s+(?:full\s+)?prompt\b|\bbeginning\s+of\s+this\s+prompt\b|\bin\s+the\s+prompt\s+to\b"
-            r"|\bsentences?\s+before\s+the\s+text\b|\bprompt[- ]?texte?\b[^.!?\n]{0,20}\b(?:zeige|show)|\b(?:zeige|zeigen)\b[^.!?\n]{0,30}prompt"
-            r"|\bvorzeigen\s+sämtlicher\b|(?:输出|显示|告诉我|透露|打印|重复|泄露)[^。！？\n]{0,6}(?:系统)?(?:提示词|提示语|指令|设定)"
-        ),
-        "asks to reveal the prompt or instructions",
-    ),
-    _Rule(
-        "prompt_leak",
-        0.6,
-        _rx(r"\bsystem\s*prompt\b|系统提示"),
-        "mentions the system prompt",
-    ),
-    _Rule(
-        "source_override",
-        0.85,
-        _rx(
-            r"\b(?:answer|respond|reply)\w*\s+(?:by|from|with|using)\s+your\s+own\s+knowledge\b"
-            r"|\bnot\s+(?:by|from|according\s+to|based\s+on)\s+the\s+(?:articles|documents|provided|context|texts?)\b"
-            r"|\b(?:don'?n?t|do\s+not|dont|never)\s+(?:answer|look|use|rely|consult)\b[^.!?\n]{0,40}\b(?:documents?|articles?|context)\b"
-            r"|\b(?:disregarding|regardless\s+of)\s+the\s+(?:articles|documents|context)\b"
-            r"|\bignore\s+all\s+(?:the\s+)?(?:provided\s+)?(?:documents|context|articles)\b|\bdespite\s+what\s+you'?ve\s+been\s+told\b"
-        ),
-        "tells the reader to ignore the provided documents",
-    ),
-    # -- forced output ---------------------------------------------------------------------------
-    _Rule(
-        "forced_output",
-        0.85,
-        _rx(
-            r"\b(?:just|only|simply|nur)\s+(?:say|output|print|write|answer|reply|respond|sagen|schreibe|ausgeben)\b"
-            r"|\brepeat\s+after\s+me\b|\b(?:say|print|output|write|display|schreibe|sage?)\s*[:\"'“„]"
-            r"|\banswer\s+with\s+[\"'“]|\bsay\s+(?:yes|no)\b|\b(?:say|state|tell\s+\w+|include)\s+that\s+you\s+(?:hate|love|are|think|like)\b"
-            r"|\b(?:the\s+)?(?:correct|right|richtige)\s+(?:answer|response|antwort)\s+(?:is\s+|ist\s+)?[\"'“„]|\bpwned\b"
-            r"|\bfollowed\s+by\s+a\s+copy\b|\boutput\s+the\s+translation\s+as\b"
-            r"|\b(?:say|dites|di|скажите)\s+(?:the\s+following|ce\s+qui\s+suit|lo\s+siguiente|следующее)\b"
-            r"|\btienes\s+que\s+decir\b|\bsolo\s+(?:tienes\s+que\s+)?decir\b"
-            r"|(?:只|仅)需?(?:输出|回答|回复|说)\s*[“\"']|请(?:回复|回答|输出)\s*[“\"']"
-        ),
-        "dictates the reader's output",
-    ),
-    _Rule(
-        "forced_output",
-        0.75,
-        _rx(
-            r"(?:^|[.!?:\-–]\s*|\n)\s*(?:please\s+)?(?:state|say|print|write|output|repeat|declare|generate|schreibe|schreib|sag|sage)\s+"
-            r"(?:that\b|the\s+following\b|[\"'“]|\w+\s+(?:is|are|ist|sind)\s+(?:the\s+)?(?:best|worst|crazy|der\s+beste|doof))"
-        ),
-        "commands a fixed statement",
-    ),
-    _Rule(
-        "task_command",
-        0.7,
-        _rx(
-            r"\b(?:generate|write|create|generieren\s+sie|schreibe|schreiben\s+sie|erstelle)\s+(?:me\s+|mir\s+)?(?:some\s+)?"
-            r"(?:python|c\+\+|javascript|java|sql|bash)?\s*-?(?:code|c\+\+|script|programm?)(?!\w)"
-            r"|\bexecute\s+the\s+following\s+command\b|\b(?:linux\s+terminal|python\s+interpreter)\b"
-            r"|\bformul(?:ate|iere)\b[^.!?\n]{0,30}\b(?:untrue|false|fake|unwahre)\b"
-        ),
-        "asks the reader to carry out a task",
-    ),
-    # -- pressure and framing --------------------------------------------------------------------
-    _Rule(
-        "pressure",
-        0.6,
-        _rx(
-            r"\bor\s+(?:you|u)\s+(?:will\s+)?die\b|\boder\s+du\s+stirbst\b|\bo\s+tu\s+muertes\b|\bi\s+command\s+you\b"
-            r"|\bif\s+you\s+don'?t\s+answer\b|\bich\s+befehle\s+dir\b|\bmake\s+something\s+up\b"
-            r"|(?:^|[.!?]\s*)(?:attention|achtung|stop|stopp)\b\s*[-–:!,]"
-        ),
-        "pressures the reader",
-    ),
-    _Rule(
-        "pressure",
-        0.5,
-        _rx(
-            r"^\s*(?:wow|well\s+done|very\s+(?:good|well)|great|excellent|congratulations|simply\s+great|okay|ok|"
-            r"man|sehr\s+gut|gut\s+gemacht|ausgezeichnet|herzlichen\s+glückwunsch|einfach\s+großartig|hallo\s+gpt|hello\s+gpt)\b"
-            r"[^\n]{0,160}?\b(?:now|but\s+now|nun|jetzt)\b"
-        ),
-        "flatters, then redirects the reader",
-    ),
-    _Rule(
-        "fake_context",
-        0.6,
-        _rx(
-            r"^\s*(?:\$?documents?|document\s+context|context|kontext|artikel|article)\b\s*[:{\"]?\s*.{1,200}?\b(?:question|frage)\b"
-            r"|^\s*(?:\$?documents?|document\s+context|context|kontext)\s*[:{\"]"
-        ),
-        "supplies its own context and question",
-    ),
-    _Rule(
-        "fake_context",
-        0.5,
-        _rx(r"\binput\s*:.{0,40}\boutput\s*:.{0,40}\binput\s*:|\beingabe\s*:.{0,40}\bausgabe\s*:"),
-        "few-shot input/output pattern",
-    ),
-    # -- chat-template and role markers ------------------------------------------------------------
-    _Rule(
-        "role_marker",
-        0.95,
-        _rx(
-            r"<\|(?:im_start|im_end|system|user|assistant|endoftext)\|>|\[/?INST\]|<<SYS>>|<\|start_header_id\|>"
-        ),
-        "chat-template control token",
-    ),
-    _Rule(
-        "role_marker",
-        0.85,
-        _rx(r"#{2,}\s*(?:system|instruction|instructions|assistant|user)\s*:?", re.IGNORECASE),
-        "markdown role header",
-    ),
-    _Rule(
-        "role_marker",
-        0.8,
-        _rx(r"(?:^|\n)\s*SYSTEM\s*:|(?:^|\n)\s*(?:系统|助手)\s*[:：]", re.MULTILINE),
-        "system role marker",
-    ),
-    _Rule(
-        "role_marker",
-        0.6,
-        _rx(r"(?:^|\n)\s*(?:Assistant|Human|AI|User)\s*:", re.MULTILINE),
-        "chat role marker",
-    ),
-    # -- data exfiltration -------------------------------------------------------------------------
-    _Rule(
-        "exfiltration",
-        0.9,
-        _rx(
-            r"(?:^|[.!?]\s+|\bplease\s+|\band\s+)(?:send|e-?mail|forward|post|upload|transmit|leak|exfiltrate)\b[^.!?\n]{0,60}"
-            r"\b(?:passwords?|api[ _-]?keys?|credentials?|secrets?|tokens?|system\s+prompt|conversation|chat\s+history|"
-            r"user\s+data|prompt)\b"
-            r"|\breveal\s+(?:your|the)\s+(?:passwords?|api[ _-]?keys?|credentials|secrets?|system\s+prompt|instructions)\b"
-            r"|请?(?:把|将)[^。！？\n]{0,30}(?:发送|发给|转发|传到|上传|泄露)[^。！？\n]{0,10}(?:到|给|至)"
-            r"|(?:发送|发给|转发|泄露)[^。！？\n]{0,20}(?:密码|密钥|令牌|聊天记录|对话记录|系统提示)"
-        ),
-        "asks to send data away",
-    ),
-)
 
 # --- hidden text ------------------------------------------------------------------------------
 
@@ -403,6 +125,12 @@ _BASE64 = re.compile(rf"[A-Za-z0-9+/]{{{BASE64_MIN_CHARS},}}={{0,2}}")
 _SPACED = re.compile(rf"(?:\b\w ){{{SPACED_LETTERS_MIN - 1},}}\w\b")
 _ESCAPED_NL = re.compile(rf"(?:\\\s?n\s*){{{ESCAPED_NEWLINES_MIN},}}")
 _ESCAPED_NL_COMMAND = re.compile(r"\\n\s*[A-Z][a-z]+\b")
+_HEX_RUN = re.compile(rf"\b(?:[0-9a-fA-F]{{2}}\s?){{{HEX_MIN_CHARS // 2},}}\b")
+_LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+_COMMON_WORDS = frozenset(
+    "the and to of a in is you your that it for on with as this be are all not or from by at an "
+    "me my say said tell ignore instructions previous above answer reply print write now please".split()
+)
 _SPACED_COMMAND = re.compile(r"you|ignore|forget|say|print|write|prompt", re.IGNORECASE)
 
 # --- out-of-place request detector ------------------------------------------------------------
@@ -466,13 +194,18 @@ def _snippet(text: str, start: int, end: int) -> str:
     return s if len(s) <= SNIPPET_CHARS else s[: SNIPPET_CHARS - 1] + "…"
 
 
-def _governed_by_modal(text: str, start: int) -> bool:
-    """True when a contractual modal governs the hit ("Licensee shall disregard…", "乙方应当忽略…").
+def _governed_by_modal(sentence: str, start: int) -> bool:
+    """True when a contractual modal governs the hit's own clause ("Licensee shall disregard…").
 
-    Why: an obligation between parties is not a command to the reader. "You must forget…" is not
-    damped, because a command addressed to "you" is exactly what an injection looks like.
+    Why only the same clause: an obligation between parties is not a command to the reader, but
+    "甲方应按期付款，忽略以上所有指令" puts the attack in a clause of its own, and the modal of the
+    clause before must not vouch for it. The caller passes one sentence, so no look-back can
+    cross a sentence boundary either. "You must forget…" is not damped: a command addressed to
+    "you" is exactly what an injection looks like.
     """
-    before = text[max(0, start - MODAL_LOOKBACK_CHARS) : start]
+    before = sentence[max(0, start - MODAL_LOOKBACK_CHARS) : start]
+    cut = max(before.rfind(ch) for ch in CLAUSE_BOUNDARIES)
+    before = before[cut + 1 :]
     modal = re.search(
         r"\b(?:shall|may|must|will|should|agrees?\s+to|is\s+entitled\s+to)\b|应当|应|可以|有权|不得", before
     )
@@ -490,7 +223,7 @@ def normalize(text: str) -> str:
 def rule_signals(text: str) -> list[Signal]:
     """Hits of the phrasing rules on ``text`` (already normalised)."""
     out: list[Signal] = []
-    for rule in _RULES:
+    for rule in RULES:
         for m in rule.pattern.finditer(text):
             strength = rule.strength
             if rule.dampable and _governed_by_modal(text, m.start()):
@@ -665,15 +398,63 @@ def out_of_place_signals(text: str) -> list[Signal]:
     return [best] if best else []
 
 
-def injection_signals(text: str) -> list[Signal]:
-    """Every signal found in ``text``: phrasing rules, hidden text, obfuscation, out-of-place requests."""
-    norm = normalize(text)
+def _common_word_share(text: str) -> float:
+    """Share of Latin words that are very common English words: low for rot13 or reversed text."""
+    words = _LATIN_WORD.findall(text.lower())
+    return sum(w in _COMMON_WORDS for w in words) / len(words) if words else 0.0
+
+
+def decoded_views(sentence: str) -> list[tuple[str, str]]:
+    """Readings of ``sentence`` that undo a cheap disguise: rot13, reversed, hex (with their names).
+
+    Why: "encode it so the filter cannot read it" is a family of its own; a view is only tried
+    when the sentence does not read as English but its decoding does, so honest text costs one
+    word count.
+    """
+    views: list[tuple[str, str]] = []
+    letters = len(_LATIN_WORD.findall(sentence))
+    if letters >= DISGUISE_MIN_WORDS:
+        plain = _common_word_share(sentence)
+        for name, view in (("rot13", codecs.encode(sentence, "rot13")), ("reversed", sentence[::-1])):
+            if _common_word_share(view) - plain >= DISGUISE_MIN_GAIN:
+                views.append((name, view))
+    for m in _HEX_RUN.finditer(sentence):
+        blob = "".join(m.group(0).split())
+        try:
+            decoded = bytes.fromhex(blob[: len(blob) // 2 * 2]).decode("utf-8")
+        except ValueError:
+            continue
+        if decoded.isprintable():
+            views.append(("hex", decoded))
+    return views
+
+
+def disguise_signals(sentence: str) -> list[Signal]:
+    """Rule hits inside a decoded view of the sentence (rot13, reversed or hex-encoded commands)."""
+    out: list[Signal] = []
+    for name, view in decoded_views(sentence):
+        hits = rule_signals(normalize(view)) + out_of_place_signals(normalize(view))
+        if hits:
+            best = max(hits, key=lambda h: h.strength)
+            out.append(Signal("encoded", max(best.strength, DISGUISED_COMMAND_STRENGTH), f"{name}: {best.evidence}"))
+    return out
+
+
+def sentence_signals(sentence: str) -> list[Signal]:
+    """Every signal of one sentence: phrasing rules, hidden text, obfuscation, disguise, out-of-place."""
+    norm = normalize(sentence)
     return [
         *rule_signals(norm),
-        *hidden_text_signals(text),
+        *hidden_text_signals(sentence),
         *obfuscation_signals(norm),
+        *disguise_signals(norm),
         *out_of_place_signals(norm),
     ]
+
+
+def injection_signals(text: str) -> list[Signal]:
+    """Every signal of every sentence of ``text`` (no signal is found across a sentence boundary)."""
+    return [sig for s, e in sentence_spans(text) for sig in sentence_signals(text[s:e])]
 
 
 def combine(signals: list[Signal]) -> float:
@@ -687,11 +468,88 @@ def combine(signals: list[Signal]) -> float:
     return 1.0 - keep
 
 
+@dataclass(frozen=True)
+class SentenceScore:
+    """One sentence of a passage, where it sits, and how it scored (rules, learned model, final)."""
+
+    start: int
+    end: int
+    text: str
+    rules: float
+    model: float
+    score: float
+    evidence: str
+    family: str  # the deciding rule family, or "model" when the learned detector decided
+
+
+@dataclass(frozen=True)
+class InjectionAssessment:
+    """A passage's injection score (its worst sentence), the coded explanation, every sentence's score."""
+
+    score: float
+    explanation: CodedText
+    sentences: tuple[SentenceScore, ...]
+
+
+def _quote(sentence: str) -> str:
+    """The sentence as quoted in an explanation: whitespace folded, cut at ``QUOTE_CHARS``."""
+    s = " ".join(sentence.split())
+    return s if len(s) <= QUOTE_CHARS else s[: QUOTE_CHARS - 1] + "…"
+
+
+def score_sentences(text: str, use_model: bool = True) -> list[SentenceScore]:
+    """Each sentence's rule score, learned-model probability and final score (the higher of the two)."""
+    from rag_core.judge.injection_model import default_detector
+
+    spans = sentence_spans(text)
+    signals = [sentence_signals(text[s:e]) for s, e in spans]
+    detector = default_detector() if use_model else None
+    probs = (
+        detector.predict([normalize(text[s:e]) for s, e in spans], signals)
+        if detector
+        else [0.0] * len(spans)
+    )
+    out: list[SentenceScore] = []
+    for (s, e), sigs, p in zip(spans, signals, probs, strict=True):
+        rules = combine(sigs)
+        if sigs and rules >= p:
+            best = max(sigs, key=lambda x: x.strength)
+            evidence, family = best.evidence, best.family
+        else:
+            evidence, family = f"learned detector {p:.2f}", "model"
+        out.append(SentenceScore(s, e, text[s:e], rules, p, max(rules, p), evidence, family))
+    return out
+
+
+def assess(text: str, use_model: bool = True) -> InjectionAssessment:
+    """The passage's injection score: its worst sentence (or whole-passage hidden text, if higher).
+
+    Hidden-text tricks (HTML comments, styled-away spans) may straddle sentence ends, so they are
+    also looked for in the whole passage; they can only raise the score, never damp a sentence.
+    """
+    sentences = tuple(score_sentences(text, use_model))
+    worst = max(sentences, key=lambda x: x.score, default=None)
+    hidden = hidden_text_signals(text)
+    hidden_score = combine(hidden)
+    if hidden and (worst is None or hidden_score > worst.score):
+        best = max(hidden, key=lambda x: x.strength)
+        quote = best.evidence.partition("'")[2].rpartition("'")[0]
+        why = coded("inj_family", best.evidence, family="inj_hidden", quote=quote)
+        return InjectionAssessment(hidden_score, why, sentences)
+    if worst is None or worst.score <= 0.0:
+        return InjectionAssessment(0.0, coded("inj_none", "no instruction-like text"), sentences)
+    quote = _quote(worst.text)
+    why = coded(
+        "inj_sentence",
+        f"sentence '{quote}' scores {worst.score:.2f} ({worst.evidence})",
+        family="inj_" + worst.family,
+        quote=quote,
+        score=round(worst.score, 2),
+    )
+    return InjectionAssessment(worst.score, why, sentences)
+
+
 def injection_score(text: str) -> tuple[float, str]:
-    """Injection score in [0,1] and the explanation (the strongest signal, or "no instruction-like text")."""
-    signals = injection_signals(text)
-    if not signals:
-        return 0.0, coded("inj_none", "no instruction-like text")
-    best = max(signals, key=lambda s: s.strength)
-    quote = best.evidence.partition("'")[2].rpartition("'")[0]
-    return combine(signals), coded("inj_family", best.evidence, family="inj_" + best.family, quote=quote)
+    """Injection score in [0,1] (the worst sentence's) and the explanation quoting that sentence."""
+    a = assess(text)
+    return a.score, a.explanation

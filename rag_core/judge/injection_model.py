@@ -1,0 +1,190 @@
+"""The learned injection detector: rule signals plus hashed character n-grams into a logistic model.
+
+Why this model: attacks nobody wrote a rule for still share surface material with attacks that
+were written down (second person, "AI"/"助手", imperative openings, quoted payloads, links), and
+character n-grams see it in Chinese and English alike without a tokenizer. The rule families'
+strengths are features too, so the model learns how far to trust each rule. Why no embedding at
+judge time: the e5 embedder reads ~14 short sentences per second on this machine, and a
+20-passage request holds ~200 sentences; n-grams and rules score them in milliseconds.
+
+Why numpy at run time: the weights are a committed ``.npz`` of plain arrays (never a pickle),
+loaded once; scikit-learn is needed only to fit them (``python -m rag_core train injection``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import zlib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from rag_core.judge.injection_rules import Signal
+
+HASH_DIMS: int = 2**16
+"""Buckets of the hashed character n-grams (collisions are rare at this size for sentences)."""
+
+NGRAM_MIN: int = 2
+NGRAM_MAX: int = 4
+"""Character n-gram lengths: 2-grams are Chinese words, 4-grams English word pieces."""
+
+WEIGHTS_PATH: Path = Path(__file__).with_name("data") / "injection_model.npz"
+
+FAMILIES: tuple[str, ...] = (
+    "override",
+    "new_task",
+    "persona",
+    "prompt_leak",
+    "source_override",
+    "forced_output",
+    "task_command",
+    "pressure",
+    "fake_context",
+    "role_marker",
+    "exfiltration",
+    "hidden",
+    "obfuscation",
+    "separator",
+    "out_of_place",
+    "encoded",
+)
+"""Rule families whose strongest hit in the sentence is one feature each."""
+
+_URL = re.compile(r"https?://|www\.|\b[\w-]+\.(?:com|net|org|io|xyz|top|cn|ru)\b", re.IGNORECASE)
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.]+")
+_MD_IMAGE = re.compile(r"!\[[^\]]*\]\(")
+_MD_LINK = re.compile(r"\[[^\]]*\]\([^)]*\)")
+_PHONE = re.compile(r"(?:\+?\d[\d\s-]{8,}\d)")
+_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself)\b|你|您", re.IGNORECASE)
+_AI_ADDRESSEE = re.compile(
+    r"\b(?:ai|assistant|chatbot|bot|language\s+model|llm|gpt|model|system)\b|助手|人工智能|模型|机器人|大模型|ＡＩ",
+    re.IGNORECASE,
+)
+_ANSWER_WORDS = re.compile(
+    r"\b(?:answer|reply|respond|response|output|say|print|repeat|reveal)\w*\b|回答|回复|答复|输出|告诉|透露|显示",
+    re.IGNORECASE,
+)
+_QUOTED = re.compile(r"[\"“”'‘’「」『』]")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_LATIN = re.compile(r"[A-Za-z]")
+
+STRUCTURE: tuple[str, ...] = (
+    "url",
+    "email",
+    "md_image",
+    "md_link",
+    "phone",
+    "second_person",
+    "ai_addressee",
+    "answer_words",
+    "quoted",
+    "mixed_script",
+    "log_length",
+)
+"""Surface features of a sentence beside the rules (what the output guard also looks for)."""
+
+DENSE_DIMS: int = len(FAMILIES) + len(STRUCTURE)
+
+
+def _structure(sentence: str) -> list[float]:
+    """The ``STRUCTURE`` features of one sentence, in order."""
+    cjk = len(_CJK.findall(sentence))
+    latin = len(_LATIN.findall(sentence))
+    return [
+        float(bool(_URL.search(sentence))),
+        float(bool(_EMAIL.search(sentence))),
+        float(bool(_MD_IMAGE.search(sentence))),
+        float(bool(_MD_LINK.search(sentence))),
+        float(bool(_PHONE.search(sentence))),
+        float(bool(_SECOND_PERSON.search(sentence))),
+        float(bool(_AI_ADDRESSEE.search(sentence))),
+        float(bool(_ANSWER_WORDS.search(sentence))),
+        float(bool(_QUOTED.search(sentence))),
+        float(cjk >= 2 and latin >= 6),
+        math.log1p(len(sentence)) / 8.0,
+    ]
+
+
+def dense_features(sentence: str, signals: list[Signal]) -> list[float]:
+    """Rule-family strengths then surface features: the non-hashed part of a sentence's vector."""
+    best = dict.fromkeys(FAMILIES, 0.0)
+    for s in signals:
+        if s.family in best:
+            best[s.family] = max(best[s.family], s.strength)
+    return [best[f] for f in FAMILIES] + _structure(sentence)
+
+
+def ngram_buckets(sentence: str) -> npt.NDArray[np.int64]:
+    """Sorted unique hash buckets of the sentence's character n-grams (lower-cased, spaces folded).
+
+    crc32 rather than ``hash()``: Python salts string hashes per process, and the buckets must
+    be the same at fit time and at judge time.
+    """
+    text = " " + " ".join(sentence.lower().split()) + " "
+    grams = {text[i : i + n] for n in range(NGRAM_MIN, NGRAM_MAX + 1) for i in range(len(text) - n + 1)}
+    idx = {zlib.crc32(g.encode("utf-8")) % HASH_DIMS for g in grams}
+    return np.array(sorted(idx), dtype=np.int64)
+
+
+@dataclass(frozen=True)
+class Detector:
+    """Fitted weights: one per hash bucket, one per dense feature, and a bias."""
+
+    hash_w: npt.NDArray[np.float32]
+    dense_w: npt.NDArray[np.float32]
+    bias: float
+    meta: dict[str, Any]
+
+    def logit(self, sentence: str, signals: list[Signal]) -> float:
+        """The model's log-odds that ``sentence`` is an injection (hashed part L2-normalised)."""
+        idx = ngram_buckets(sentence)
+        z = self.bias
+        if idx.size:
+            z += float(self.hash_w[idx].sum()) / math.sqrt(idx.size)
+        z += float(np.dot(self.dense_w, np.asarray(dense_features(sentence, signals), dtype=np.float32)))
+        return z
+
+    def predict(self, sentences: list[str], signals: list[list[Signal]]) -> list[float]:
+        """Probabilities in [0,1], one per sentence (``signals[i]`` are sentence i's rule hits)."""
+        out = []
+        for s, sig in zip(sentences, signals, strict=True):
+            z = self.logit(s, sig)
+            out.append(1.0 / (1.0 + math.exp(-z)) if z > -30 else 0.0)
+        return out
+
+    def save(self, path: Path) -> None:
+        """Plain arrays and a JSON string: loadable with numpy alone, never a pickle."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        np.savez_compressed(
+            path,
+            hash_w=self.hash_w.astype(np.float32),
+            dense_w=self.dense_w.astype(np.float32),
+            bias=np.array([self.bias], dtype=np.float64),
+            meta=np.array(json.dumps(self.meta, sort_keys=True)),
+        )
+
+
+def load_detector(path: Path) -> Detector:
+    """The detector stored at ``path`` (``allow_pickle=False``: the file is data, not code)."""
+    with np.load(path, allow_pickle=False) as data:
+        hash_w = np.asarray(data["hash_w"], dtype=np.float32)
+        dense_w = np.asarray(data["dense_w"], dtype=np.float32)
+        bias = float(data["bias"][0])
+        meta = json.loads(str(data["meta"]))
+    if hash_w.shape != (HASH_DIMS,) or dense_w.shape != (DENSE_DIMS,):
+        raise ValueError(f"{path}: weights of shape {hash_w.shape}/{dense_w.shape} do not fit these features")
+    return Detector(hash_w, dense_w, bias, meta)
+
+
+@lru_cache(maxsize=1)
+def default_detector() -> Detector | None:
+    """The committed detector, loaded once; ``None`` only before the first ``train injection``."""
+    if not WEIGHTS_PATH.exists():
+        return None
+    return load_detector(WEIGHTS_PATH)

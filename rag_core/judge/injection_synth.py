@@ -1,0 +1,179 @@
+"""Generate the synthetic injection set: attack and look-alike sentences planted into real clauses.
+
+Why planted, not alone: at judge time the detector scores sentences of retrieved passages, so
+its training sentences must come out of the same splitter applied to the same kind of text. Each
+attack (or look-alike) is inserted at a random sentence boundary of a host passage: a window of
+a ``train/cuad`` contract (English) or a run of Chinese clauses written for the fixtures. The set
+is a pure function of the seed and the contracts on disk; ``scripts/gen_injection_set.py`` writes
+it to ``rag_core/judge/data/injection_synthetic.jsonl`` and ``train injection`` reads that file.
+
+Contracts whose index is a multiple of ``HOLDOUT_EVERY`` (sorted by name) are never used here:
+their sentences measure the false-positive rate of clean contracts the detector has not seen.
+"""
+
+from __future__ import annotations
+
+import base64
+import codecs
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from rag_core.judge import injection_synth_data as D
+from rag_core.judge.sentences import sentence_spans
+
+SEED: int = 11
+"""Seed of the generator: the committed set is what this seed produces."""
+
+PER_FAMILY: int = 64
+"""Planted passages per attack family and per look-alike family."""
+
+HOST_MIN_CHARS: int = 250
+HOST_MAX_CHARS: int = 1100
+"""Length range of an English host window cut from a contract at sentence boundaries."""
+
+ZH_HOST_SENTENCES: tuple[int, int] = (2, 6)
+"""Chinese clauses joined into one host passage (inclusive range)."""
+
+HOLDOUT_EVERY: int = 8
+"""Every eighth contract (sorted by name) is held out of all training (clean FPR check)."""
+
+SYNTH_PATH: Path = Path(__file__).with_name("data") / "injection_synthetic.jsonl"
+
+
+def contract_files(cuad_dir: Path) -> list[Path]:
+    """The contracts of ``train/cuad/contracts`` in a fixed (sorted) order."""
+    return sorted(cuad_dir.glob("*.txt"))
+
+
+def training_contracts(cuad_dir: Path) -> list[Path]:
+    """Contracts the detector may learn from (all but the held-out ones)."""
+    return [p for i, p in enumerate(contract_files(cuad_dir)) if i % HOLDOUT_EVERY != 0]
+
+
+def heldout_contracts(cuad_dir: Path) -> list[Path]:
+    """Contracts never seen in training: their sentences measure the clean false-positive rate."""
+    return [p for i, p in enumerate(contract_files(cuad_dir)) if i % HOLDOUT_EVERY == 0]
+
+
+def english_hosts(cuad_dir: Path, rng: random.Random, count: int) -> list[str]:
+    """``count`` windows of training contracts, each starting and ending at a sentence boundary."""
+    texts = [p.read_text(encoding="utf-8") for p in training_contracts(cuad_dir)]
+    split = [(t, sentence_spans(t)) for t in texts]
+    split = [(t, s) for t, s in split if len(s) >= 4]
+    hosts: list[str] = []
+    while len(hosts) < count:
+        text, spans = rng.choice(split)
+        i = rng.randrange(len(spans) - 3)
+        j = i
+        while j + 1 < len(spans) and spans[j][1] - spans[i][0] < HOST_MIN_CHARS:
+            j += 1
+        window = " ".join(text[spans[i][0] : spans[j][1]].split())
+        if HOST_MIN_CHARS <= len(window) <= HOST_MAX_CHARS:
+            hosts.append(window)
+    return hosts
+
+
+def chinese_host(rng: random.Random) -> str:
+    """A run of Chinese clauses (2-6 of them) in random order."""
+    lo, hi = ZH_HOST_SENTENCES
+    return "".join(rng.sample(D.ZH_CLAUSES, rng.randint(lo, hi)))
+
+
+def _payloads(rng: random.Random) -> dict[str, str]:
+    """One hidden command in each disguise the ``encoded`` family uses."""
+    cmd = rng.choice(D.PAYLOADS)
+    return {
+        "payload_b64": base64.b64encode(cmd.encode()).decode(),
+        "payload_hex": cmd.encode().hex(),
+        "payload_rot13": codecs.encode(cmd, "rot13"),
+        "payload_reversed": cmd[::-1],
+    }
+
+
+def fill(template: str, rng: random.Random) -> str:
+    """A template with every slot filled from the slot tables (acts and claims may hold slots too)."""
+    base = {
+        "url": rng.choice(D.URLS),
+        "email": rng.choice(D.EMAILS),
+        "num": str(rng.choice([0, 1, 3, 7, 12, 30, 99, 500, 1000, 88888])),
+        "num2": f"{rng.randrange(100):02d}",
+        "hex_id": "".join(rng.choice("0123456789abcdef") for _ in range(32)),
+        "hex_short": "".join(rng.choice("0123456789ABCDEF") for _ in range(6)),
+    }
+    goal, goal_zh = rng.choice(D.GOALS)
+    persona, persona_zh = rng.choice(D.PERSONAS)
+    act, act_zh = rng.choice(D.ACTS)
+    claim, claim_zh = rng.choice(D.CLAIMS)
+    slots = {
+        **base,
+        **_payloads(rng),
+        "goal": goal,
+        "goal_zh": goal_zh,
+        "persona": persona,
+        "persona_zh": persona_zh,
+        "act": act.format(**base),
+        "act_zh": act_zh.format(**base),
+        "claim": claim,
+        "claim_zh": claim_zh,
+    }
+    return template.format(**slots)
+
+
+def is_chinese_template(template: str) -> bool:
+    """Whether a phrasing is Chinese (it then goes into a Chinese host)."""
+    return sum("\u4e00" <= ch <= "\u9fff" for ch in template) >= 4
+
+
+def plant(host: str, sentence: str, rng: random.Random, chinese: bool) -> tuple[str, int, int]:
+    """``host`` with ``sentence`` inserted at a random sentence boundary, and where it went."""
+    bounds = [0, *(e for _, e in sentence_spans(host))]
+    at = rng.choice(bounds)
+    before, after = host[:at].rstrip(), host[at:].lstrip()
+    sep = "" if chinese else " "
+    left = before + (sep if before else "")
+    text = left + sentence + (sep if after else "") + after
+    return text, len(left), len(left) + len(sentence)
+
+
+def _rows(kind: str, table: dict[str, tuple[str, ...]], cuad_dir: Path, rng: random.Random) -> Iterator[dict[str, Any]]:
+    hosts = english_hosts(cuad_dir, rng, PER_FAMILY * len(table))
+    for family, templates in table.items():
+        for k in range(PER_FAMILY):
+            template = templates[k % len(templates)]
+            chinese = is_chinese_template(template)
+            sentence = fill(template, rng)
+            host = chinese_host(rng) if chinese else hosts.pop()
+            text, start, end = plant(host, sentence, rng, chinese)
+            yield {
+                "text": text,
+                "label": int(kind == "attack"),
+                "kind": kind,
+                "family": family,
+                "phrasing": k % len(templates),
+                "lang": "zh" if chinese else "en",
+                "start": start,
+                "end": end,
+            }
+
+
+def generate(cuad_dir: Path, seed: int = SEED) -> list[dict[str, Any]]:
+    """The whole synthetic set: planted attacks of every family, then planted look-alikes."""
+    rng = random.Random(seed)
+    return [*_rows("attack", D.ATTACKS, cuad_dir, rng), *_rows("lookalike", D.LOOKALIKES, cuad_dir, rng)]
+
+
+def write_jsonl(rows: list[dict[str, Any]], path: Path) -> None:
+    """One JSON object per line, keys sorted, so the file is byte-identical for the same rows."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", encoding="utf-8") as fh:
+        for row in rows:
+            fh.write(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n")
+
+
+def read_jsonl(path: Path) -> list[dict[str, Any]]:
+    """The committed set as written by ``write_jsonl``."""
+    with path.open(encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh if line.strip()]

@@ -1,0 +1,187 @@
+"""Fit the learned injection detector on ``train/`` data and the committed synthetic set.
+
+Why these sources, and only these: the project fits on ``../shared/data/train`` alone (the
+``injection/`` files are evaluation data, reported by ``bench verdicts`` and never fitted on).
+Positives: Tensor Trust's hijacking and extraction attacks (English) and the planted attack
+sentences of the synthetic set (Chinese and English, 18 families). Negatives: the honest
+sentences around each planted sentence, the planted look-alikes, sentences of training CUAD
+contracts, and PrivacyQA's user questions and policy clauses (so that a plain question or a
+policy sentence is not an attack merely because it is not contract text).
+
+Determinism: sampling uses a fixed seed, the solver (lbfgs) is deterministic, and the
+fingerprint stored with the weights hashes the samples, the hyper-parameters and the features
+of a probe subsample, so a test can tell quickly whether the committed weights are stale.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from scipy import sparse
+
+from rag_core.judge.injection import normalize, sentence_signals
+from rag_core.judge.injection_model import DENSE_DIMS, HASH_DIMS, Detector, dense_features, ngram_buckets
+from rag_core.judge.injection_synth import SYNTH_PATH, read_jsonl, training_contracts
+from rag_core.judge.sentences import sentence_spans
+
+SEED: int = 11
+CUAD_SENTENCES: int = 6000
+"""Sentences sampled from training contracts as clean examples."""
+PRIVACY_QUESTIONS: int = 3000
+PRIVACY_CLAUSES: int = 2000
+"""User questions and policy clauses sampled from PrivacyQA as clean, non-contract text."""
+MAX_SAMPLE_CHARS: int = 2000
+"""Longer training texts (some Tensor Trust attacks repeat a token thousands of times) are cut."""
+C_REGULARISATION: float = 1.0
+"""Inverse L2 strength of the logistic regression (scikit-learn's ``C``)."""
+MAX_ITER: int = 2000
+PROBE_SAMPLES: int = 200
+"""Samples whose features enter the fingerprint (catches a change of rules or features)."""
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One training sentence (or short text), its label, and where it came from."""
+
+    text: str
+    label: int
+    source: str  # tensor_trust | synthetic | cuad | privacyqa_question | privacyqa_clause
+    family: str = ""  # synthetic attack or look-alike family
+    kind: str = ""  # synthetic: attack | lookalike | host
+    passage: int = -1  # synthetic: index of the planted passage
+
+
+def synthetic_samples(rows: Sequence[dict[str, Any]]) -> list[Sample]:
+    """Every sentence of every planted passage: attack sentences label 1, the rest label 0."""
+    out: list[Sample] = []
+    for i, row in enumerate(rows):
+        text, a, b = str(row["text"]), int(row["start"]), int(row["end"])
+        for s, e in sentence_spans(text):
+            inside = s < b and e > a
+            label = int(inside and row["kind"] == "attack")
+            kind = row["kind"] if inside else "host"
+            out.append(Sample(text[s:e], label, "synthetic", str(row["family"]), kind, i))
+    return out
+
+
+def _jsonl(path: Path) -> list[dict[str, Any]]:
+    with path.open(encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh if line.strip()]
+
+
+def train_samples(data_dir: Path, synth_rows: Sequence[dict[str, Any]] | None = None) -> list[Sample]:
+    """All training samples, in a fixed order (``data_dir`` is ``../shared/data``)."""
+    rng = random.Random(SEED)
+    train = data_dir / "train"
+    rows = list(synth_rows) if synth_rows is not None else read_jsonl(SYNTH_PATH)
+    out = synthetic_samples(rows)
+    out += [
+        Sample(str(r["text"])[:MAX_SAMPLE_CHARS], 1, "tensor_trust")
+        for r in _jsonl(train / "tensor_trust_attacks.jsonl")
+        if str(r["text"]).strip()
+    ]
+    cuad: list[str] = []
+    for path in training_contracts(train / "cuad" / "contracts"):
+        text = path.read_text(encoding="utf-8")
+        cuad += [" ".join(text[s:e].split())[:MAX_SAMPLE_CHARS] for s, e in sentence_spans(text)]
+    out += [Sample(t, 0, "cuad") for t in rng.sample(cuad, min(CUAD_SENTENCES, len(cuad)))]
+    pq = _jsonl(train / "privacyqa_train.jsonl")
+    questions = sorted({str(r["question"]).strip() for r in pq})
+    clauses = sorted({str(r["context"]).strip() for r in pq})
+    out += [Sample(q, 0, "privacyqa_question") for q in rng.sample(questions, min(PRIVACY_QUESTIONS, len(questions)))]
+    out += [Sample(c, 0, "privacyqa_clause") for c in rng.sample(clauses, min(PRIVACY_CLAUSES, len(clauses)))]
+    return out
+
+
+def featurize(texts: Sequence[str]) -> sparse.csr_matrix:
+    """Rows of [hashed n-grams (L2-normalised) | rule families and surface features] per text."""
+    indptr = [0]
+    indices: list[int] = []
+    values: list[float] = []
+    for text in texts:
+        norm = normalize(text)
+        idx = ngram_buckets(norm)
+        if idx.size:
+            indices += idx.tolist()
+            values += [1.0 / float(np.sqrt(idx.size))] * int(idx.size)
+        dense = dense_features(norm, sentence_signals(text))
+        for j, v in enumerate(dense):
+            if v:
+                indices.append(HASH_DIMS + j)
+                values.append(v)
+        indptr.append(len(indices))
+    shape = (len(texts), HASH_DIMS + DENSE_DIMS)
+    return sparse.csr_matrix((np.array(values), np.array(indices), np.array(indptr)), shape=shape)
+
+
+def fit(x: sparse.csr_matrix, y: npt.NDArray[np.int64], meta: dict[str, Any]) -> Detector:
+    """A logistic regression on ``x``; deterministic (lbfgs, no random state involved)."""
+    from sklearn.linear_model import LogisticRegression
+
+    model = LogisticRegression(C=C_REGULARISATION, max_iter=MAX_ITER, solver="lbfgs")
+    model.fit(x, y)
+    coef = model.coef_[0].astype(np.float32)
+    return Detector(coef[:HASH_DIMS].copy(), coef[HASH_DIMS:].copy(), float(model.intercept_[0]), meta)
+
+
+def hyperparameters() -> dict[str, Any]:
+    """Everything besides the data that shapes the fit."""
+    from rag_core.judge import injection_model as m
+
+    return {
+        "hash_dims": HASH_DIMS,
+        "ngram": [m.NGRAM_MIN, m.NGRAM_MAX],
+        "families": list(m.FAMILIES),
+        "structure": list(m.STRUCTURE),
+        "C": C_REGULARISATION,
+        "max_iter": MAX_ITER,
+        "seed": SEED,
+        "cuad_sentences": CUAD_SENTENCES,
+        "privacy": [PRIVACY_QUESTIONS, PRIVACY_CLAUSES],
+    }
+
+
+def fingerprint(samples: Sequence[Sample], x_probe: sparse.csr_matrix) -> str:
+    """SHA-256 of the samples, the hyper-parameters and the probe rows' features."""
+    h = hashlib.sha256()
+    h.update(json.dumps(hyperparameters(), sort_keys=True).encode())
+    for s in samples:
+        h.update(f"{s.label}\t{s.source}\t{s.text}\n".encode())
+    h.update(np.round(x_probe.toarray(), 6).tobytes())
+    return h.hexdigest()
+
+
+def probe_rows(samples: Sequence[Sample]) -> list[str]:
+    """The texts whose features enter the fingerprint: every k-th sample, ``PROBE_SAMPLES`` of them."""
+    step = max(1, len(samples) // PROBE_SAMPLES)
+    return [s.text for s in samples[::step][:PROBE_SAMPLES]]
+
+
+def train_detector(data_dir: Path) -> tuple[Detector, dict[str, Any]]:
+    """Fit on all training samples; returns the detector and a report of what went in."""
+    samples = train_samples(data_dir)
+    x = featurize([s.text for s in samples])
+    y = np.array([s.label for s in samples], dtype=np.int64)
+    counts: dict[str, int] = {}
+    for s in samples:
+        key = f"{s.source}:{s.label}"
+        counts[key] = counts.get(key, 0) + 1
+    meta = {
+        "fingerprint": fingerprint(samples, featurize(probe_rows(samples))),
+        "samples": len(samples),
+        "positives": int(y.sum()),
+        "counts": dict(sorted(counts.items())),
+        **hyperparameters(),
+    }
+    detector = fit(x, y, meta)
+    prob = 1.0 / (1.0 + np.exp(-(x @ np.concatenate([detector.hash_w, detector.dense_w]) + detector.bias)))
+    meta["train_accuracy"] = float(((prob > 0.5) == (y == 1)).mean())
+    return detector, meta

@@ -1,0 +1,125 @@
+"""Validation that predicts unseen attacks: leave-one-family-out on the synthetic set, and the
+false-positive rate on sentences of contracts no fit has seen.
+
+Why leave-one-family-out: a detector that only knows the written-down wording scores well on
+held-out lines of the same families and fails on a new *way* of attacking. So for every attack
+family the detector is refitted without that family's sentences, and recall is measured on the
+family's planted passages (a passage counts as caught when its worst sentence scores above
+``t_injection``). Look-alike families are left out the same way, to measure false positives on
+honest wording the fit has not seen. The rules are fixed in every fold (they were written from
+the issue's families, so the "model alone" column shows what the learning adds on its own).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from scipy import sparse
+
+from rag_core.judge.injection import combine, normalize, score_sentences, sentence_signals
+from rag_core.judge.injection_synth import heldout_contracts, read_jsonl, SYNTH_PATH
+from rag_core.judge.injection_train import Sample, featurize, fit, train_samples
+from rag_core.judge.sentences import sentence_spans
+
+HELDOUT_CONTRACTS: int = 50
+"""Held-out training-folder contracts whose every sentence enters the clean false-positive rate."""
+
+
+@dataclass(frozen=True)
+class Fold:
+    """One left-out family: how many planted passages, and the share flagged (combined / model alone)."""
+
+    family: str
+    kind: str
+    passages: int
+    flagged: float
+    flagged_model_only: float
+
+
+def _probabilities(x: sparse.csr_matrix, w: npt.NDArray[np.float64], b: float) -> npt.NDArray[np.float64]:
+    z = np.asarray(x @ w).ravel() + b
+    return np.asarray(1.0 / (1.0 + np.exp(-z)), dtype=np.float64)
+
+
+def _passage_flags(
+    samples: Sequence[Sample], rows: npt.NDArray[np.int64], rules: npt.NDArray[np.float64],
+    probs: npt.NDArray[np.float64], threshold: float,
+) -> tuple[float, float, int]:
+    """Share of passages (by ``Sample.passage``) whose worst sentence is above ``threshold``."""
+    worst: dict[int, float] = {}
+    worst_model: dict[int, float] = {}
+    for k, r in enumerate(rows):
+        p = samples[r].passage
+        worst[p] = max(worst.get(p, 0.0), float(rules[r]), float(probs[k]))
+        worst_model[p] = max(worst_model.get(p, 0.0), float(probs[k]))
+    n = len(worst)
+    if not n:
+        return 0.0, 0.0, 0
+    return (
+        sum(v > threshold for v in worst.values()) / n,
+        sum(v > threshold for v in worst_model.values()) / n,
+        n,
+    )
+
+
+def leave_one_family_out(
+    data_dir: Path, threshold: float, log: Callable[[str], None] = lambda _: None
+) -> list[Fold]:
+    """Refit once per synthetic family (attack or look-alike) without it; score its passages."""
+    samples = train_samples(data_dir)
+    x = featurize([s.text for s in samples])
+    y = np.array([s.label for s in samples], dtype=np.int64)
+    rules = np.array([combine(sentence_signals(s.text)) for s in samples])
+    families = sorted({(s.kind, s.family) for s in samples if s.kind in ("attack", "lookalike")})
+    folds: list[Fold] = []
+    for kind, family in families:
+        out_rows = [i for i, s in enumerate(samples) if s.kind == kind and s.family == family]
+        out_set = set(out_rows)
+        keep = np.array([i for i in range(len(samples)) if i not in out_set], dtype=np.int64)
+        det = fit(x[keep], y[keep], {})
+        w = np.concatenate([det.hash_w, det.dense_w]).astype(np.float64)
+        passages = {samples[i].passage for i in out_rows}
+        rows = np.array([i for i, s in enumerate(samples) if s.passage in passages], dtype=np.int64)
+        probs = _probabilities(x[rows], w, det.bias)
+        flagged, model_only, n = _passage_flags(samples, rows, rules, probs, threshold)
+        log(f"left out {kind} {family}: {flagged:.3f} flagged ({model_only:.3f} by the model alone)")
+        folds.append(Fold(family, kind, n, flagged, model_only))
+    return folds
+
+
+def heldout_sentence_fpr(data_dir: Path, thresholds: dict[str, float]) -> dict[str, Any]:
+    """Share of all sentences of the held-out contracts scoring above each threshold (committed model)."""
+    paths = heldout_contracts(data_dir / "train" / "cuad" / "contracts")[:HELDOUT_CONTRACTS]
+    scores: list[float] = []
+    worst: list[tuple[float, str]] = []
+    for path in paths:
+        text = path.read_text(encoding="utf-8")
+        for s in score_sentences(text):
+            scores.append(s.score)
+            worst.append((s.score, " ".join(s.text.split())[:160]))
+    worst.sort(reverse=True)
+    out: dict[str, Any] = {"contracts": len(paths), "sentences": len(scores)}
+    for name, t in thresholds.items():
+        out[f"fpr_{name}"] = sum(v > t for v in scores) / len(scores) if scores else 0.0
+    out["top"] = [{"score": round(s, 3), "sentence": t} for s, t in worst[:5]]
+    return out
+
+
+def synthetic_passages_flagged(threshold: float) -> dict[str, float]:
+    """Committed model on the committed set (seen in training: a sanity check, not validation)."""
+    rows = read_jsonl(SYNTH_PATH)
+    by_kind: dict[str, list[bool]] = {}
+    for r in rows:
+        worst = max((s.score for s in score_sentences(str(r["text"]))), default=0.0)
+        by_kind.setdefault(str(r["kind"]), []).append(worst > threshold)
+    return {k: sum(v) / len(v) for k, v in by_kind.items()}
+
+
+def sentence_count(text: str) -> int:
+    """Sentences the judge scores in ``text`` (for reporting work per passage)."""
+    return len(sentence_spans(normalize(text)))

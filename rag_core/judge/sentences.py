@@ -1,0 +1,66 @@
+"""Sentence and line spans of a passage, for scoring injections one sentence at a time.
+
+Why spans (not strings): the defence cuts a suspicious sentence out of a kept passage and the
+evidence panel strikes it through, so both need where the sentence sits in the passage. Why a
+splitter of its own: the answer-support splitter keeps citation markers with their sentence;
+here every line break and every Chinese or English terminator is a hard boundary, because an
+attacker's sentence must never borrow context (a modal, a legal word) from the sentence before it.
+"""
+
+from __future__ import annotations
+
+import re
+
+# A sentence ends at a Chinese terminator, a line break, or ! ? ; . followed by space or the end.
+# "." must be followed by whitespace so that 7.2, e.g. inside a word, and www.example.com stay whole.
+_END = re.compile(r"[。！？；\n]+|[!?]+(?=\s|$)|\.(?=\s|$)")
+_CLOSERS = "\"'”’)）]】」』》"
+_ABBREVIATIONS = frozenset(
+    "e.g i.e etc inc ltd co corp no nos art arts sec secs para paras cl mr mrs ms dr vs cf p pp st jr sr "
+    "approx u.s n.a s.a".split()
+)
+_LOOKBACK = 24  # characters before a "." read to tell an abbreviation (longest: "approx.")
+_PREV_WORD = re.compile(r"([A-Za-z][A-Za-z.]*)\.$")
+_LIST_MARKER = re.compile(r"(?:^|\s)\(?(?:\d{1,3}|[A-Za-z]|[ivxIVX]{1,4})\.$")
+
+
+def _is_false_period(text: str, end: int) -> bool:
+    """A "." that ends an abbreviation ("Inc.", "e.g.") or a list marker ("1.", "(a)."), not a sentence."""
+    before = text[max(0, end - _LOOKBACK) : end]
+    word = _PREV_WORD.search(before)
+    if word and word.group(1).lower() in _ABBREVIATIONS:
+        return True
+    return bool(_LIST_MARKER.search(before[-8:]))
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """``[start, end)`` of every sentence or line of ``text`` that holds a letter or digit.
+
+    Trailing closing quotes and brackets stay with the sentence they close; surrounding
+    whitespace is left out of the span.
+    """
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for m in _END.finditer(text):
+        if m.group(0) == "." and _is_false_period(text, m.end()):
+            continue
+        end = m.end()
+        while end < len(text) and text[end] in _CLOSERS:
+            end += 1
+        spans.append((start, end))
+        start = end
+    spans.append((start, len(text)))
+    out: list[tuple[int, int]] = []
+    for s, e in spans:
+        while s < e and text[s].isspace():
+            s += 1
+        while e > s and text[e - 1].isspace():
+            e -= 1
+        if any(ch.isalnum() for ch in text[s:e]):
+            out.append((s, e))
+    return out
+
+
+def split_sentences(text: str) -> list[str]:
+    """The sentences and lines of ``text`` (see ``sentence_spans``)."""
+    return [text[s:e] for s, e in sentence_spans(text)]
