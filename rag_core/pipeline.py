@@ -106,7 +106,9 @@ class Pipeline:
         turn.notes += [] if judge_on else [coded("judge_off", "judge off: plain RAG path")]
         turn.clock.lap("judge")
         yield Verdicts(judged.stage.verdicts, len(judged.kept))
-        evidence = assemble_evidence(self.store, s, judged.kept, req.kbs, judged.conflicting_ids)
+        evidence = assemble_evidence(
+            self.store, s, judged.kept, req.kbs, judged.conflicting_ids, cut=judge_on
+        )
         turn.evidence, turn.notes = evidence.record, turn.notes + list(evidence.notes)
         if not evidence.blocks:
             yield from refuse(turn, judged.verdicts, len(retrieved.hits), judge_on)

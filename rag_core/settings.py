@@ -153,6 +153,14 @@ class VerdictSettings(_Group):
     enabled: bool = _f(True, "on/off", "Judge every passage before the answer model sees it")
     backend: Literal["local", "llm"] = _f("local", "name", "Judge backend: offline rules/scores or an LLM")
     t_injection: float = _f(0.5, "score 0-1", "Injection score above which a passage is dropped", ge=0, le=1)
+    t_injection_sentence: float = _f(
+        0.35,
+        "score 0-1",
+        "Injection score of one sentence above which it is cut out of a kept passage before the answer "
+        "model reads it (lower than the injection threshold: defence in depth)",
+        ge=0,
+        le=1,
+    )
     t_conflict: float = _f(
         0.5, "score 0-1", "Conflict score above which a passage is kept as CONFLICTING", ge=0, le=1
     )
@@ -196,6 +204,12 @@ class ReflectionSettings(_Group):
     )
     support_full: float = _f(
         0.6, "overlap 0-1", "Token overlap above which a sentence is fully supported", ge=0, le=1
+    )
+    output_guard: bool = _f(
+        True,
+        "on/off",
+        "Remove answer sentences resting only on cut or suspicious evidence, or carrying a link, e-mail "
+        "address, phone number or image that is not in the kept evidence",
     )
     support_partial: float = _f(
         0.3, "overlap 0-1", "Token overlap above which a sentence is partially supported", ge=0, le=1

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rag_core.coded import code_of, from_record, record, records
+from rag_core.trace_defence import CutRecord, GuardRecord
 
 TRACE_SCHEMA_VERSION = 2
 """1: the untyped dictionary (no ``schema_version`` key); 2: these records."""
@@ -399,8 +400,9 @@ class BlockRecord:
     conflicting: bool = False
     doc_id: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
+    cuts: tuple[CutRecord, ...] = ()  # sentences cut out of ``text`` (offsets into the uncut text)
 
-    _KNOWN = frozenset("n chunk_id doc start end page clause text children conflicting doc_id".split())
+    _KNOWN = frozenset("n chunk_id doc start end page clause text children conflicting doc_id cuts".split())
 
     @classmethod
     def from_json(cls, data: JsonMap) -> BlockRecord:
@@ -417,6 +419,7 @@ class BlockRecord:
             conflicting=bool(data.get("conflicting")),
             doc_id=_str(data, "doc_id"),
             extra={k: v for k, v in data.items() if k not in cls._KNOWN},
+            cuts=tuple(CutRecord.from_json(c) for c in _maps(data.get("cuts"))),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -432,6 +435,7 @@ class BlockRecord:
             "text": self.text,
             "children": [c.to_json() for c in self.children],
             "conflicting": self.conflicting,
+            "cuts": [c.to_json() for c in self.cuts],
             **dict(self.extra),
         }
 
@@ -507,11 +511,12 @@ class ReflectionRecord:
     support_after_regeneration: tuple[SupportRecord, ...] | None = None
     invalid_citations: tuple[int, ...] = ()
     repairs: tuple[RepairRecord, ...] = ()
+    guard: tuple[GuardRecord, ...] = ()  # answer sentences removed by the output guard
 
     @classmethod
     def from_json(cls, data: JsonMap) -> ReflectionRecord | None:
         """Read from the flat layout; ``None`` when no review ran."""
-        keys = ("support", "support_after_regeneration", "invalid_citations", "citation_repairs")
+        keys = ("support", "support_after_regeneration", "invalid_citations", "citation_repairs", "guard")
         if not any(k in data for k in keys):
             return None
         second = data.get("support_after_regeneration")
@@ -520,6 +525,7 @@ class ReflectionRecord:
             tuple(SupportRecord.from_json(s) for s in _maps(second)) if second is not None else None,
             tuple(int(i) for i in data.get("invalid_citations") or [] if isinstance(i, int | float)),
             tuple(RepairRecord.from_json(x) for x in _maps(data.get("citation_repairs"))),
+            tuple(GuardRecord.from_json(x) for x in _maps(data.get("guard"))),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -530,6 +536,8 @@ class ReflectionRecord:
             out["invalid_citations"] = list(self.invalid_citations)
         if self.repairs:
             out["citation_repairs"] = [x.to_json() for x in self.repairs]
+        if self.guard:
+            out["guard"] = [x.to_json() for x in self.guard]
         return out
 
 

@@ -108,7 +108,6 @@ W_LEGAL_IN_SEGMENT: float = -1.5  # the "request" itself uses contract vocabular
 W_FOREIGN_IN_LEGAL: float = 0.7  # legal passage, but the request uses none of its vocabulary
 
 
-
 # --- hidden text ------------------------------------------------------------------------------
 
 _ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff\u180e"
@@ -436,7 +435,9 @@ def disguise_signals(sentence: str) -> list[Signal]:
         hits = rule_signals(normalize(view)) + out_of_place_signals(normalize(view))
         if hits:
             best = max(hits, key=lambda h: h.strength)
-            out.append(Signal("encoded", max(best.strength, DISGUISED_COMMAND_STRENGTH), f"{name}: {best.evidence}"))
+            out.append(
+                Signal("encoded", max(best.strength, DISGUISED_COMMAND_STRENGTH), f"{name}: {best.evidence}")
+            )
     return out
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+
 @dataclass(frozen=True)
 class Signal:
     """One rule hit: family, strength in [0,1], and a short human description with a quote."""

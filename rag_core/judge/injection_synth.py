@@ -138,7 +138,9 @@ def plant(host: str, sentence: str, rng: random.Random, chinese: bool) -> tuple[
     return text, len(left), len(left) + len(sentence)
 
 
-def _rows(kind: str, table: dict[str, tuple[str, ...]], cuad_dir: Path, rng: random.Random) -> Iterator[dict[str, Any]]:
+def _rows(
+    kind: str, table: dict[str, tuple[str, ...]], cuad_dir: Path, rng: random.Random
+) -> Iterator[dict[str, Any]]:
     hosts = english_hosts(cuad_dir, rng, PER_FAMILY * len(table))
     for family, templates in table.items():
         for k in range(PER_FAMILY):

@@ -96,7 +96,10 @@ def train_samples(data_dir: Path, synth_rows: Sequence[dict[str, Any]] | None = 
     pq = _jsonl(train / "privacyqa_train.jsonl")
     questions = sorted({str(r["question"]).strip() for r in pq})
     clauses = sorted({str(r["context"]).strip() for r in pq})
-    out += [Sample(q, 0, "privacyqa_question") for q in rng.sample(questions, min(PRIVACY_QUESTIONS, len(questions)))]
+    out += [
+        Sample(q, 0, "privacyqa_question")
+        for q in rng.sample(questions, min(PRIVACY_QUESTIONS, len(questions)))
+    ]
     out += [Sample(c, 0, "privacyqa_clause") for c in rng.sample(clauses, min(PRIVACY_CLAUSES, len(clauses)))]
     return out
 

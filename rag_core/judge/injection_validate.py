@@ -22,7 +22,7 @@ import numpy.typing as npt
 from scipy import sparse
 
 from rag_core.judge.injection import combine, normalize, score_sentences, sentence_signals
-from rag_core.judge.injection_synth import heldout_contracts, read_jsonl, SYNTH_PATH
+from rag_core.judge.injection_synth import SYNTH_PATH, heldout_contracts, read_jsonl
 from rag_core.judge.injection_train import Sample, featurize, fit, train_samples
 from rag_core.judge.sentences import sentence_spans
 
@@ -47,8 +47,11 @@ def _probabilities(x: sparse.csr_matrix, w: npt.NDArray[np.float64], b: float) -
 
 
 def _passage_flags(
-    samples: Sequence[Sample], rows: npt.NDArray[np.int64], rules: npt.NDArray[np.float64],
-    probs: npt.NDArray[np.float64], threshold: float,
+    samples: Sequence[Sample],
+    rows: npt.NDArray[np.int64],
+    rules: npt.NDArray[np.float64],
+    probs: npt.NDArray[np.float64],
+    threshold: float,
 ) -> tuple[float, float, int]:
     """Share of passages (by ``Sample.passage``) whose worst sentence is above ``threshold``."""
     worst: dict[int, float] = {}

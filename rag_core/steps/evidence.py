@@ -1,19 +1,22 @@
 """Step 5, assemble evidence: kept hits grow to their parent clauses (small-to-big), a parent that
-carries an injection outside the judged child falls back to the child, and the context budget
-decides what the answer model sees. The numbered blocks are what citations point at."""
+carries an injection outside the judged child falls back to the child, the context budget
+decides what the answer model sees, and (judge on) every sentence above ``t_injection_sentence``
+is cut out of the blocks (defence in depth). The numbered blocks are what citations point at."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rag_core.coded import coded
 from rag_core.generation.prompt import EvidenceBlock
+from rag_core.judge.cut import cut_suspicious_sentences
 from rag_core.judge.injection import injection_score
 from rag_core.models import Hit, KnowledgeBase
 from rag_core.retrieval.budget import Passage, apply_budget, expand_to_parents
 from rag_core.settings import Settings
 from rag_core.trace import BlockRecord, EvidenceRecord, SpanRecord
+from rag_core.trace_defence import CutRecord
 from storage.store import Store
 
 
@@ -72,7 +75,13 @@ def _block(n: int, p: Passage, conflicting: set[str]) -> EvidenceBlock:
     )
 
 
-def _record(b: EvidenceBlock, p: Passage) -> BlockRecord:
+def _cut(block: EvidenceBlock, settings: Settings) -> tuple[EvidenceBlock, tuple[CutRecord, ...]]:
+    """The block with its suspicious sentences cut out, and the cuts (offsets into the uncut text)."""
+    text, cuts = cut_suspicious_sentences(block.text, settings.verdict)
+    return (replace(block, text=text), cuts) if cuts else (block, ())
+
+
+def _record(b: EvidenceBlock, p: Passage, cuts: tuple[CutRecord, ...] = ()) -> BlockRecord:
     return BlockRecord(
         n=b.n,
         chunk_id=b.chunk_id,
@@ -85,20 +94,38 @@ def _record(b: EvidenceBlock, p: Passage) -> BlockRecord:
         children=tuple(SpanRecord(c.chunk_id, c.start, c.end) for c in p.children),
         conflicting=b.conflicting,
         doc_id=b.doc_id,
+        cuts=cuts,
     )
 
 
 def assemble_evidence(
-    store: Store, settings: Settings, kept: Sequence[Hit], kbs: Sequence[KnowledgeBase], conflicting: set[str]
+    store: Store,
+    settings: Settings,
+    kept: Sequence[Hit],
+    kbs: Sequence[KnowledgeBase],
+    conflicting: set[str],
+    cut: bool = True,
 ) -> Evidence:
-    """The numbered evidence blocks for the answer model, and what was cut and why."""
+    """The numbered evidence blocks for the answer model, and what was cut and why.
+
+    ``cut`` (the judge is on) removes suspicious sentences; the record keeps the uncut text and
+    the cuts, so the evidence panel can strike them through.
+    """
     passages, notes = _screen_parents(
         _ordered_passages(store, settings, kept, kbs), settings.verdict.t_injection
     )
     rs = settings.retrieval
     passages, budget_notes = apply_budget(passages, rs.max_passages, rs.max_context_chars)
-    blocks = tuple(_block(i + 1, p, conflicting) for i, p in enumerate(passages))
+    whole = [_block(i + 1, p, conflicting) for i, p in enumerate(passages)]
+    done = [_cut(b, settings) if cut else (b, ()) for b in whole]
+    blocks = tuple(b for b, _ in done)
     record = EvidenceRecord(
-        tuple(_record(b, p) for b, p in zip(blocks, passages, strict=True)), tuple(budget_notes)
+        tuple(_record(w, p, c) for w, p, (_, c) in zip(whole, passages, done, strict=True)),
+        tuple(budget_notes),
     )
+    notes += [
+        f"{b.chunk_id}: {len(c)} suspicious sentence(s) cut"
+        for b, (_, c) in zip(whole, done, strict=True)
+        if c
+    ]
     return Evidence(blocks, record, tuple(notes))

@@ -5,7 +5,7 @@ Also the two answers that need no generation: the refusal and the quoted fallbac
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rag_core.coded import coded
 from rag_core.generation import citations as cit
@@ -20,6 +20,7 @@ from rag_core.generation.refusal import (
 )
 from rag_core.llm.base import CancelToken, ChatModel
 from rag_core.models import Verdict
+from rag_core.reflection.output_guard import guard_answer
 from rag_core.reflection.support import (
     judge_support,
     needs_regeneration,
@@ -76,7 +77,27 @@ def _record(turn: Turn, review: Review, regenerated: bool) -> None:
         support_after_regeneration=support if regenerated else r.support_after_regeneration,
         invalid_citations=r.invalid_citations + review.invalid,
         repairs=r.repairs + review.repairs,
+        guard=r.guard,
     )
+
+
+def _guard(turn: Turn, blocks: Sequence[EvidenceBlock]) -> Iterator[Event]:
+    """The output guard on the draft: sentences resting on cut text or carrying foreign links,
+    e-mail addresses, phone numbers or images are removed and recorded."""
+    rs = turn.settings.reflection
+    if not rs.output_guard:
+        return
+    cut = [c.sentence for b in (turn.evidence.blocks if turn.evidence else ()) for c in b.cuts]
+    answer, removed = guard_answer(turn.answer, blocks, cut, rs)
+    if not removed:
+        return
+    r = turn.reflection or ReflectionRecord()
+    turn.reflection = replace(r, guard=r.guard + removed)
+    reason = f"output guard removed {len(removed)} sentence(s)"
+    turn.notes.append(reason)
+    turn.answer = answer
+    yield AnswerReset(reason)
+    yield Token(answer)
 
 
 def _apply(turn: Turn, review: Review, regenerated: bool) -> Iterator[Event]:
@@ -124,6 +145,7 @@ def review_answer(
         turn.answer = cit.strip_invalid_citations(turn.answer, check.invalid)
         turn.citations = cit.build_citations(check.valid, blocks)
         return
+    yield from _guard(turn, blocks)
     review = review_draft(turn.answer, blocks, rs)
     yield from _apply(turn, review, regenerated=False)
     if not review.ok and rs.is_supported and rs.regenerate_unsupported and model is not None:
@@ -134,7 +156,9 @@ def review_answer(
         yield AnswerReset(reason)
         turn.answer, turn.thinking = "", ""
         yield from generate(model, turn, blocks, cancel, strict=True)
-        review = review_draft(strip_think(turn.answer), blocks, rs)
+        turn.answer = strip_think(turn.answer)
+        yield from _guard(turn, blocks)
+        review = review_draft(turn.answer, blocks, rs)
         yield from _apply(turn, review, regenerated=True)
     if review.ok:
         turn.citations = cit.build_citations(review.valid, blocks)
