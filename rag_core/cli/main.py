@@ -141,6 +141,10 @@ def _train_parsers(sub: argparse._SubParsersAction, parent: argparse.ArgumentPar
     tj.add_argument("--out", metavar="FILE.json", help="write the weights here (default: the committed file)")
     tj.add_argument("--check", action="store_true", help="fit and compare with the committed weights only")
     tj.set_defaults(func="train_cmds.cmd_train_judge")
+    ti = t_sub.add_parser("injection", parents=[parent], help="fit the learned injection detector")
+    ti.add_argument("--out", metavar="FILE.npz", help="write the weights here (default: the committed file)")
+    ti.add_argument("--check", action="store_true", help="fit and compare with the committed weights only")
+    ti.set_defaults(func="train_cmds.cmd_train_injection")
 
 
 def build_parser() -> argparse.ArgumentParser:

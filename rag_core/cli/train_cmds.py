@@ -73,3 +73,40 @@ def cmd_train_judge(args: argparse.Namespace) -> int:
         ),
     )
     return 0 if not args.check or result["identical_to_committed"] else 1
+
+
+def cmd_train_injection(args: argparse.Namespace) -> int:
+    """Refit the learned injection detector; ``--check`` fits and compares with the committed weights."""
+    import numpy as np
+
+    from rag_core.judge.injection_model import WEIGHTS_PATH, load_detector
+    from rag_core.judge.injection_train import train_detector
+
+    detector, meta = train_detector(train_dir().parent, log=_log)
+    out = Path(args.out) if args.out else WEIGHTS_PATH
+    result: dict[str, Any] = {
+        "weights": str(out),
+        **{k: meta[k] for k in ("fingerprint", "samples", "positives")},
+    }
+    result["counts"] = meta["counts"]
+    result["train_accuracy"] = meta["train_accuracy"]
+    if args.check:
+        same = False
+        if WEIGHTS_PATH.exists():
+            old = load_detector(WEIGHTS_PATH)
+            same = old.meta.get("fingerprint") == meta["fingerprint"] and bool(
+                np.allclose(old.hash_w, detector.hash_w, atol=1e-5)
+                and np.allclose(old.dense_w, detector.dense_w, atol=1e-5)
+                and abs(old.bias - detector.bias) < 1e-5
+            )
+        result["identical_to_committed"] = same
+    else:
+        tmp = out.with_name(out.stem + ".tmp.npz")
+        detector.save(tmp)
+        tmp.replace(out)  # nothing half-written
+    emit(
+        args,
+        result,
+        format_figures(f"injection detector -> {out} (fingerprint {meta['fingerprint'][:12]})", result),
+    )
+    return 0 if not args.check or result["identical_to_committed"] else 1

@@ -27,10 +27,14 @@ import math
 import re
 import unicodedata
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rag_core.coded import CodedText, coded
 from rag_core.judge.injection_rules import RULES, Signal
 from rag_core.judge.sentences import sentence_spans
+
+if TYPE_CHECKING:
+    from rag_core.judge.injection_model import Detector
 
 # --- combination and damping -------------------------------------------------------------------
 
@@ -404,7 +408,7 @@ def _common_word_share(text: str) -> float:
 
 
 def decoded_views(sentence: str) -> list[tuple[str, str]]:
-    """Readings of ``sentence`` that undo a cheap disguise: rot13, reversed, hex (with their names).
+    """Readings of ``sentence`` that undo a cheap disguise: rot13, reversed, base64, hex (named).
 
     Why: "encode it so the filter cannot read it" is a family of its own; a view is only tried
     when the sentence does not read as English but its decoding does, so honest text costs one
@@ -417,6 +421,10 @@ def decoded_views(sentence: str) -> list[tuple[str, str]]:
         for name, view in (("rot13", codecs.encode(sentence, "rot13")), ("reversed", sentence[::-1])):
             if _common_word_share(view) - plain >= DISGUISE_MIN_GAIN:
                 views.append((name, view))
+    for b in _BASE64.finditer(sentence):
+        decoded = _decode_base64(b.group(0))
+        if decoded:
+            views.append(("base64", decoded))
     for m in _HEX_RUN.finditer(sentence):
         blob = "".join(m.group(0).split())
         try:
@@ -498,18 +506,28 @@ def _quote(sentence: str) -> str:
     return s if len(s) <= QUOTE_CHARS else s[: QUOTE_CHARS - 1] + "…"
 
 
-def score_sentences(text: str, use_model: bool = True) -> list[SentenceScore]:
-    """Each sentence's rule score, learned-model probability and final score (the higher of the two)."""
+def score_sentences(
+    text: str, use_model: bool = True, detector: Detector | None = None
+) -> list[SentenceScore]:
+    """Each sentence's rule score, learned-model probability and final score (the higher of the two).
+
+    ``detector`` defaults to the committed one; validation passes a refitted one.
+    """
     from rag_core.judge.injection_model import default_detector
 
     spans = sentence_spans(text)
     signals = [sentence_signals(text[s:e]) for s, e in spans]
-    detector = default_detector() if use_model else None
-    probs = (
-        detector.predict([normalize(text[s:e]) for s, e in spans], signals)
-        if detector
-        else [0.0] * len(spans)
-    )
+    if detector is None and use_model:
+        detector = default_detector()
+    probs = [0.0] * len(spans)
+    if detector:
+        norms = [normalize(text[s:e]) for s, e in spans]
+        probs = detector.predict(norms, signals)
+        for i, norm in enumerate(norms):
+            # A disguised command is read by the model in its decoded form as well.
+            views = [normalize(v) for _, v in decoded_views(norm)]
+            if views:
+                probs[i] = max([probs[i], *detector.predict(views, [sentence_signals(v) for v in views])])
     out: list[SentenceScore] = []
     for (s, e), sigs, p in zip(spans, signals, probs, strict=True):
         rules = combine(sigs)

@@ -86,6 +86,8 @@ STRUCTURE: tuple[str, ...] = (
     "quoted",
     "mixed_script",
     "log_length",
+    "contact_in_request",
+    "addressed_request",
 )
 """Surface features of a sentence beside the rules (what the output guard also looks for)."""
 
@@ -96,18 +98,26 @@ def _structure(sentence: str) -> list[float]:
     """The ``STRUCTURE`` features of one sentence, in order."""
     cjk = len(_CJK.findall(sentence))
     latin = len(_LATIN.findall(sentence))
+    url, email = bool(_URL.search(sentence)), bool(_EMAIL.search(sentence))
+    image, phone = bool(_MD_IMAGE.search(sentence)), bool(_PHONE.search(sentence))
+    you, ai = bool(_SECOND_PERSON.search(sentence)), bool(_AI_ADDRESSEE.search(sentence))
+    answer = bool(_ANSWER_WORDS.search(sentence))
     return [
-        float(bool(_URL.search(sentence))),
-        float(bool(_EMAIL.search(sentence))),
-        float(bool(_MD_IMAGE.search(sentence))),
+        float(url),
+        float(email),
+        float(image),
         float(bool(_MD_LINK.search(sentence))),
-        float(bool(_PHONE.search(sentence))),
-        float(bool(_SECOND_PERSON.search(sentence))),
-        float(bool(_AI_ADDRESSEE.search(sentence))),
-        float(bool(_ANSWER_WORDS.search(sentence))),
+        float(phone),
+        float(you),
+        float(ai),
+        float(answer),
         float(bool(_QUOTED.search(sentence))),
         float(cjk >= 2 and latin >= 6),
         math.log1p(len(sentence)) / 8.0,
+        # Pairs a linear model cannot form itself: a contact point inside a request to the reader,
+        # and a request about the answer addressed to "you" or to an AI.
+        float((url or email or image or phone) and (answer or you)),
+        float((you or ai) and answer),
     ]
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -168,10 +168,14 @@ def probe_rows(samples: Sequence[Sample]) -> list[str]:
     return [s.text for s in samples[::step][:PROBE_SAMPLES]]
 
 
-def train_detector(data_dir: Path) -> tuple[Detector, dict[str, Any]]:
+def train_detector(
+    data_dir: Path, log: Callable[[str], None] = lambda _: None
+) -> tuple[Detector, dict[str, Any]]:
     """Fit on all training samples; returns the detector and a report of what went in."""
     samples = train_samples(data_dir)
+    log(f"{len(samples)} training samples; computing features")
     x = featurize([s.text for s in samples])
+    log("fitting")
     y = np.array([s.label for s in samples], dtype=np.int64)
     counts: dict[str, int] = {}
     for s in samples:

@@ -18,12 +18,11 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
-from scipy import sparse
 
-from rag_core.judge.injection import combine, normalize, score_sentences, sentence_signals
+from rag_core.judge.injection import normalize, score_sentences
+from rag_core.judge.injection_model import Detector
 from rag_core.judge.injection_synth import SYNTH_PATH, heldout_contracts, read_jsonl
-from rag_core.judge.injection_train import Sample, featurize, fit, train_samples
+from rag_core.judge.injection_train import featurize, fit, train_samples
 from rag_core.judge.sentences import sentence_spans
 
 HELDOUT_CONTRACTS: int = 50
@@ -41,57 +40,36 @@ class Fold:
     flagged_model_only: float
 
 
-def _probabilities(x: sparse.csr_matrix, w: npt.NDArray[np.float64], b: float) -> npt.NDArray[np.float64]:
-    z = np.asarray(x @ w).ravel() + b
-    return np.asarray(1.0 / (1.0 + np.exp(-z)), dtype=np.float64)
-
-
-def _passage_flags(
-    samples: Sequence[Sample],
-    rows: npt.NDArray[np.int64],
-    rules: npt.NDArray[np.float64],
-    probs: npt.NDArray[np.float64],
-    threshold: float,
-) -> tuple[float, float, int]:
-    """Share of passages (by ``Sample.passage``) whose worst sentence is above ``threshold``."""
-    worst: dict[int, float] = {}
-    worst_model: dict[int, float] = {}
-    for k, r in enumerate(rows):
-        p = samples[r].passage
-        worst[p] = max(worst.get(p, 0.0), float(rules[r]), float(probs[k]))
-        worst_model[p] = max(worst_model.get(p, 0.0), float(probs[k]))
-    n = len(worst)
-    if not n:
-        return 0.0, 0.0, 0
-    return (
-        sum(v > threshold for v in worst.values()) / n,
-        sum(v > threshold for v in worst_model.values()) / n,
-        n,
-    )
+def _flagged(rows: Sequence[dict[str, Any]], detector: Detector, threshold: float) -> tuple[float, float]:
+    """Share of ``rows`` (planted passages) whose worst sentence scores above ``threshold``, scored
+    exactly as at judge time with ``detector``; and the same by the model's probability alone."""
+    both = alone = 0
+    for row in rows:
+        scores = score_sentences(str(row["text"]), detector=detector)
+        both += max((s.score for s in scores), default=0.0) > threshold
+        alone += max((s.model for s in scores), default=0.0) > threshold
+    return both / len(rows), alone / len(rows)
 
 
 def leave_one_family_out(
     data_dir: Path, threshold: float, log: Callable[[str], None] = lambda _: None
 ) -> list[Fold]:
     """Refit once per synthetic family (attack or look-alike) without it; score its passages."""
-    samples = train_samples(data_dir)
+    rows = read_jsonl(SYNTH_PATH)
+    samples = train_samples(data_dir, rows)
     x = featurize([s.text for s in samples])
     y = np.array([s.label for s in samples], dtype=np.int64)
-    rules = np.array([combine(sentence_signals(s.text)) for s in samples])
-    families = sorted({(s.kind, s.family) for s in samples if s.kind in ("attack", "lookalike")})
+    families = sorted({(str(r["kind"]), str(r["family"])) for r in rows})
     folds: list[Fold] = []
     for kind, family in families:
-        out_rows = [i for i, s in enumerate(samples) if s.kind == kind and s.family == family]
-        out_set = set(out_rows)
-        keep = np.array([i for i in range(len(samples)) if i not in out_set], dtype=np.int64)
-        det = fit(x[keep], y[keep], {})
-        w = np.concatenate([det.hash_w, det.dense_w]).astype(np.float64)
-        passages = {samples[i].passage for i in out_rows}
-        rows = np.array([i for i, s in enumerate(samples) if s.passage in passages], dtype=np.int64)
-        probs = _probabilities(x[rows], w, det.bias)
-        flagged, model_only, n = _passage_flags(samples, rows, rules, probs, threshold)
-        log(f"left out {kind} {family}: {flagged:.3f} flagged ({model_only:.3f} by the model alone)")
-        folds.append(Fold(family, kind, n, flagged, model_only))
+        keep = np.array(
+            [i for i, s in enumerate(samples) if not (s.kind == kind and s.family == family)], dtype=np.int64
+        )
+        detector = fit(x[keep], y[keep], {})
+        held = [r for r in rows if r["kind"] == kind and r["family"] == family]
+        flagged, alone = _flagged(held, detector, threshold)
+        log(f"left out {kind} {family}: {flagged:.3f} flagged ({alone:.3f} by the model alone)")
+        folds.append(Fold(family, kind, len(held), flagged, alone))
     return folds
 
 

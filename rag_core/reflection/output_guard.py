@@ -15,7 +15,8 @@ import re
 from collections.abc import Sequence
 
 from rag_core.generation.prompt import EvidenceBlock
-from rag_core.reflection.support import content_tokens, split_sentences
+from rag_core.judge.sentences import split_sentences
+from rag_core.reflection.support import content_tokens
 from rag_core.settings import ReflectionSettings
 from rag_core.trace_defence import GuardRecord
 

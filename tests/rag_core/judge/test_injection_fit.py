@@ -1,0 +1,67 @@
+"""The committed synthetic set and detector weights are what the generator and ``train injection``
+produce (fingerprint of the inputs quickly; a full refit in the slow suite)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from rag_core.judge.injection_model import WEIGHTS_PATH, load_detector
+from rag_core.judge.injection_synth import SYNTH_PATH, generate, read_jsonl
+from rag_core.judge.injection_train import (
+    featurize,
+    fingerprint,
+    fit,
+    probe_rows,
+    train_detector,
+    train_samples,
+)
+
+DATA = Path(
+    os.environ.get("LEXGATE_SHARED_DATA") or Path(__file__).resolve().parents[3].parent / "shared" / "data"
+)
+needs_data = pytest.mark.skipif(not (DATA / "train").is_dir(), reason="training data not present")
+
+
+def test_committed_weights_load_without_pickle() -> None:
+    d = load_detector(WEIGHTS_PATH)
+    assert d.meta["fingerprint"] and d.meta["samples"] > 0
+    assert np.isfinite(d.hash_w).all() and np.isfinite(d.dense_w).all()
+
+
+@needs_data
+def test_committed_synthetic_set_is_what_the_generator_writes() -> None:
+    assert generate(DATA / "train" / "cuad" / "contracts") == read_jsonl(SYNTH_PATH)
+
+
+@needs_data
+def test_committed_weights_were_fitted_on_the_current_inputs() -> None:
+    samples = train_samples(DATA)
+    assert (
+        fingerprint(samples, featurize(probe_rows(samples)))
+        == load_detector(WEIGHTS_PATH).meta["fingerprint"]
+    )
+
+
+@needs_data
+def test_fit_is_deterministic_on_a_fixed_subsample() -> None:
+    samples = train_samples(DATA)[::25]
+    x = featurize([s.text for s in samples])
+    y = np.array([s.label for s in samples], dtype=np.int64)
+    a, b = fit(x, y, {}), fit(x, y, {})
+    assert np.array_equal(a.hash_w, b.hash_w) and np.array_equal(a.dense_w, b.dense_w) and a.bias == b.bias
+    assert 0 < y.sum() < len(y)
+
+
+@pytest.mark.slow
+@needs_data
+def test_full_refit_reproduces_the_committed_weights() -> None:
+    fresh, meta = train_detector(DATA)
+    old = load_detector(WEIGHTS_PATH)
+    assert meta["fingerprint"] == old.meta["fingerprint"]
+    assert np.allclose(fresh.hash_w, old.hash_w, atol=1e-5) and np.allclose(
+        fresh.dense_w, old.dense_w, atol=1e-5
+    )
