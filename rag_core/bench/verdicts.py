@@ -244,7 +244,7 @@ def latency_of_batch(judge: Judge, path: Path, s: VerdictSettings) -> dict[str, 
 
 
 def run_verdict_bench(
-    data_dir: Path, judge: Judge, settings: VerdictSettings, limit: int | None = None
+    data_dir: Path, judge: Judge, settings: VerdictSettings, limit: int | None = None, lofo: bool = False
 ) -> dict[str, Any]:
     """All verdict figures for ``judge`` on the public data under ``data_dir`` (``limit``: first N lines per file)."""
     timer = _Timer()
@@ -276,6 +276,12 @@ def run_verdict_bench(
     result["relevance"] = {
         RELEVANCE_FILE: relevance_bench(ver_dir / f"{RELEVANCE_FILE}.jsonl", judge, timer, settings, limit)
     }
+    if lofo:
+        from rag_core.judge.injection_validate import injection_validation
+
+        result["injection_validation"] = injection_validation(
+            data_dir, settings.t_injection, settings.t_injection_sentence
+        )
     lat = sorted(timer.per_passage_s)
     result["latency"] = {
         "passages": len(lat),
@@ -333,4 +339,8 @@ def format_table(result: dict[str, Any]) -> str:
         _row(["-" * w for w in widths], widths),
     ]
     lines += [_row(r, widths) for r in rows]
+    if "injection_validation" in result:
+        from rag_core.judge.injection_validate import format_validation
+
+        lines += format_validation(result["injection_validation"])
     return "\n".join(lines)

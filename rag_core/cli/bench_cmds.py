@@ -98,7 +98,8 @@ def cmd_bench_verdicts(args: argparse.Namespace) -> int:
     if args.backend:
         settings.verdict.backend = args.backend
     judge = make_judge(settings, get_chat_model(settings, "judge"))
-    result = run_verdict_bench(shared_data_dir(), judge, settings.verdict, limit=args.limit)
+    lofo = not args.no_lofo and args.limit is None
+    result = run_verdict_bench(shared_data_dir(), judge, settings.verdict, limit=args.limit, lofo=lofo)
     result["backend"] = settings.verdict.backend
     emit(args, result, format_table(result))
     return 0
@@ -122,4 +123,14 @@ def cmd_bench_refusal(args: argparse.Namespace) -> int:
     train = shared_data_dir() / "train"
     result = run_refusal_bench(store, settings, train, args.contracts, args.llm, log=_log)
     emit(args, result, format_refusal(result))
+    return 0
+
+
+def cmd_bench_attacks(args: argparse.Namespace) -> int:
+    from rag_core.bench.attacks_bench import format_attacks, run_attack_bench
+
+    store = bench_store(args)
+    settings = settings_of(store)
+    result = run_attack_bench(store, settings, shared_data_dir(), args.english, args.limit, log=_log)
+    emit(args, result, format_attacks(result))
     return 0

@@ -118,6 +118,11 @@ def _eval_parsers(sub: argparse._SubParsersAction, parent: argparse.ArgumentPars
     bv = b_sub.add_parser("verdicts", parents=[parent], help="judge quality on the shared data")
     bv.add_argument("--backend", choices=["local", "llm"])
     bv.add_argument("--limit", type=int, help="first N items of each file")
+    bv.add_argument(
+        "--no-lofo",
+        action="store_true",
+        help="skip the injection leave-one-family-out validation (also skipped with --limit)",
+    )
     bv.set_defaults(func="bench_cmds.cmd_bench_verdicts")
     brf = b_sub.add_parser(
         "refusal", parents=[parent], help="refusal of absent clauses on held-out CUAD contracts"
@@ -127,6 +132,10 @@ def _eval_parsers(sub: argparse._SubParsersAction, parent: argparse.ArgumentPars
         "--llm", type=int, default=30, help="questions asked end to end with the answer model (0: skip)"
     )
     brf.set_defaults(func="bench_cmds.cmd_bench_refusal")
+    bat = b_sub.add_parser("attacks", parents=[parent], help="planted attacks end to end, judge on and off")
+    bat.add_argument("--english", type=int, default=30, help="English CUAD contracts (plus 10 Chinese)")
+    bat.add_argument("--limit", type=int, help="only this many cases (half English, half Chinese)")
+    bat.set_defaults(func="bench_cmds.cmd_bench_attacks")
     ba = b_sub.add_parser("answers", parents=[parent], help="end-to-end answers on the shared data")
     ba.add_argument("--dataset", required=True, choices=["lecoqa", "legalbench-rag-mini-cuad"])
     ba.add_argument("--limit", type=int, default=20)

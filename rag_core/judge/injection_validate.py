@@ -12,6 +12,8 @@ the issue's families, so the "model alone" column shows what the learning adds o
 
 from __future__ import annotations
 
+import json
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -104,3 +106,69 @@ def synthetic_passages_flagged(threshold: float) -> dict[str, float]:
 def sentence_count(text: str) -> int:
     """Sentences the judge scores in ``text`` (for reporting work per passage)."""
     return len(sentence_spans(normalize(text)))
+
+
+def _cache_path(key: str) -> Path:
+    """Where a validation result is kept (``~/.cache/lexgate``; never committed)."""
+    base = Path(os.environ.get("LEXGATE_MODEL_CACHE") or Path.home() / ".cache" / "lexgate")
+    return base / f"injection_validation_{key}.json"
+
+
+def injection_validation(
+    data_dir: Path, t_injection: float, t_sentence: float, log: Callable[[str], None] = lambda _: None
+) -> dict[str, Any]:
+    """Leave-one-family-out recall/false positives and the held-out contracts' sentence FPR.
+
+    Cached on disk under the committed weights' fingerprint and the thresholds: a refit takes
+    minutes per family on this machine, and the figures change only when the data, the features
+    or the thresholds do.
+    """
+    from rag_core.judge.injection_model import default_detector
+
+    detector = default_detector()
+    fp = str(detector.meta.get("fingerprint", "none"))[:16] if detector else "none"
+    path = _cache_path(f"{fp}_{t_injection:.3f}_{t_sentence:.3f}")
+    if path.exists():
+        cached: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        return cached
+    folds = leave_one_family_out(data_dir, t_injection, log)
+    attacks = [f for f in folds if f.kind == "attack"]
+    looks = [f for f in folds if f.kind == "lookalike"]
+    result: dict[str, Any] = {
+        "t_injection": t_injection,
+        "fingerprint": fp,
+        "attack_recall": {f.family: f.flagged for f in attacks},
+        "attack_recall_model_only": {f.family: f.flagged_model_only for f in attacks},
+        "lookalike_fpr": {f.family: f.flagged for f in looks},
+        "min_attack_recall": min((f.flagged for f in attacks), default=0.0),
+        "lookalike_fpr_all": sum(f.flagged * f.passages for f in looks)
+        / max(1, sum(f.passages for f in looks)),
+        "heldout_contracts": heldout_sentence_fpr(
+            data_dir, {"t_injection": t_injection, "t_injection_sentence": t_sentence}
+        ),
+    }
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(result, ensure_ascii=False, indent=1), encoding="utf-8")
+    return result
+
+
+def format_validation(v: dict[str, Any]) -> list[str]:
+    """The validation as table lines for ``bench verdicts``."""
+    lines = [
+        "",
+        f"injection leave-one-family-out (passage flagged > t_injection {v['t_injection']:.2f}; refit without the family)",
+    ]
+    lines.append(f"  {'family':26s} {'recall':>7s} {'model alone':>11s}")
+    for fam, r in v["attack_recall"].items():
+        lines.append(f"  {fam:26s} {r:7.3f} {v['attack_recall_model_only'][fam]:11.3f}")
+    lines.append(f"  {'minimum':26s} {v['min_attack_recall']:7.3f}")
+    lines.append("  look-alike family left out: false-positive rate")
+    for fam, r in v["lookalike_fpr"].items():
+        lines.append(f"  {fam:26s} {r:7.3f}")
+    lines.append(f"  {'all look-alikes':26s} {v['lookalike_fpr_all']:7.3f}")
+    h = v["heldout_contracts"]
+    lines.append(
+        f"  held-out contracts: {h['contracts']} contracts, {h['sentences']} sentences, "
+        f"FPR > t_injection {h['fpr_t_injection']:.4f}, > t_injection_sentence {h['fpr_t_injection_sentence']:.4f}"
+    )
+    return lines
