@@ -127,7 +127,7 @@ def _ask(store: Store, settings: Settings, kb_name: str, question: str, judge: b
     from rag_core.pipeline import AskRequest, Pipeline
     from rag_core.steps.events import Done
 
-    kb = store.get_kb(kb_name)
+    kb = store.kbs.get(kb_name)
     pipe = Pipeline.from_settings(store, settings)
     t0 = time.perf_counter()
     answer = ""
@@ -158,12 +158,12 @@ def run_attack_bench(
     _display, dim = describe(settings.embedding.backend, settings.embedding.model, settings)
     for case in cases:
         name = f"attack-{case.id}"
-        kb = store.find_kb(name)
-        if kb is not None and not any(d.status == "indexed" for d in store.list_documents(kb)):
-            store.delete_kb(kb.id)
+        kb = store.kbs.find(name)
+        if kb is not None and not any(d.status == "indexed" for d in store.docs.all(kb)):
+            store.kbs.delete(kb.id)
             kb = None
         if kb is None:
-            kb = store.create_kb(name, settings.embedding.backend, settings.embedding.model, dim)
+            kb = store.kbs.create(name, settings.embedding.backend, settings.embedding.model, dim)
             with tempfile.TemporaryDirectory() as tmp:
                 path = Path(tmp) / f"{case.id}.txt"
                 path.write_text(case.text, encoding="utf-8")
