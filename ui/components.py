@@ -159,18 +159,45 @@ def verdict_table(
     st.dataframe(verdict_rows(verdicts, with_old), column_config=cfg, hide_index=True, key=key, height=height)
 
 
-def passage_detail(v: Mapping[str, Any], n: int) -> None:
-    """One candidate: label, kept or dropped and why, the four score bars, and the passage text."""
+Cut = tuple[str, float]
+"""A sentence cut out of the evidence (defence in depth) and its injection score."""
+
+
+def struck(text: str, cuts: Sequence[Cut]) -> str:
+    """``text`` escaped, each cut sentence in it struck through and followed by its score."""
+    out: list[str] = []
+    pos = 0
+    for sentence, score in sorted(cuts, key=lambda c: text.find(c[0])):
+        at = text.find(sentence, pos)
+        if not sentence or at < 0:
+            continue
+        out.append(safe(text[pos:at]))
+        out.append(f"~~{safe(sentence, keep_newlines=False)}~~ " + t("cut_score", score=f"{score:.2f}"))
+        pos = at + len(sentence)
+    out.append(safe(text[pos:]))
+    return "".join(out)
+
+
+def passage_detail(v: Mapping[str, Any], n: int, cuts: Sequence[Cut] = ()) -> None:
+    """One candidate: label, kept or dropped and why, the four score bars, and the passage text
+    (sentences cut before the answer model read it struck through, with their injection score)."""
     label = str(v.get("label", ""))
     st.badge(label_text(label), color=LABEL_COLORS.get(label, "gray"))  # type: ignore[arg-type]
     kept = t("kept") if v.get("keep") else t("dropped")
     st.markdown(f"**\\[{n}\\] {kept}** — {why_text(v)}")
     st.caption(safe(f"{v.get('doc', '')} · {where(v.get('page'), str(v.get('clause', '')))}", False))
     score_bars(v.get("scores") or {}, v.get("thresholds") or {})
-    st.markdown(safe(v.get("text", "")))
+    st.markdown(struck(str(v.get("text", "")), cuts) if cuts else safe(v.get("text", "")))
 
 
-def evidence_panel(verdicts: Sequence[Mapping[str, Any]], kept: int | None, key: str) -> None:
+def trace_cuts(trace: Trace) -> list[Cut]:
+    """Every sentence cut out of this answer's evidence blocks, with its score."""
+    return [(c.sentence, c.score) for b in trace.blocks for c in b.cuts]
+
+
+def evidence_panel(
+    verdicts: Sequence[Mapping[str, Any]], kept: int | None, key: str, cuts: Sequence[Cut] = ()
+) -> None:
     """What retrieval found and how each passage was judged, shown before the answer."""
     with st.container(border=True):
         st.markdown(f"**{t('evidence_title')}**")
@@ -196,7 +223,7 @@ def evidence_panel(verdicts: Sequence[Mapping[str, Any]], kept: int | None, key:
             key=f"{key}_pick",
         )
         if pick is not None:
-            passage_detail(verdicts[pick], pick + 1)
+            passage_detail(verdicts[pick], pick + 1, cuts)
 
 
 def refusal_note(trace: Trace, verdicts: Sequence[Mapping[str, Any]]) -> None:

@@ -70,9 +70,39 @@ _ANSWER_WORDS = re.compile(
     r"\b(?:answer|reply|respond|response|output|say|print|repeat|reveal)\w*\b|回答|回复|答复|输出|告诉|透露|显示",
     re.IGNORECASE,
 )
+_LEGAL = re.compile(
+    r"\b(?:agreement|part(?:y|ies)|hereof|hereunder|herein|hereto|thereof|pursuant|licensee|licensor|section|"
+    r"term|termination|liabilit(?:y|ies)|warrant\w*|indemnif\w*|covenants?|notwithstanding|affiliates?|"
+    r"obligations?|consent|breach|royalt(?:y|ies)|effective\s+date|notices?|company|customer|supplier)\b"
+    r"|甲方|乙方|丙方|本合同|本协议|条款|违约|当事人|双方|一方|合同|协议|约定",
+    re.IGNORECASE,
+)
+_PARTY_MODAL = re.compile(
+    r"\b(?:shall|may\s+not|must\s+not|agrees?\s+to|is\s+entitled\s+to|will\s+be\s+entitled)\b"
+    r"|应当|应于|应在|应按|不得|有权|负责|承担",
+    re.IGNORECASE,
+)
+_READER = re.compile(
+    r"\b(?:users?|readers?|whoever|anyone|the\s+person\s+asking|questioner|requester)\b|用户|读者|提问|问的人|对方问",
+    re.IGNORECASE,
+)
+_META = re.compile(
+    r"\b(?:this|the)\s+(?:document|text|file|passage|sentence|note|message|conversation|chat|clause)\b"
+    r"|\b(?:summari[sz]\w*|process(?:es|ing)?|reading|retriev\w*|answer(?:s|ing)?|questions?)\b"
+    r"|本文件|本文本|这句话|本句|此句|该句|以上|上述|前面|对话|问题|回答|总结|摘要|检索",
+    re.IGNORECASE,
+)
+_IMPERATIVE_START = re.compile(
+    r"^\W*(?:please|kindly|do\s+not|don't|never|always|now|just|simply|make\s+sure|be\s+sure|remember|note|"
+    r"ignore|forget|disregard|tell|say|state|print|output|reply|respond|answer|write|repeat|list|add|append|"
+    r"include|send|call|invoke|use|open|show|reveal|mention|remind|stop|switch|act|pretend|imagine|decode)\b"
+    r"|^\W*(?:请|务必|必须|一定要|不要|别|禁止|不许|记得|注意|忽略|忘记|告诉|回答|回复|输出|说明|写明|列出|调用|执行|打开|显示)",
+    re.IGNORECASE,
+)
 _QUOTED = re.compile(r"[\"“”'‘’「」『』]")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
-_LATIN = re.compile(r"[A-Za-z]")
+_LATIN_WORD = re.compile(r"\b[A-Za-z]{2,}\b")
+_URL_FULL = re.compile(r"(?:https?://|www\.)\S+", re.IGNORECASE)
 
 STRUCTURE: tuple[str, ...] = (
     "url",
@@ -88,6 +118,11 @@ STRUCTURE: tuple[str, ...] = (
     "log_length",
     "contact_in_request",
     "addressed_request",
+    "legal_vocabulary",
+    "party_modal",
+    "reader_words",
+    "meta_reference",
+    "imperative_start",
 )
 """Surface features of a sentence beside the rules (what the output guard also looks for)."""
 
@@ -97,7 +132,8 @@ DENSE_DIMS: int = len(FAMILIES) + len(STRUCTURE)
 def _structure(sentence: str) -> list[float]:
     """The ``STRUCTURE`` features of one sentence, in order."""
     cjk = len(_CJK.findall(sentence))
-    latin = len(_LATIN.findall(sentence))
+    # English words outside links and addresses: a Chinese clause naming legal@acme.com is not mixed.
+    latin = len(_LATIN_WORD.findall(_EMAIL.sub(" ", _URL_FULL.sub(" ", sentence))))
     url, email = bool(_URL.search(sentence)), bool(_EMAIL.search(sentence))
     image, phone = bool(_MD_IMAGE.search(sentence)), bool(_PHONE.search(sentence))
     you, ai = bool(_SECOND_PERSON.search(sentence)), bool(_AI_ADDRESSEE.search(sentence))
@@ -112,12 +148,20 @@ def _structure(sentence: str) -> list[float]:
         float(ai),
         float(answer),
         float(bool(_QUOTED.search(sentence))),
-        float(cjk >= 2 and latin >= 6),
+        float(cjk >= 2 and latin >= 2),
         math.log1p(len(sentence)) / 8.0,
         # Pairs a linear model cannot form itself: a contact point inside a request to the reader,
         # and a request about the answer addressed to "you" or to an AI.
         float((url or email or image or phone) and (answer or you)),
         float((you or ai) and answer),
+        # How much the sentence reads as an obligation between parties: planted requests rarely do.
+        min(len(_LEGAL.findall(sentence)), 3) / 3.0,
+        float(bool(_PARTY_MODAL.search(sentence))),
+        # Who and what the sentence talks about: the person asking, the text being read, the reader's
+        # next move; an honest clause talks about the parties and their obligations.
+        float(bool(_READER.search(sentence))),
+        float(bool(_META.search(sentence))),
+        float(bool(_IMPERATIVE_START.search(sentence))),
     ]
 
 

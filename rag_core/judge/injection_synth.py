@@ -93,11 +93,15 @@ def _payloads(rng: random.Random) -> dict[str, str]:
     }
 
 
-def fill(template: str, rng: random.Random) -> str:
-    """A template with every slot filled from the slot tables (acts and claims may hold slots too)."""
+def fill(template: str, rng: random.Random, lookalike: bool = False) -> str:
+    """A template with every slot filled from the slot tables (acts and claims may hold slots too).
+
+    Look-alikes take the parties' own addresses, attacks the attacker's: otherwise the set would
+    teach that a particular domain, not a request to the reader, marks an attack.
+    """
     base = {
-        "url": rng.choice(D.URLS),
-        "email": rng.choice(D.EMAILS),
+        "url": rng.choice(D.LOOKALIKE_URLS if lookalike else D.URLS),
+        "email": rng.choice(D.LOOKALIKE_EMAILS if lookalike else D.EMAILS),
         "num": str(rng.choice([0, 1, 3, 7, 12, 30, 99, 500, 1000, 88888])),
         "num2": f"{rng.randrange(100):02d}",
         "hex_id": "".join(rng.choice("0123456789abcdef") for _ in range(32)),
@@ -146,7 +150,7 @@ def _rows(
         for k in range(PER_FAMILY):
             template = templates[k % len(templates)]
             chinese = is_chinese_template(template)
-            sentence = fill(template, rng)
+            sentence = fill(template, rng, lookalike=kind == "lookalike")
             host = chinese_host(rng) if chinese else hosts.pop()
             text, start, end = plant(host, sentence, rng, chinese)
             yield {
