@@ -46,7 +46,7 @@ NEGATIVES = [
     "乙方有权请求甲方支付违约金，违约金为合同总价的百分之十。",
     "Der Lizenznehmer darf die Software nicht an Dritte weitergeben.",
     "E X H I B I T  A",
-    "Tell me about the termination clause.",
+    "Explain the warranty section to me.",
 ]
 
 
