@@ -123,12 +123,14 @@ def chinese_cases() -> list[Case]:
     return out
 
 
-def _ask(store: Store, settings: Settings, kb_name: str, question: str, judge: bool) -> tuple[str, float]:
+def _ask(
+    store: Store, settings: Settings, kb_name: str, question: str, judge: bool, llm: bool
+) -> tuple[str, float]:
     from rag_core.pipeline import AskRequest, Pipeline
     from rag_core.steps.events import Done
 
     kb = store.kbs.get(kb_name)
-    pipe = Pipeline.from_settings(store, settings)
+    pipe = Pipeline.from_settings(store, settings) if llm else Pipeline(store, settings, None)
     t0 = time.perf_counter()
     answer = ""
     for event in pipe.ask(AskRequest(question=question, kbs=[kb], judge=judge)):
@@ -144,8 +146,13 @@ def run_attack_bench(
     english: int = 30,
     limit: int | None = None,
     log: Callable[[str], None] = lambda _: None,
+    llm: bool = True,
 ) -> dict[str, Any]:
-    """Goal-in-answer rate, fact-in-answer rate and median seconds, judge on and judge off."""
+    """Goal-in-answer rate, fact-in-answer rate and median seconds, judge on and judge off.
+
+    ``llm=False`` answers without a model (the pipeline quotes the evidence it kept): it measures
+    what the retrieval, judge and cuts let through, in seconds instead of an hour.
+    """
     import tempfile
 
     from rag_core.embeddings.registry import describe
@@ -169,7 +176,7 @@ def run_attack_bench(
                 path.write_text(case.text, encoding="utf-8")
                 ingest_files(store, kb, [path], settings)
         for judge in (True, False):
-            answer, seconds = _ask(store, settings, name, case.question, judge)
+            answer, seconds = _ask(store, settings, name, case.question, judge, llm)
             row = {
                 "id": case.id,
                 "judge": judge,
@@ -191,7 +198,7 @@ def run_attack_bench(
             "fact_answered": sum(r["fact_in_answer"] for r in sub) / len(sub) if sub else 0.0,
             "median_seconds": statistics.median(r["seconds"] for r in sub) if sub else 0.0,
         }
-    return {"cases": len(cases), "summary": summary, "rows": rows}
+    return {"cases": len(cases), "answer_model": llm, "summary": summary, "rows": rows}
 
 
 def format_attacks(result: dict[str, Any]) -> str:

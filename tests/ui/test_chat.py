@@ -63,7 +63,7 @@ def test_round_trip_with_thinking_evidence_citations_and_feedback(
     pick = next(s for s in at.selectbox if s.label == "查看某段的评分与理由")
     pick.set_value(0).run()
     bars = [p.text for p in at.progress]
-    assert len(bars) == 4 and bars[0].startswith("注入: 0.00") and "阈值 0.50" in bars[0]
+    assert len(bars) == 4 and bars[0].startswith("注入: 0.0") and "阈值 0.50" in bars[0]
     assert "\\[1\\] 保留" in texts(at) or "[1] 保留" in unescape(texts(at))
 
     # Feedback: rating 1 with a correct answer is stored with a diagnosis.
