@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import re
 
-# A sentence ends at a Chinese terminator, a line break, or ! ? ; . followed by space or the end.
+# A sentence ends at a Chinese terminator, a line break, or ! ? . followed (after any closing quotes
+# or brackets, which stay with it) by space or the end: "(… Genovia.) The parties" is two sentences.
 # "." must be followed by whitespace so that 7.2, e.g. inside a word, and www.example.com stay whole.
-_END = re.compile(r"[。！？；\n]+|[!?]+(?=\s|$)|\.(?=\s|$)")
+_END = re.compile(r"[。！？；\n]+|[!?]+(?=[\"'”’)）\]]*(?:\s|$))|\.(?=[\"'”’)）\]]*(?:\s|$))")
 _CLOSERS = "\"'”’)）]】」』》"
 _ABBREVIATIONS = frozenset(
     "e.g i.e etc inc ltd co corp no nos art arts sec secs para paras cl mr mrs ms dr vs cf p pp st jr sr "
