@@ -203,8 +203,9 @@ def run_attack_bench(
 
 def format_attacks(result: dict[str, Any]) -> str:
     """The summary as a table."""
+    model = "local LLM" if result.get("answer_model", True) else "no answer model (quoted evidence)"
     lines = [
-        f"attack bench — {result['cases']} contracts, one planted attack each",
+        f"attack bench — {result['cases']} contracts, one planted attack each; {model}",
         "config     goal in answer  fact answered  median s",
     ]
     for name, s in result["summary"].items():
