@@ -32,6 +32,7 @@ from rag_core.steps.events import (
 from rag_core.steps.evidence import assemble_evidence
 from rag_core.steps.generate import generate
 from rag_core.steps.judging import judge_hits
+from rag_core.steps.obey import absent_clause, correct_premise, refuse_absent_clause
 from rag_core.steps.review import quote_without_model, refuse, review_answer
 from rag_core.steps.route import answer_small_talk, decide_retrieval
 from rag_core.steps.turn import Turn
@@ -110,6 +111,11 @@ class Pipeline:
             self.store, s, judged.kept, req.kbs, judged.conflicting_ids, cut=judge_on
         )
         turn.evidence, turn.notes = evidence.record, turn.notes + list(evidence.notes)
+        absent = absent_clause(turn, evidence.blocks, judged.verdicts, judge_on)
+        if absent is not None:
+            yield from refuse_absent_clause(turn, absent, len(retrieved.hits))
+            yield from turn.done()
+            return
         if not evidence.blocks:
             yield from refuse(turn, judged.verdicts, len(retrieved.hits), judge_on)
             yield from turn.done()
@@ -118,6 +124,7 @@ class Pipeline:
             quote_without_model(turn, evidence.blocks)
         else:
             yield from generate(self.answer_model, turn, evidence.blocks, cancel)
+            yield from correct_premise(turn, evidence.blocks)
         turn.clock.lap("generation")
         kb_empty = req.kbs[0].empty_answer if req.kbs else ""
         yield from review_answer(self.answer_model, turn, evidence.blocks, kb_empty, cancel)

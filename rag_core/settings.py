@@ -164,9 +164,20 @@ class VerdictSettings(_Group):
     t_conflict: float = _f(
         0.5, "score 0-1", "Conflict score above which a passage is kept as CONFLICTING", ge=0, le=1
     )
-    t_relevance: float = _f(0.3, "score 0-1", "Relevance score below which a passage is dropped", ge=0, le=1)
+    t_relevance: float = _f(
+        0.2,
+        "score 0-1",
+        "Relevance score below which a passage is dropped (default: F1-best in cross-validation on train/)",
+        ge=0,
+        le=1,
+    )
     t_evidence: float = _f(
-        0.4, "score 0-1", "Evidence score above which a passage is kept as EVIDENCE", ge=0, le=1
+        0.7,
+        "score 0-1",
+        "Evidence score above which a passage is kept as EVIDENCE (default: the lowest with precision "
+        "0.8 in cross-validation on train/)",
+        ge=0,
+        le=1,
     )
     t_clause_type: float = _f(
         0.5,
@@ -310,6 +321,9 @@ class JudgeTrainSettings(_Group):
     c_clause: float = _f(1.0, "inverse L2", "Regularisation C of the clause-type logistics", gt=0)
     c_relevance: float = _f(0.3, "inverse L2", "Regularisation C of the relevance logistic", gt=0)
     c_evidence: float = _f(1.0, "inverse L2", "Regularisation C of the evidence logistic", gt=0)
+    evidence_privacyqa_weight: float = _f(
+        0.5, "weight", "Sample weight of a PrivacyQA pair in the evidence fit (a CUAD window weighs 1)", ge=0
+    )
     relevance_cuad_weight: float = _f(
         0.5, "weight", "Sample weight of a CUAD window in the relevance fit (a PrivacyQA pair weighs 1)", ge=0
     )

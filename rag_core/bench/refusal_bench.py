@@ -81,7 +81,7 @@ def candidates(q: BenchQuestion, n: int) -> list[tuple[int, int]]:
     """The contract's windows ranked by fused usem cosine and lexical coverage; the top ``n``."""
     c = q.contract
     texts = [c.text[s:e] for s, e in c.windows]
-    pvecs, _ = dense.passage_vectors(texts)
+    pvecs = dense.passage_vectors(texts)
     cos = pvecs @ dense.embed([q.question])[0]
     lex = [f.coverage for f in lexical_features(q.question, texts)]
     by_cos = [str(i) for i in np.argsort(-cos, kind="stable")]

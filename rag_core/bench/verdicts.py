@@ -222,12 +222,36 @@ def relevance_bench(
     for i, r in enumerate(rows):
         groups.setdefault(str(r["question"]).strip(), []).append(i)
     preds: dict[int, bool] = {}
+    scores: dict[int, float] = {}
     for question, idx in groups.items():
         passages = [PassageInput(str(i), str(rows[i]["context"])) for i in idx]
         for i, v in zip(idx, judge_all(judge, timer, question, passages, s), strict=True):
             preds[i] = v.scores[RELEVANCE] >= s.t_relevance
+            scores[i] = v.scores[RELEVANCE]
     items = [Item(i, str(r["answer"]).strip().lower() == "true", preds[i]) for i, r in enumerate(rows)]
-    return with_halves(items)
+    out = with_halves(items)
+    out["auc"] = rank_auc([i.gold for i in items], [scores[i.line] for i in items])
+    return out
+
+
+def rank_auc(gold: list[bool], score: list[float]) -> float:
+    """ROC AUC by ranks (ties count half): threshold-free, so it shows the score's quality apart
+    from where ``t_relevance`` sits."""
+    pos = [s for g, s in zip(gold, score, strict=True) if g]
+    neg = [s for g, s in zip(gold, score, strict=True) if not g]
+    if not pos or not neg:
+        return 0.0
+    wins = sum((p > n) + 0.5 * (p == n) for p in pos for n in neg)
+    return wins / (len(pos) * len(neg))
+
+
+def fitted_judge_block() -> dict[str, Any]:
+    """What the committed fitted weights report about themselves: training hash, thresholds
+    recommended by cross-validation on ``train/``, and the fit and check-part figures."""
+    from rag_core.judge.fitted import WEIGHTS_PATH
+
+    data = json.loads(WEIGHTS_PATH.read_text(encoding="utf-8"))
+    return {"train_hash": data["train_hash"], "recommended": data["recommended"], "figures": data["figures"]}
 
 
 def latency_of_batch(judge: Judge, path: Path, s: VerdictSettings) -> dict[str, float | int]:
@@ -282,6 +306,8 @@ def run_verdict_bench(
         result["injection_validation"] = injection_validation(
             data_dir, settings.t_injection, settings.t_injection_sentence
         )
+    if judge.name == "local":
+        result["fitted_judge"] = fitted_judge_block()
     lat = sorted(timer.per_passage_s)
     result["latency"] = {
         "passages": len(lat),
@@ -318,6 +344,7 @@ def format_table(result: dict[str, Any]) -> str:
         three(f"relevance F1 {name}", block, "f1")
         three(f"relevance precision {name}", block, "precision")
         three(f"relevance recall {name}", block, "recall")
+        rows.append([f"relevance AUC {name}", f"{block['auc']:.3f}", "", "", ""])
     lat = result["latency"]
     rows.append(
         ["latency median ms/passage", f"{lat['median_ms_per_passage']:.2f}", "", "", str(lat["passages"])]
@@ -332,6 +359,19 @@ def format_table(result: dict[str, Any]) -> str:
             "",
         ]
     )
+    fj = result.get("fitted_judge")
+    if fj:
+        f = fj["figures"]
+        cv = f["privacyqa_cv_relevance"]
+        rows.append(["fitted: PrivacyQA train CV relevance F1", f"{cv['f1']:.3f}", "", "", str(cv["n"])])
+        ev = f["check_evidence_windows"]
+        rows.append(
+            ["fitted: held-out CUAD evidence precision", f"{ev['precision']:.3f}", "", "", str(ev["n"])]
+        )
+        rows.append(["fitted: held-out CUAD evidence recall", f"{ev['recall']:.3f}", "", "", ""])
+        rows.append(
+            ["fitted: held-out clause-type AUC (mean)", f"{f['check_clause_auc_mean']:.3f}", "", "", ""]
+        )
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
     lines = [
         f"verdict bench — judge: {result['judge']}",

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+import numpy as np
+
 
 @dataclass(frozen=True)
 class ClauseType:
@@ -226,6 +228,21 @@ BENCH_CATEGORIES: tuple[str, ...] = (
 _COMPILED: tuple[tuple[ClauseType, tuple[re.Pattern[str], ...]], ...] = tuple(
     (c, tuple(re.compile(t) for t in c.triggers)) for c in CLAUSE_TYPES
 )
+
+
+def trigger_matrix(texts: list[str]) -> np.ndarray:
+    """(n, K) 0/1: whether each text uses the thesaurus words of each clause type.
+
+    A feature of the clause classifier beside the text's vector: fitted on English CUAD (where the
+    English words occur in the clauses), it carries over to a Chinese clause through the Chinese
+    words of the same entry ("竞业", "违约金", "适用…法律"), which the vector alone does poorly.
+    """
+    out = np.zeros((len(texts), len(_COMPILED)))
+    for i, t in enumerate(texts):
+        low = t.lower()
+        for j, (_c, patterns) in enumerate(_COMPILED):
+            out[i, j] = 1.0 if any(p.search(low) for p in patterns) else 0.0
+    return out
 
 
 def thesaurus_types(question: str) -> list[str]:

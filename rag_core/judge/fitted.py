@@ -23,7 +23,7 @@ import numpy as np
 
 from rag_core.errors import LexgateError
 from rag_core.judge import dense
-from rag_core.judge.clause_types import CATEGORY_NAMES, thesaurus_types
+from rag_core.judge.clause_types import CATEGORY_NAMES, thesaurus_types, trigger_matrix
 from rag_core.judge.features import PassageView, QuestionView, feature_matrix
 from rag_core.judge.relevance import LexicalFeatures, lexical_features
 
@@ -66,10 +66,11 @@ class ClauseModel:
     categories: tuple[str, ...]
     coef: np.ndarray  # (K, 512)
     intercept: np.ndarray  # (K,)
+    trigger_coef: np.ndarray  # (K,) weight of "the text uses this type's thesaurus words"
 
-    def proba(self, vecs: np.ndarray) -> np.ndarray:
+    def proba(self, vecs: np.ndarray, texts: list[str]) -> np.ndarray:
         """(n, K) probabilities that each text is (or holds) each clause type."""
-        return _sigmoid(vecs @ self.coef.T + self.intercept)
+        return _sigmoid(vecs @ self.coef.T + self.intercept + trigger_matrix(texts) * self.trigger_coef)
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,7 @@ def weights_from_json(data: dict[str, Any]) -> JudgeWeights:
             tuple(c["categories"]),
             np.asarray(c["coef"], dtype=np.float64),
             np.asarray(c["intercept"], dtype=np.float64),
+            np.asarray(c["trigger_coef"], dtype=np.float64),
         ),
         relevance=Logistic.from_json(data["relevance"]),
         evidence=Logistic.from_json(data["evidence"]),
@@ -115,7 +117,7 @@ def load_weights(path: Path = WEIGHTS_PATH) -> JudgeWeights:
 
 def question_view(question: str, vec: np.ndarray, w: JudgeWeights) -> QuestionView:
     """The question's clause types: the thesaurus first; else the classifier's type when confident."""
-    probs = w.clause.proba(vec[None, :])[0]
+    probs = w.clause.proba(vec[None, :], [question])[0]
     index = {name: i for i, name in enumerate(w.clause.categories)}
     types = tuple(index[t] for t in thesaurus_types(question) if t in index)
     if not types and float(probs.max()) >= w.question_type_min:
@@ -126,7 +128,7 @@ def question_view(question: str, vec: np.ndarray, w: JudgeWeights) -> QuestionVi
 def passage_views(texts: list[str], w: JudgeWeights) -> list[PassageView]:
     """Vectors and clause-type probabilities of passages, in one embedding call."""
     pvecs = dense.passage_vectors(texts)
-    probs = w.clause.proba(pvecs) if len(texts) else np.zeros((0, len(w.clause.categories)))
+    probs = w.clause.proba(pvecs, texts) if len(texts) else np.zeros((0, len(w.clause.categories)))
     return [PassageView(t, pvecs[i], probs[i]) for i, t in enumerate(texts)]
 
 

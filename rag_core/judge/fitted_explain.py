@@ -12,16 +12,13 @@ from rag_core.coded import CodedText, coded, join
 from rag_core.judge.fitted import FittedScores
 from rag_core.judge.relevance import ask_word
 
-TYPE_PRESENT: float = 0.5
-"""Clause-type probability from which an explanation says the passage *is* the asked clause type."""
 
-
-def _clause_part(s: FittedScores) -> CodedText | None:
+def _clause_part(s: FittedScores, t_clause_type: float) -> CodedText | None:
     """The clause-type fact: the asked type present, or the passage looking like another type."""
     if not s.asked_types:
         return None
     asked = s.asked_types[0]
-    if s.type_prob >= TYPE_PRESENT:
+    if s.type_prob >= t_clause_type:
         return coded(
             "fit_clause", f"a {asked} clause ({s.type_prob:.0%})", clause_type=asked, type_prob=s.type_prob
         )
@@ -34,8 +31,9 @@ def _clause_part(s: FittedScores) -> CodedText | None:
     )
 
 
-def fitted_explanation(s: FittedScores) -> CodedText:
-    """Relevance and evidence with the clause-type, value-kind and coverage facts behind them."""
+def fitted_explanation(s: FittedScores, t_clause_type: float) -> CodedText:
+    """Relevance and evidence with the clause-type, value-kind and coverage facts behind them
+    (the passage counts as the asked clause type from ``t_clause_type``, as the absent-clause gate)."""
     lex = s.lexical
     parts: list[CodedText] = [
         coded(
@@ -45,7 +43,7 @@ def fitted_explanation(s: FittedScores) -> CodedText:
             fit_evidence=s.evidence,
         )
     ]
-    clause = _clause_part(s)
+    clause = _clause_part(s, t_clause_type)
     if clause is not None:
         parts.append(clause)
     if lex.matched:

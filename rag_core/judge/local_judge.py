@@ -1,8 +1,9 @@
-"""The offline default judge: rules and text statistics, no large model, 20 passages well under 1 s.
+"""The offline default judge: rules and fitted scores, no large model, 20 passages well under 1 s.
 
 Why this composition: each of the four questions has its own module (injection rules, premise
-slot alignment, relevance/evidence features); this class only checks the limits, runs them, and
-labels with seed 000's ``classify``. The explanation leads with what decided the label.
+slot alignment, and the fitted relevance/evidence models of ``fitted.py``, weights from
+``train judge``); this class only checks the limits, runs them, and labels with seed 000's
+``classify``. The explanation leads with what decided the label.
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ from rag_core.coded import code_of, coded, join
 from rag_core.judge.base import PassageInput, check_limits, thresholds_of
 from rag_core.judge.classify import CONFLICT, EVIDENCE, INJECTION, RELEVANCE, classify
 from rag_core.judge.conflict import YesNo, confirm_with_llm, conflict_score, premise_slots
+from rag_core.judge.fitted import score as fitted_score
+from rag_core.judge.fitted_explain import fitted_explanation
 from rag_core.judge.injection import injection_score
-from rag_core.judge.relevance import score_passages
 from rag_core.models import Label, Verdict
 from rag_core.settings import VerdictSettings
 
@@ -45,7 +47,7 @@ class LocalJudge:
     ) -> list[tuple[dict[str, float], dict[str, str]]]:
         """The four scores and their reasons for each passage, without labelling (the LLM judge's fallback)."""
         slots = premise_slots(question)
-        rel = score_passages(question, passages)
+        rel = fitted_score(question, [p.text for p in passages])
         inj = [injection_score(p.text) for p in passages]
         con = [conflict_score(slots, p.text) for p in passages]
         con_scores = [c[0] for c in con]
@@ -67,12 +69,8 @@ class LocalJudge:
             if confirmed[i]:
                 llm = coded("con_llm", f"(LLM-confirmed score {con_scores[i]:.2f})", llm_score=con_scores[i])
                 con_why = join([con_why, llm], sep=" ")
-            why = {
-                INJECTION: inj[i][1],
-                CONFLICT: con_why,
-                RELEVANCE: rel[i].explanation,
-                EVIDENCE: rel[i].explanation,
-            }
+            rel_why = fitted_explanation(rel[i], self.settings.t_clause_type)
+            why = {INJECTION: inj[i][1], CONFLICT: con_why, RELEVANCE: rel_why, EVIDENCE: rel_why}
             out.append((scores, why))
         return out
 

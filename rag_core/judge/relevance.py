@@ -1,17 +1,14 @@
-"""Offline relevance and answer-evidence scores from text (and retrieval signals when present).
+"""Lexical features of a (question, passage) pair: the text half of the fitted judge (``features.py``).
 
-Why these features: the judge must work on passages pasted without retrieval scores (benchmarks,
-manual checks), so it reads the text itself — which of the question's terms the passage covers
-(rarer terms weigh more, the IDF taken over the candidate set of the call), Chinese character
-bigrams (robust to jieba splitting a term differently), and shared *topics* from a small lexicon
-of contract and data-protection vocabulary (a question about "selling my data" and a clause on
-"disclosure to third parties" share no word but the same topic). Retrieval signals, when given,
-are added. A logistic maps the features to [0,1]; its weights were set on the even lines of the
-public PrivacyQA file and checked on the odd lines (verdict bench).
-
-Evidence = relevance scaled by whether the passage holds the *kind* of value the question asks
-for (a date for "when", an amount for "how much", a period for "how long", a party for "who",
-a modal or negation for a yes/no question, a condition for "under what circumstances").
+Why these: the judge must work on passages pasted without retrieval scores (benchmarks, manual
+checks), so it reads the text itself — which of the question's terms the passage and its best
+sentence cover (rarer terms weigh more, the IDF taken over the candidate set of the call), Chinese
+character bigrams (robust to jieba splitting a term differently), shared *topics* from a small
+lexicon of contract and data-protection vocabulary (a question about "selling my data" and a clause
+on "disclosure to third parties" share no word but the same topic), and whether the passage holds
+the *kind* of value the question asks for (a date for "when", an amount for "how much", a period
+for "how long", a party for "who", a place for "where", a modal for a yes/no question, a condition
+for "under what circumstances"). How much each weighs is fitted (``train judge``), not set here.
 """
 
 from __future__ import annotations
@@ -23,8 +20,6 @@ from functools import lru_cache
 
 import jieba
 
-from rag_core.coded import coded, join
-from rag_core.judge.base import PassageInput
 from rag_core.judge.conflict import extract_values, has_cjk, normalize_text
 
 
@@ -33,34 +28,13 @@ def _wordset(words: str) -> frozenset[str]:
     return frozenset(words.split())
 
 
-# --- weights -------------------------------------------------------------------------------------
-
-R_BIAS: float = -1.2
-R_COVERAGE: float = 2.6  # IDF-weighted share of question terms in the passage
-R_TOPIC: float = 1.4  # share of the question's topics the passage shares
-R_BIGRAM: float = 1.5  # share of the question's Chinese character bigrams in the passage
-R_VECTOR: float = 3.0  # vector similarity above VECTOR_FLOOR, per unit of VECTOR_SPAN
-R_RANK: float = 0.6  # 1 for the top fused rank, falling linearly to 0 at the last
-R_LENGTH: float = 0.4  # substantive passage sharing something with the question (SUBSTANTIVE_TERMS)
-
-VECTOR_FLOOR: float = 0.75
-"""Cosine below which the vector signal adds nothing (e5-style embeddings rarely go lower for text
-in the same language)."""
-
-VECTOR_SPAN: float = 0.15
-"""Cosine range above the floor over which the vector signal grows to its full weight."""
+# --- constants -----------------------------------------------------------------------------------
 
 SUBSTANTIVE_TERMS: int = 8
 """Content terms from which a passage counts as substantive rather than a heading or boilerplate line."""
 
 PREFIX_MATCH_MIN: int = 5
 """Shared prefix length from which two English words count as one term ("disclose"/"disclosure")."""
-
-EVIDENCE_BASE: float = 0.5
-"""Share of relevance a passage keeps as evidence when it lacks the kind of value asked for."""
-
-EVIDENCE_UNTYPED: float = 0.8
-"""Share of relevance kept as evidence when the question asks for no particular kind of value."""
 
 # --- lexicons ------------------------------------------------------------------------------------
 
@@ -227,15 +201,6 @@ def idf_weights(question_terms: list[str], passages: list[list[str]]) -> dict[st
 # --- scores ----------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class RelevanceResult:
-    """Relevance and evidence of one passage, with the facts behind them."""
-
-    relevance: float
-    evidence: float
-    explanation: str
-
-
 def asked_kinds(question: str) -> list[str]:
     """The kinds of value the question asks for, most specific first."""
     return [kind for kind, rx in _ASKS if rx.search(question)]
@@ -252,64 +217,6 @@ def _has_kind(kind: str, passage: str, value_kinds: set[str]) -> bool:
     if kind == "place":
         return bool(_PLACE.search(passage))
     return bool(_MODAL.search(passage))
-
-
-def _sigmoid(z: float) -> float:
-    return 1.0 / (1.0 + math.exp(-z))
-
-
-def score_passages(question: str, passages: list[PassageInput]) -> list[RelevanceResult]:
-    """Relevance and evidence for each passage of one question (IDF over the candidate set)."""
-    q_norm = normalize_text(question)
-    q_terms = list(dict.fromkeys(terms(q_norm)))
-    q_topics = topics(q_norm)
-    q_bigrams = cjk_bigrams(q_norm)
-    kinds = asked_kinds(q_norm)
-    p_norms = [normalize_text(p.text) for p in passages]
-    p_terms = [terms(t) for t in p_norms]
-    idf = idf_weights(q_terms, p_terms)
-    total_w = sum(idf.values()) or 1.0
-    n = len(passages)
-    out: list[RelevanceResult] = []
-    for p, text, pt in zip(passages, p_norms, p_terms, strict=True):
-        low = text.lower()
-        pset = set(pt)
-        hit = [t for t in q_terms if _term_in(t, pset, low)]
-        coverage = sum(idf[t] for t in hit) / total_w if q_terms else 0.0
-        shared_topics = q_topics & topics(text)
-        topic = len(shared_topics) / len(q_topics) if q_topics else 0.0
-        bigram = len(q_bigrams & cjk_bigrams(text)) / len(q_bigrams) if q_bigrams else 0.0
-        z = R_BIAS + R_COVERAGE * coverage + R_TOPIC * topic + R_BIGRAM * bigram
-        z += R_LENGTH * (len(pset) >= SUBSTANTIVE_TERMS and bool(hit or shared_topics or bigram))
-        if p.vector_similarity is not None:
-            z += R_VECTOR * min(1.0, max(0.0, (p.vector_similarity - VECTOR_FLOOR) / VECTOR_SPAN))
-        if p.rank is not None and n > 1:
-            z += R_RANK * max(0.0, 1.0 - (p.rank - 1) / (n - 1))
-        relevance = _sigmoid(z)
-        value_kinds = {v.kind for v in extract_values(text)} if kinds else set()
-        matched = [k for k in kinds if _has_kind(k, text, value_kinds)]
-        if not kinds:
-            evidence = relevance * EVIDENCE_UNTYPED
-        elif matched:
-            evidence = relevance
-        else:
-            evidence = relevance * EVIDENCE_BASE
-        parts = [
-            coded(
-                "rel_terms", f"covers {len(hit)}/{len(q_terms)} query terms", hit=len(hit), total=len(q_terms)
-            )
-        ]
-        if shared_topics:
-            names = sorted(shared_topics)
-            parts.append(coded("rel_topic", "topic " + ", ".join(names), topic_list="|".join(names)))
-        if q_bigrams:
-            parts.append(coded("rel_bigrams", f"{bigram:.0%} of Chinese bigrams", bigram_share=bigram))
-        if matched:
-            parts.append(coded("rel_has", "has " + _ASK_WORDS[matched[0]], kind=matched[0]))
-        elif kinds:
-            parts.append(coded("rel_lacks", "lacks " + _ASK_WORDS[kinds[0]], kind=kinds[0]))
-        out.append(RelevanceResult(relevance, evidence, join(parts)))
-    return out
 
 
 @dataclass(frozen=True)

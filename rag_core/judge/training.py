@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from rag_core.judge import dense
-from rag_core.judge.clause_types import CATEGORY_NAMES
+from rag_core.judge.clause_types import CATEGORY_NAMES, trigger_matrix
 from rag_core.judge.features import SCALAR_FEATURES, feature_matrix
 from rag_core.judge.fitted import ClauseModel, JudgeWeights, Logistic, question_view, weights_from_json
 from rag_core.judge.relevance import lexical_features
@@ -112,22 +112,25 @@ def logistic_json(m: Logistic, names: list[str]) -> dict[str, Any]:
     }
 
 
-def fit_clause(vecs: np.ndarray, labels: list[set[str]], c: float) -> ClauseModel:
-    """One balanced logistic per category over unit vectors (no standardisation needed)."""
+def fit_clause(vecs: np.ndarray, texts: list[str], labels: list[set[str]], c: float) -> ClauseModel:
+    """One balanced logistic per category over the unit vector and the category's thesaurus match."""
     from sklearn.linear_model import LogisticRegression
 
-    coef, icpt = [], []
-    for k in CATEGORY_NAMES:
+    trig = trigger_matrix(texts)
+    coef, icpt, tcoef = [], [], []
+    for j, k in enumerate(CATEGORY_NAMES):
         y = np.asarray([k in lab for lab in labels], dtype=int)
         if y.min() == y.max():  # a small sample without this category: it is never predicted
             coef.append(np.zeros(vecs.shape[1]))
             icpt.append(ABSENT_LOGIT if y.max() == 0 else -ABSENT_LOGIT)
+            tcoef.append(0.0)
             continue
         m = LogisticRegression(C=c, max_iter=3000, class_weight="balanced")
-        m.fit(vecs, y)
-        coef.append(m.coef_[0])
+        m.fit(np.hstack([vecs, trig[:, j : j + 1]]), y)
+        coef.append(m.coef_[0][:-1])
+        tcoef.append(m.coef_[0][-1])
         icpt.append(m.intercept_[0])
-    return ClauseModel(CATEGORY_NAMES, np.asarray(coef), np.asarray(icpt))
+    return ClauseModel(CATEGORY_NAMES, np.asarray(coef), np.asarray(icpt), np.asarray(tcoef))
 
 
 # ----------------------------------------------------------------------------- features
@@ -164,7 +167,7 @@ def pair_rows(
         qv = question_view(q, cache.get([q])[0], w)
         ptexts = [pairs[i].text for i in idx]
         pvecs = pv[[at[t] for t in ptexts]]
-        probs = model.proba(pvecs)
+        probs = model.proba(pvecs, ptexts)
         views = [PassageView(t, pvecs[j], probs[j]) for j, t in enumerate(ptexts)]
         lex = lexical_features(q, ptexts)
         rows = feature_matrix(qv, views, lex, interaction=True)
@@ -229,10 +232,11 @@ def precision_threshold(y: np.ndarray, p: np.ndarray) -> float:
 # ----------------------------------------------------------------------------- the whole fit
 def _clause_sets(
     contracts: list[Contract], ts: JudgeTrainSettings, cache: VectorCache
-) -> tuple[np.ndarray, list[set[str]], list[str]]:
+) -> tuple[np.ndarray, list[str], list[set[str]], list[str]]:
     ex = clause_examples(contracts)
-    vecs = dense.passage_vectors([t for t, _, _ in ex], cache.get)
-    return vecs, [lab for _, lab, _ in ex], [n for _, _, n in ex]
+    texts = [t for t, _, _ in ex]
+    vecs = dense.passage_vectors(texts, cache.get)
+    return vecs, texts, [lab for _, lab, _ in ex], [n for _, _, n in ex]
 
 
 def fit_all(
@@ -253,12 +257,13 @@ def fit_all(
     fit_c = [c for c in contracts if not is_check(c.name, ts)][: sample[0] if sample else None]
     check_c = [c for c in contracts if is_check(c.name, ts)][: sample[0] if sample else None]
     log(f"{len(fit_c)} fit contracts, {len(check_c)} check contracts")
-    vecs, labels, names = _clause_sets(fit_c, ts, cache)
-    clause = fit_clause(vecs, labels, ts.c_clause)
+    vecs, texts, labels, names = _clause_sets(fit_c, ts, cache)
+    clause = fit_clause(vecs, texts, labels, ts.c_clause)
     halves = {c.name: i % 2 for i, c in enumerate(fit_c)}
     half_models = [
         fit_clause(
             vecs[[halves[n] != h for n in names]],
+            [t for t, n in zip(texts, names, strict=True) if halves[n] != h],
             [lab for lab, n in zip(labels, names, strict=True) if halves[n] != h],
             ts.c_clause,
         )
@@ -282,11 +287,17 @@ def fit_all(
     g_rel = rel_rows.groups + [g for g, s in zip(ev_rows.groups, ev_rows.sentence, strict=True) if not s]
     w_rel = np.concatenate([np.ones(len(rel_rows.y)), np.full(int(win.sum()), ts.relevance_cuad_weight)])
     relevance = fit_logistic(x_rel, y_rel, ts.c_relevance, w_rel)
-    evidence = fit_logistic(ev_rows.x_evi, ev_rows.y, ts.c_evidence)
+    # PrivacyQA's relevant clauses answer their question: they teach the evidence model questions
+    # that name no clause type ("what data is shared?", "押金是多少？"), which CUAD's do not.
+    x_evi = np.vstack([ev_rows.x_evi, rel_rows.x_evi])
+    y_evi = np.concatenate([ev_rows.y, rel_rows.y])
+    g_evi = ev_rows.groups + rel_rows.groups
+    w_evi = np.concatenate([np.ones(len(ev_rows.y)), np.full(len(rel_rows.y), ts.evidence_privacyqa_weight)])
+    evidence = fit_logistic(x_evi, y_evi, ts.c_evidence, w_evi)
 
     cv_rel = grouped_cv(x_rel, y_rel, g_rel, ts.c_relevance, ts.cv_folds, w_rel)[: len(rel_rows.y)]
     t_rel = best_f1_threshold(rel_rows.y, cv_rel)
-    cv_evi = grouped_cv(ev_rows.x_evi, ev_rows.y, ev_rows.groups, ts.c_evidence, ts.cv_folds, None)
+    cv_evi = grouped_cv(x_evi, y_evi, g_evi, ts.c_evidence, ts.cv_folds, w_evi)[: len(ev_rows.y)]
     t_evi = precision_threshold(ev_rows.y[win], cv_evi[win])
     figures: dict[str, Any] = {
         "privacyqa_cv_relevance": binary_figures(rel_rows.y, cv_rel, t_rel),
@@ -300,6 +311,7 @@ def fit_all(
         "settings": json.loads(ts.model_dump_json()),
         "recommended": {"t_relevance": t_rel, "t_evidence": t_evi},
         "clause": {
+            "trigger_coef": _round(clause.trigger_coef),
             "categories": list(CATEGORY_NAMES),
             "coef": _round(clause.coef),
             "intercept": _round(clause.intercept),
@@ -330,8 +342,8 @@ def check_figures(
     win = ~rows.sentence
     evi = w.evidence.proba(rows.x_evi)
     rel = w.relevance.proba(rows.x_rel)
-    vecs, labels, _ = _clause_sets(check_c, ts, cache)
-    probs = w.clause.proba(vecs)
+    vecs, texts, labels, _ = _clause_sets(check_c, ts, cache)
+    probs = w.clause.proba(vecs, texts)
     aucs = {}
     for j, k in enumerate(CATEGORY_NAMES):
         y = np.asarray([k in lab for lab in labels], dtype=int)

