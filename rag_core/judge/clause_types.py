@@ -55,7 +55,7 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         ("How much notice is needed to stop the automatic renewal?",
          "What notice period applies to prevent the contract from renewing?"),
         ("不续约需要提前多久通知？", "要阻止合同自动续期，应提前多少天通知？"),
-        (r"non-?renewal", r"notice .{0,40}renew", r"renew.{0,40}notice", r"不续约", r"不再续", r"阻止.{0,6}续"),
+        (r"non-?renewal", r"notice .{0,60}renew", r"renew.{0,60}notice", r"不续约", r"不再续", r"阻止.{0,6}续"),
     ),
     ClauseType(
         "Termination For Convenience", "任意解除", "termination for convenience",
@@ -110,14 +110,14 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "Cap On Liability", "责任上限", "limitation of liability",
         ("Is there a cap on liability?", "What is the maximum amount a party can be liable for?"),
         ("合同对赔偿责任设有上限吗？", "一方承担责任的最高金额是多少？"),
-        (r"cap on liabilit", r"limitation of liabilit", r"maximum .{0,20}liab", r"liabilit.{0,20}(?:limit|exceed)",
+        (r"cap on liabilit", r"limitation of liabilit", r"maximum .{0,20}liab", r"liabilit.{0,20}(?<!un)(?:limit|exceed)",
          r"责任上限", r"赔偿上限", r"责任限额", r"最高.{0,6}(?:赔偿|责任)"),
     ),
     ClauseType(
         "Uncapped Liability", "无上限责任", "uncapped liability",
         ("Is any liability excluded from the cap?", "Which liabilities are unlimited?"),
         ("哪些责任不受赔偿上限限制？", "是否有不设上限的赔偿责任？"),
-        (r"uncapped", r"unlimited liabilit", r"excluded from the (?:cap|limitation)", r"不受.{0,6}上限", r"无上限",
+        (r"uncapped", r"unlimited liabilit", r"liabilit.{0,20}unlimited", r"excluded from the (?:cap|limitation)", r"不受.{0,6}上限", r"无上限",
          r"不设上限"),
     ),
     ClauseType(
@@ -245,7 +245,20 @@ def trigger_matrix(texts: list[str]) -> np.ndarray:
     return out
 
 
+NARROWER: dict[str, str] = {
+    "Notice Period To Terminate Renewal": "Renewal Term",
+    "Uncapped Liability": "Cap On Liability",
+    "Ip Ownership Assignment": "Anti-Assignment",
+    "Warranty Duration": "Expiration Date",
+}
+"""A narrower clause type → the broader one whose words it shares ("notice … to stop the renewal"
+also says "renew"): when a question names both, it asks about the narrower one."""
+
+
 def thesaurus_types(question: str) -> list[str]:
-    """The categories whose thesaurus words occur in the question, in table order."""
+    """The categories whose thesaurus words occur in the question, in table order; a broader type
+    is dropped when its narrower type matched too."""
     low = question.lower()
-    return [c.name for c, patterns in _COMPILED if any(p.search(low) for p in patterns)]
+    found = [c.name for c, patterns in _COMPILED if any(p.search(low) for p in patterns)]
+    broader = {NARROWER[n] for n in found if n in NARROWER}
+    return [n for n in found if n not in broader]

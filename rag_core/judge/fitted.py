@@ -146,7 +146,12 @@ class FittedScores:
 
 
 def score(question: str, texts: list[str], w: JudgeWeights | None = None) -> list[FittedScores]:
-    """Fitted relevance and evidence probabilities of each passage for ``question``."""
+    """Fitted relevance and evidence probabilities of each passage for ``question``.
+
+    Relevance is at least the evidence probability: the two models are fitted apart (relevance
+    mostly on PrivacyQA), and a passage that holds the answer is necessarily about the subject —
+    without this, a Chinese question over an English clause could be dropped as IRRELEVANT while
+    the evidence model found its answer there."""
     w = w or load_weights()
     if not texts:
         return []
@@ -162,7 +167,7 @@ def score(question: str, texts: list[str], w: JudgeWeights | None = None) -> lis
         b = int(p.clause_probs.argmax())
         out.append(
             FittedScores(
-                float(rel[i]),
+                max(float(rel[i]), float(evi[i])),  # a passage that answers is about the subject
                 float(evi[i]),
                 lex[i],
                 asked,

@@ -90,7 +90,7 @@ def test_a_draft_affirming_a_false_premise_starts_with_the_quoted_correction(wor
 def test_an_invented_fact_sentence_is_rejected_by_the_support_check(world: dict[str, Any]) -> None:
     draft = "押金为人民币19000元 [1]。甲方有权在30天后扣留押金 [1]。"
     with FakeOpenAI(lambda _req: Reply(content=draft)) as server:
-        result = _ask(world["store"], world["lease"], "押金是多少？", _fake(server))
+        result = _ask(world["store"], world["lease"], "乙方应支付多少押金？", _fake(server))
     assert "扣留" not in result.answer, result.answer
     support = result.to_json()["trace"]["support"]
     invented = [s for s in support if "扣留" in s["sentence"]]
