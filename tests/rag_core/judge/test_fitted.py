@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import numpy as np
@@ -21,15 +20,9 @@ from rag_core.judge.relevance import lexical_features
 from rag_core.judge.train_sets import train_hash
 from rag_core.judge.training import VectorCache, fit_all
 from rag_core.settings import JudgeTrainSettings, VerdictSettings
+from tests.fixtures.data import TRAIN
 from tests.rag_core.judge.zh_fixtures import CONTRACTS, QUESTIONS
 
-TRAIN = (
-    Path(
-        os.environ.get("LEXGATE_SHARED_DATA")
-        or Path(__file__).resolve().parents[3].parent / "shared" / "data"
-    )
-    / "train"
-)
 needs_train = pytest.mark.skipif(not (TRAIN / "cuad").is_dir(), reason="training data not present")
 S = VerdictSettings()
 
