@@ -193,8 +193,9 @@ def test_feedback_page_diagnoses_and_makes_eval_cases(seeded_home: Path, answere
     assert [m.value for m in at.metric][:3] == ["2", "3.0", "1"]
     assert len(at.dataframe[0].value) == 2
     shown = unescape(texts(at))
-    # The deposit clause was retrieved and handed on, but the answer spoke of the penalty.
-    assert "失败环节" in shown and "正确条款已交给回答模型，但回答没有依据它" in shown
+    # The deposit clause was retrieved, and the fitted judge rightly dropped it for a penalty
+    # question: the diagnosis names the judging step.
+    assert "失败环节" in shown and "正确条款被检索到，但被判断环节丢弃" in shown
     assert "第四条 押金" in shown
     at.button[0].click().run()
     sets = store.evaluation.testsets()
