@@ -14,7 +14,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from ui import i18n
+from ui import i18n, state
 from ui.components import show_error
 
 PAGES = Path(__file__).parent / "app_pages"
@@ -27,6 +27,10 @@ st.set_page_config(
     page_title="Lexgate", page_icon=str(FAVICON), layout="wide", initial_sidebar_state="expanded"
 )
 i18n.language_switch()
+try:
+    state.warmup()  # load the local model in the background at start (progress on the Home page)
+except Exception as err:  # never block the app on the model
+    show_error(err)
 
 pages = [
     st.Page(str(PAGES / "home.py"), title=i18n.t("nav_home"), icon=":material/home:", default=True),

@@ -10,6 +10,22 @@ from ui.components import safe, show_error
 from ui.errors import error_text
 from ui.i18n import t
 
+WARMUP_POLL_S = 1.0  # seconds between refreshes of the warm-up progress while the model loads
+
+
+def _warmup_status() -> None:
+    """The background warm-up of the local model: a progress bar while it loads, then its times."""
+    w = state.warmup()
+    if w.phase in ("loading", "priming"):
+        st.progress(w.progress, text=t(f"warm_{w.phase}", s=f"{w.elapsed_s:.0f}"))
+    elif w.phase == "ready":
+        st.caption(t("warm_ready", load=w.load_s, prime=w.prime_s, tokens=w.primed_tokens))
+    elif w.phase == "failed":
+        st.warning(t("warm_failed", why=safe(w.error, False)), icon=":material/error:")
+    elif w.phase == "off":
+        st.caption(t("warm_off"))
+
+
 st.title(t("home_title"))
 st.markdown(t("home_intro"))
 
@@ -33,6 +49,8 @@ try:
             t("home_model_ready", provider=t("provider_" + provider), model=safe(model, False)),
             icon=":material/check_circle:",
         )
+        first = state.warmup()
+        st.fragment(_warmup_status, run_every=None if first.done else WARMUP_POLL_S)()
 except Exception as err:
     show_error(err)
 

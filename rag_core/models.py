@@ -131,7 +131,9 @@ class EvidenceBlock:
     """One kept passage as the answer model sees it, numbered for citation.
 
     ``start``/``end``/``doc_id``/``chunk_id`` locate the source passage so a citation can point
-    back at the exact span (``Hit.text == doc_text[start:end]``).
+    back at the exact span (``Hit.text == doc_text[start:end]``). ``excerpt``, when set, is what
+    the answer model reads instead of the whole text (the short prompt's chosen sentences); the
+    citation still opens ``text``.
     """
 
     n: int
@@ -145,6 +147,7 @@ class EvidenceBlock:
     end: int = 0
     doc_id: str = ""
     chunk_id: str = ""
+    excerpt: str = ""
 
 
 @dataclass
@@ -192,11 +195,13 @@ class Usage:
     prompt_tokens: int = 0
     completion_tokens: int = 0
     estimated: bool = False
+    cached_prompt_tokens: int = 0  # prompt tokens whose KV cache was reused (the fixed system prompt)
 
     def add(self, other: Usage) -> None:
         self.prompt_tokens += other.prompt_tokens
         self.completion_tokens += other.completion_tokens
         self.estimated = self.estimated or other.estimated
+        self.cached_prompt_tokens += other.cached_prompt_tokens
 
     @property
     def total_tokens(self) -> int:
@@ -209,6 +214,7 @@ class Usage:
             "completion_tokens": self.completion_tokens,
             "total_tokens": self.total_tokens,
             "estimated": self.estimated,
+            "cached_prompt_tokens": self.cached_prompt_tokens,
         }
 
 

@@ -231,6 +231,53 @@ class GenerationSettings(_Group):
     temperature: float = _f(0.1, "temperature", "Sampling temperature of the answer model", ge=0, le=2)
     max_tokens: int = _f(512, "tokens", "Longest answer", ge=16, le=8192)
     think_max_tokens: int = _f(768, "tokens", "Extra tokens allowed for deep thinking", ge=0, le=16384)
+    quoted_max_sentences: int = _f(
+        3, "sentences", "Evidence sentences in the quoted answer shown before generation", ge=1, le=10
+    )
+    quoted_min_relative: float = _f(
+        0.6,
+        "fraction",
+        "A further sentence is quoted only if its score reaches this share of the best sentence's",
+        ge=0,
+        le=1,
+    )
+    sentence_e5_shortlist: int = _f(
+        6, "sentences", "Best lexical sentences re-scored with e5 (interim sentence scorer)", ge=0, le=200
+    )
+    sentence_e5_weight: float = _f(
+        0.5, "weight", "Share of the e5 similarity in a shortlisted sentence's score", ge=0, le=1
+    )
+    sentence_e5_floor: float = _f(
+        0.7, "cosine", "e5 cosine mapped to score 0 (e5 cosines of unrelated text sit near 0.7)", ge=-1, lt=1
+    )
+    sentence_expansion_weight: float = _f(
+        0.3, "weight", "Share of the legal-thesaurus terms in a sentence's lexical score", ge=0, le=1
+    )
+    sentence_expansion_saturation: int = _f(
+        3, "terms", "Thesaurus terms in one sentence that count as a full thesaurus match", ge=1, le=50
+    )
+    prompt_mode: Literal["sentences", "passages"] = _f(
+        "sentences",
+        "name",
+        "What the answer model reads: the best sentences with their clause headings, or whole passages",
+    )
+    max_prompt_tokens: int = _f(
+        900,
+        "tokens",
+        "Whole answer prompt for the local model in sentence mode (system prompt, history, evidence, question)",
+        ge=200,
+        le=32768,
+    )
+    endpoint_max_prompt_tokens: int = _f(
+        6000, "tokens", "Whole answer prompt for an endpoint model in sentence mode", ge=200, le=262144
+    )
+    prompt_min_relative: float = _f(
+        0.15,
+        "fraction",
+        "Sentences scoring below this share of the best sentence stay out of the prompt even when they fit",
+        ge=0,
+        le=1,
+    )
     empty_answer_zh: str = _f(
         "现有知识库中没有足够证据回答这个问题。", "text", "Answer when nothing qualified (Chinese)"
     )

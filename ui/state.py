@@ -7,6 +7,7 @@ fresh on each run (one small row) so a save on the Admin page takes effect on th
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +47,21 @@ def _pipeline(path: str, settings_json: str) -> Any:
 def pipeline(s: Settings) -> Any:
     """The pipeline for ``s``, built once per settings version (models load lazily on first use)."""
     return _pipeline(str(home()), s.model_dump_json())
+
+
+WARMUP_ENV = "LEXGATE_WARMUP"
+"""Set to 0 to keep the app from loading the local model at start (the test suite does)."""
+
+
+def warmup() -> Any:
+    """The local model's background warm-up (``rag_core.llm.warmup``), started once per process."""
+    from rag_core.llm.warmup import current_state, warmup_state
+
+    s = settings()
+    if os.environ.get(WARMUP_ENV, "1") == "0":
+        return current_state(s)
+    language = "en" if st.session_state.get("lang") == "en" else "zh"
+    return warmup_state(s, language)
 
 
 @st.cache_data(show_spinner=False, max_entries=64)

@@ -112,11 +112,17 @@ def index_key(settings: Settings, dataset: str) -> str:
 
 
 def ensure_kb(
-    store: Store, settings: Settings, data_dir: Path, dataset: str, log: Callable[[str], None]
+    store: Store,
+    settings: Settings,
+    data_dir: Path,
+    dataset: str,
+    log: Callable[[str], None],
+    files: list[tuple[str, bytes]] | None = None,
 ) -> tuple[KnowledgeBase, dict[str, Any]]:
-    """The benchmark knowledge base, ingested once and reused while nothing that shapes it changes."""
+    """The benchmark knowledge base, ingested once and reused while nothing that shapes it changes
+    (``files`` replaces the dataset's own corpus, for bases built from a subset)."""
     name = index_key(settings, dataset)
-    files = corpus_files(data_dir, dataset)
+    files = files if files is not None else corpus_files(data_dir, dataset)
     kb = store.kbs.find(name)
     if kb is not None:
         store.docs.recover(kb)  # a killed earlier run may have left documents half ingested

@@ -110,6 +110,18 @@ def cmd_bench_answers(args: argparse.Namespace) -> int:
 
     store = bench_store(args)
     settings = settings_of(store)
+    if args.configs or args.dataset == "cuad-train":
+        from rag_core.bench.speed_answers import format_speed, parse_configs, run_speed_bench
+
+        models = (args.configs or "local-1.5b").split(",")
+        configs = parse_configs(
+            [m.strip() for m in models], [p.strip() for p in args.prompts.split(",")], settings
+        )
+        speed = run_speed_bench(
+            store, settings, shared_data_dir(), args.dataset, args.limit, configs, log=_log
+        )
+        emit(args, speed, format_speed(speed))
+        return 0
     result = run_answers_bench(store, settings, shared_data_dir(), args.dataset, args.limit, log=_log)
     emit(args, result, format_answers(result))
     return 0

@@ -138,8 +138,18 @@ def _eval_parsers(sub: argparse._SubParsersAction, parent: argparse.ArgumentPars
     bat.add_argument("--no-llm", action="store_true", help="answer by quoting the kept evidence (no model)")
     bat.set_defaults(func="bench_cmds.cmd_bench_attacks")
     ba = b_sub.add_parser("answers", parents=[parent], help="end-to-end answers on the shared data")
-    ba.add_argument("--dataset", required=True, choices=["lecoqa", "legalbench-rag-mini-cuad"])
+    ba.add_argument("--dataset", required=True, choices=["lecoqa", "legalbench-rag-mini-cuad", "cuad-train"])
     ba.add_argument("--limit", type=int, default=20)
+    ba.add_argument(
+        "--configs",
+        help="per-configuration speed run: comma list of local-1.5b, local-0.5b, endpoint "
+        "(always on for cuad-train; endpoint only when one is configured)",
+    )
+    ba.add_argument(
+        "--prompts",
+        default="sentences",
+        help="with --configs: comma list of sentences (short prompt), passages",
+    )
     ba.set_defaults(func="bench_cmds.cmd_bench_answers")
 
 

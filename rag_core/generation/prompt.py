@@ -195,7 +195,7 @@ def render_block(block: EvidenceBlock, language: Language) -> str:
     lines = [f'<evidence n="{block.n}">', block_header(block)]
     if block.conflicting:
         lines.append(CONFLICT_MARKER[language])
-    lines.append(spotlight(_defuse(block.text.strip())))
+    lines.append(spotlight(_defuse((block.excerpt or block.text).strip())))
     lines.append("</evidence>")
     return "\n".join(lines)
 

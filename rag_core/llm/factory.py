@@ -95,3 +95,15 @@ def get_chat_model(settings: Settings, role: Role) -> ChatModel | None:
     if models.provider == "openai":
         return _openai_model(models, role)
     return get_local_model(models.local_model, models)
+
+
+def separate_reasoning(model: ChatModel | None) -> bool:
+    """Whether deep thinking is worth asking of ``model``: an endpoint may stream its reasoning apart
+    from the answer; the packaged local models have no reasoning channel (their "thinking" only
+    restated the answer), so they declare ``separate_reasoning = False``."""
+    return model is not None and bool(getattr(model, "separate_reasoning", True))
+
+
+def thinking_available(settings: Settings) -> bool:
+    """Whether the chat offers deep thinking under ``settings`` (only with an endpoint)."""
+    return settings.models.provider == "openai" and available(settings, "answer")

@@ -9,7 +9,13 @@ holds the shared local-compute lock of the embedders.
 
 llama-cpp-python reuses the KV cache for the longest common token prefix when the same ``Llama``
 object runs again, so the fixed system prompt (which comes first) is evaluated once; the think
-instruction is therefore appended to the end of the system prompt, not put in front of it.
+instruction is therefore appended to the end of the system prompt, not put in front of it. Each
+stream records how many prompt tokens were reused (``Usage.cached_prompt_tokens``), and ``prime``
+evaluates a system prompt ahead of the first question (the app's background warm-up).
+
+The small Qwen2.5-Coder models have no separate reasoning channel: asked to think inside
+``<think>`` they mostly restate the answer, so ``separate_reasoning`` is False and the pipeline
+does not offer deep thinking with them.
 """
 
 from __future__ import annotations
@@ -272,8 +278,21 @@ def _context_error(exc: Exception, spec: GgufSpec, n_ctx: int) -> LLMError:
     )
 
 
+def common_prefix(a: list[int], b: list[int]) -> int:
+    """Length of the longest common prefix of two token lists."""
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
 class LocalLlamaModel:
     """``ChatModel`` over the packaged GGUF, loaded on first use."""
+
+    separate_reasoning = False
+    """No reasoning channel of its own (see the module docstring)."""
 
     def __init__(self, size: LocalSize, settings: ModelSettings) -> None:
         if size not in SPECS:
@@ -288,6 +307,22 @@ class LocalLlamaModel:
         self._load_lock = threading.Lock()
 
     # ---- loading ----
+    @property
+    def loaded(self) -> bool:
+        return self._llm is not None
+
+    def prime(self, system_prompt: str) -> int:
+        """Evaluate ``system_prompt`` (one token generated) so its KV cache is there for the first
+        question; returns the prompt tokens evaluated. Loads the model when needed."""
+        usage = Usage()
+        for _ in self.stream(
+            [Message("system", system_prompt), Message("user", "")],
+            ChatOptions(temperature=0.0, max_tokens=1),
+            usage_out=usage,
+        ):
+            pass
+        return usage.prompt_tokens
+
     def ensure_loaded(self) -> Any:
         """The ``llama_cpp.Llama`` object, assembling and loading on first use."""
         with self._load_lock:
@@ -396,6 +431,7 @@ class LocalLlamaModel:
         GENERATION_LOCK.acquire()
         try:
             with LOCAL_COMPUTE_LOCK:
+                before = list(llm._input_ids[: llm.n_tokens])
                 try:
                     chunks = llm.create_chat_completion(messages=msgs, stream=True, **kwargs)
                     for chunk in chunks:
@@ -416,7 +452,10 @@ class LocalLlamaModel:
                 finally:
                     if usage_out is not None:
                         prompt_tokens = max(0, int(llm.n_tokens) - completion_tokens)
-                        usage_out.add(Usage(prompt_tokens, completion_tokens))
+                        after = list(llm._input_ids[:prompt_tokens])
+                        # llama.cpp re-evaluates at least one prompt token to refresh the logits
+                        cached = min(common_prefix(before, after), max(0, prompt_tokens - 1))
+                        usage_out.add(Usage(prompt_tokens, completion_tokens, cached_prompt_tokens=cached))
         finally:
             GENERATION_LOCK.release()
 
@@ -453,13 +492,11 @@ class LocalLlamaModel:
 
     def _eval_reusing_prefix(self, llm: Any, tokens: list[int]) -> None:
         """Evaluate ``tokens``, keeping the KV cache for the prefix already evaluated (system prompt)."""
-        cached = list(llm.input_ids[: llm.n_tokens])
-        common = 0
-        for a, b in zip(cached, tokens, strict=False):
-            if a != b:
-                break
-            common += 1
+        common = common_prefix(list(llm.input_ids[: llm.n_tokens]), tokens)
         common = min(common, len(tokens) - 1)  # re-evaluate at least one token to get fresh logits
+        if not llm._ctx.kv_cache_seq_rm(-1, common, -1):  # stale entries past the prefix must go
+            common = 0
+            llm.reset()
         llm.n_tokens = common
         llm.eval(tokens[common:])
 

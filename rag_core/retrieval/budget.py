@@ -55,51 +55,79 @@ def expand_to_parents(store: Store, kb: KnowledgeBase, hits: list[Hit], small_to
     return list(out.values())
 
 
+def _top_index(passages: list[Passage], top_chunk_id: str | None) -> int:
+    """Index of the passage holding ``top_chunk_id`` (the best-ranked kept hit), else the first."""
+    for i, p in enumerate(passages):
+        if top_chunk_id in (p.hit.chunk_id, *(c.chunk_id for c in p.children)):
+            return i
+    return 0
+
+
 def apply_budget(
-    passages: list[Passage], max_passages: int, max_chars: int
+    passages: list[Passage], max_passages: int, max_chars: int | None, top_chunk_id: str | None = None
 ) -> tuple[list[Passage], list[str]]:
     """Keep passages in order while both the count and the character budget allow; say what was cut.
 
     A passage too long for the remaining budget falls back to its best child rather than being
-    truncated mid-sentence, so the text handed on is always an exact document span.
+    truncated mid-sentence, so the text handed on is always an exact document span. The top-ranked
+    passage (the one holding ``top_chunk_id``, else the first) is never dropped: it is budgeted
+    before the others, and kept whole when even its best child is over the budget, because an
+    answer without the best evidence is worse than a long prompt (a top Compensation clause cut
+    "over max_context_chars" made the answer say the rate was not specified). ``max_chars=None``
+    caps by count only (the short prompt budgets tokens itself).
     """
-    kept: list[Passage] = []
+    if not passages:
+        return [], []
+    top = _top_index(passages, top_chunk_id)
+    limit = max_chars if max_chars is not None else float("inf")
+    chosen: dict[int, Passage] = {}
     notes: list[str] = []
     used = 0
-    for p in passages:
-        if len(kept) >= max_passages:
+    for i in [top, *(j for j in range(len(passages)) if j != top)]:
+        p = passages[i]
+        chunk = p.hit.chunk_id
+        if len(chosen) >= max_passages:
             notes.append(
                 coded(
                     "budget_over_passages",
-                    f"{p.hit.chunk_id}: over max_passages={max_passages}",
-                    chunk=p.hit.chunk_id,
+                    f"{chunk}: over max_passages={max_passages}",
+                    chunk=chunk,
                     limit=max_passages,
                 )
             )
             continue
-        if used + len(p.hit.text) <= max_chars:
-            kept.append(p)
-            used += len(p.hit.text)
-            continue
         child = p.children[0] if p.children else None
-        if child is not None and child is not p.hit and used + len(child.text) <= max_chars:
-            kept.append(Passage(child, [child], p.kb))
-            used += len(child.text)
+        if used + len(p.hit.text) <= limit:
+            chosen[i] = p
+        elif child is not None and child is not p.hit and used + len(child.text) <= limit:
+            chosen[i] = Passage(child, [child], p.kb)
             notes.append(
                 coded(
                     "budget_child_used",
-                    f"{p.hit.chunk_id}: parent over budget, child {child.chunk_id} used",
-                    chunk=p.hit.chunk_id,
+                    f"{chunk}: parent over budget, child {child.chunk_id} used",
+                    chunk=chunk,
                     child=child.chunk_id,
                 )
             )
-            continue
-        notes.append(
-            coded(
-                "budget_over_chars",
-                f"{p.hit.chunk_id}: over max_context_chars={max_chars}",
-                chunk=p.hit.chunk_id,
-                limit=max_chars,
+        elif i == top:
+            chosen[i] = p
+            notes.append(
+                coded(
+                    "budget_top_kept",
+                    f"{chunk}: top-ranked passage kept over max_context_chars={max_chars}",
+                    chunk=chunk,
+                    limit=max_chars or 0,
+                )
             )
-        )
-    return kept, notes
+        else:
+            notes.append(
+                coded(
+                    "budget_over_chars",
+                    f"{chunk}: over max_context_chars={max_chars}",
+                    chunk=chunk,
+                    limit=max_chars or 0,
+                )
+            )
+            continue
+        used += len(chosen[i].hit.text)
+    return [chosen[i] for i in sorted(chosen)], notes

@@ -158,6 +158,7 @@ def test_estimate_tokens_and_usage_add() -> None:
         "completion_tokens": 8,
         "total_tokens": 14,
         "estimated": True,
+        "cached_prompt_tokens": 0,
     }
 
 

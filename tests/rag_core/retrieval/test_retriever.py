@@ -169,6 +169,24 @@ def test_budget_limits_count_and_characters_and_falls_back_to_the_child() -> Non
     assert [p.hit.chunk_id for p in kept] == ["a"] and len(notes) == 2
 
 
+def test_budget_never_drops_the_top_ranked_passage() -> None:
+    long_top = Hit("d.txt", "d", "top", 0, 5000, None, "", 1.0, "t" * 5000)
+    passages = [
+        Passage(_hit("a", 2000), [_hit("a", 2000)]),
+        Passage(_hit("b", 2000), [_hit("b", 2000)]),
+        Passage(long_top, [long_top]),  # the best retrieval rank, but third in evidence order
+    ]
+    kept, notes = apply_budget(passages, max_passages=6, max_chars=4500, top_chunk_id="top")
+    assert "top" in [p.hit.chunk_id for p in kept]
+    assert [p.hit.chunk_id for p in kept] == ["top"]  # order kept; the others no longer fit
+    assert any("top-ranked passage kept" in n for n in notes)
+    kept, _ = apply_budget(passages, max_passages=6, max_chars=4500)  # no top named: the first
+    assert [p.hit.chunk_id for p in kept] == ["a", "b"]
+    kept, _ = apply_budget(passages, max_passages=2, max_chars=None, top_chunk_id="top")
+    assert [p.hit.chunk_id for p in kept] == ["a", "top"]  # count only; the top passage counts first
+    assert apply_budget([], 6, 4500) == ([], [])
+
+
 def test_expansions_also_search_inside_the_routed_contract(world: dict[str, Any], tmp_path: Path) -> None:
     store = Store(tmp_path / "both")
     settings = Settings()

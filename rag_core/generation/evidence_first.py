@@ -1,0 +1,83 @@
+"""The step between the judged evidence and the answer model: quote first, then a short prompt.
+
+Why one step: the sentence scores are computed once per question and serve twice, for the quoted
+answer shown at once and for choosing what the answer model reads. The pipeline calls
+``prepare_answer`` after assembling the evidence blocks, yields ``Quoted`` at once, and hands
+``AnswerPlan.prompt_blocks`` to the answer model (whole blocks in ``passages`` mode, the old
+long prompt kept for comparison).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rag_core.generation.compact import CompactPrompt, compact_blocks, prompt_budget
+from rag_core.generation.prompt import EvidenceBlock, Language, build_messages
+from rag_core.generation.quoted import QuotedAnswer, SentenceScorer, score_blocks, select_quoted
+from rag_core.generation.sentence_scores import sentence_scorer
+from rag_core.llm.openai_client import estimate_tokens
+from rag_core.models import ChatTurn
+from rag_core.settings import Settings
+
+
+@dataclass
+class Quoted:
+    """Pipeline event: the quoted answer, as soon as the verdicts are in."""
+
+    quoted: QuotedAnswer
+
+
+@dataclass
+class AnswerPlan:
+    """What the answer step will use, and what it cost to decide."""
+
+    quoted: QuotedAnswer
+    prompt_blocks: list[EvidenceBlock]
+    compact: CompactPrompt | None  # None in ``passages`` mode
+    scoring_ms: float
+    trace: dict[str, Any] = field(default_factory=dict)
+
+
+def fixed_prompt_tokens(question: str, history: Sequence[ChatTurn], language: Language, think: bool) -> int:
+    """Estimated tokens of everything in the prompt but the evidence."""
+    messages = build_messages(question, history, [], language, think=think)
+    return sum(estimate_tokens(m.content) for m in messages)
+
+
+def prepare_answer(
+    question: str,
+    history: Sequence[ChatTurn],
+    blocks: Sequence[EvidenceBlock],
+    language: Language,
+    think: bool,
+    settings: Settings,
+    top: int | None = None,
+    scorer: SentenceScorer | None = None,
+) -> AnswerPlan:
+    """Score the blocks' sentences once; pick the quoted answer; build the prompt's blocks.
+
+    ``top`` is the number of the top-ranked block, which the prompt budget never drops.
+    """
+    t0 = time.perf_counter()
+    scored = score_blocks(question, blocks, scorer or sentence_scorer(settings))
+    quoted = select_quoted(blocks, scored, settings.generation)
+    scoring_ms = round((time.perf_counter() - t0) * 1000, 1)
+    g = settings.generation
+    if g.prompt_mode == "passages":
+        return AnswerPlan(quoted, list(blocks), None, scoring_ms, {"prompt_mode": "passages"})
+    fixed = fixed_prompt_tokens(question, history, language, think)
+    compact = compact_blocks(
+        blocks, scored, fixed, prompt_budget(settings), language, g.prompt_min_relative, top
+    )
+    trace = {
+        "prompt_mode": "sentences",
+        "max_prompt_tokens": compact.budget_tokens,
+        "estimated_prompt_tokens": compact.estimated_tokens,
+        "sentences_in_prompt": {str(n): len(v) for n, v in compact.sentences.items()},
+        "sentences_left_out": compact.left_out,
+        "over_budget": compact.over_budget,
+    }
+    return AnswerPlan(quoted, compact.blocks, compact, scoring_ms, trace)

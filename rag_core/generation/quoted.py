@@ -1,0 +1,209 @@
+"""The quoted answer: the evidence sentences that best answer the question, shown at once.
+
+Why: on a 2-core laptop the local model needs seconds to minutes to write an answer, while the
+judged evidence is there in about a second. A lawyer gets the one to three contract sentences that
+answer the question right away, verbatim, each with its citation and its exact span in the
+document, labelled as quoted; the generated answer follows below. The same sentences are what the
+refusal logic falls back to and what ``ask --json`` returns as ``quoted``.
+
+Sentences keep exact document offsets (``doc_text[start:end] == text``) because the UI highlights
+them inside the cited clause. Scoring is a ``SentenceScorer`` (question, sentences) -> scores in
+[0, 1], computed once per question for all kept blocks: the quoted answer and the short prompt
+(``rag_core.generation.compact``) share it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from rag_core.chunking import HEADING_ONLY_MAX_CHARS
+from rag_core.generation.prompt import EvidenceBlock, Language
+from rag_core.reflection.support import content_tokens, split_sentences
+from rag_core.settings import GenerationSettings
+
+SentenceScorer = Callable[[str, list[str]], list[float]]
+"""(question, sentences) -> one score in [0, 1] per sentence (higher answers the question better)."""
+
+_LINE = re.compile(r"[^\n]+")
+_LINE_END = frozenset(".。;；:：!?！？,，、)）\"”'’")
+"""A line ending otherwise (and short) is a heading such as ``第三条 违约金`` or ``Section 2 Fees``."""
+
+QUOTED_LEAD: dict[Language, str] = {"zh": "合同原文摘录：", "en": "Quoted from the contract:"}
+FALLBACK_LEAD: dict[Language, str] = {
+    "zh": "未能生成有充分依据的回答，以下为合同原文摘录：",
+    "en": "I could not write a fully supported answer. Quoted from the contract:",
+}
+_CONFLICT_NOTE: dict[Language, str] = {
+    "zh": "注意：资料内容与问题的前提不符。",
+    "en": "Note: the documents contradict the premise of the question.",
+}
+
+
+@dataclass(frozen=True)
+class BlockSentence:
+    """One sentence of an evidence block, located exactly in the document."""
+
+    block: int  # the block's number n
+    position: int  # index of the sentence inside its block
+    text: str  # == doc_text[start:end]
+    start: int
+    end: int
+    heading: str = ""  # the heading line above it inside the block, if any
+
+
+@dataclass
+class ScoredSentence:
+    sentence: BlockSentence
+    score: float
+
+
+@dataclass
+class QuotedSentence:
+    """A quoted sentence with its citation (the block it comes from) and its span in the document."""
+
+    n: int
+    doc: str
+    doc_id: str
+    chunk_id: str
+    page: int | str | None
+    clause: str
+    text: str
+    start: int
+    end: int
+    score: float
+    block_start: int
+    block_end: int
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class QuotedAnswer:
+    """The quoted answer: best sentences first; empty when no block had a usable sentence."""
+
+    sentences: list[QuotedSentence] = field(default_factory=list)
+    conflicting: bool = False
+
+    def to_json(self) -> list[dict[str, Any]]:
+        return [s.to_json() for s in self.sentences]
+
+    def render(self, language: Language, lead: dict[Language, str] = QUOTED_LEAD) -> str:
+        """Plain text: a lead line saying it is quoted, then each sentence in quotes with [n]."""
+        if not self.sentences:
+            return ""
+        lines = [_CONFLICT_NOTE[language]] if self.conflicting else []
+        lines.append(lead[language])
+        lines.extend(f"“{' '.join(s.text.split())}” [{s.n}]" for s in self.sentences)
+        return "\n".join(lines)
+
+
+def _line_sentences(line: str) -> list[tuple[int, int]]:
+    """(start, end) of each sentence inside one line, found back in the line so offsets are exact."""
+    out: list[tuple[int, int]] = []
+    pos = 0
+    for piece in split_sentences(line, newline_breaks=False):
+        i = line.find(piece, pos)
+        if i < 0:  # a piece re-joined by the splitter (bare citation markers): keep the rest whole
+            rest = line[pos:].strip()
+            if rest:
+                j = line.find(rest, pos)
+                out.append((j, j + len(rest)))
+            break
+        out.append((i, i + len(piece)))
+        pos = i + len(piece)
+    return out
+
+
+def is_heading_line(line: str) -> bool:
+    """A short line without closing punctuation: a clause or document heading, not a sentence."""
+    text = line.strip()
+    return bool(text) and len(text) <= HEADING_ONLY_MAX_CHARS and text[-1] not in _LINE_END
+
+
+def block_sentences(block: EvidenceBlock) -> list[BlockSentence]:
+    """The block's sentences with document offsets, each with the heading line above it.
+
+    Lines are split first (headings and list items stand on their own lines); heading lines are
+    not sentences: they are shown above the sentences they head.
+    """
+    out: list[BlockSentence] = []
+    heading = ""
+    for line in _LINE.finditer(block.text):
+        if is_heading_line(line.group(0)):
+            heading = " ".join(line.group(0).split())
+            continue
+        for a, b in _line_sentences(line.group(0)):
+            text = line.group(0)[a:b]
+            if content_tokens(text):
+                start = block.start + line.start() + a
+                out.append(BlockSentence(block.n, len(out), text, start, start + len(text), heading))
+    if not out and block.text.strip():  # headings or a table only: the block is one unit
+        lead = len(block.text) - len(block.text.lstrip())
+        text = block.text.strip()
+        out.append(BlockSentence(block.n, 0, text, block.start + lead, block.start + lead + len(text)))
+    return out
+
+
+def score_blocks(
+    question: str, blocks: Sequence[EvidenceBlock], scorer: SentenceScorer
+) -> list[ScoredSentence]:
+    """Every sentence of every block with its score, in block then reading order (one scorer call)."""
+    sentences = [s for b in blocks for s in block_sentences(b)]
+    if not sentences:
+        return []
+    scores = scorer(question, [s.text for s in sentences])
+    return [ScoredSentence(s, float(v)) for s, v in zip(sentences, scores, strict=True)]
+
+
+def _quote(block: EvidenceBlock, scored: ScoredSentence) -> QuotedSentence:
+    s = scored.sentence
+    return QuotedSentence(
+        n=block.n,
+        doc=block.doc,
+        doc_id=block.doc_id,
+        chunk_id=block.chunk_id,
+        page=block.page,
+        clause=block.clause,
+        text=s.text,
+        start=s.start,
+        end=s.end,
+        score=round(scored.score, 4),
+        block_start=block.start,
+        block_end=block.end,
+    )
+
+
+def select_quoted(
+    blocks: Sequence[EvidenceBlock], scored: Sequence[ScoredSentence], settings: GenerationSettings
+) -> QuotedAnswer:
+    """The one to ``quoted_max_sentences`` best sentences, best first.
+
+    A sentence joins the best one only when its score reaches ``quoted_min_relative`` of the best
+    score, so a weakly related clause is not quoted just to fill three lines. A CONFLICTING block's
+    best sentence is always among them: correcting the premise matters most. With no score above
+    zero, the first sentence of the first block: the judge kept that block as evidence.
+    """
+    by_n = {b.n: b for b in blocks}
+    order = {b.n: i for i, b in enumerate(blocks)}
+    if not scored:
+        return QuotedAnswer()
+    ranked = sorted(scored, key=lambda x: (-x.score, order[x.sentence.block], x.sentence.position))
+    best = ranked[0].score
+    if best <= 0:
+        first = min(scored, key=lambda x: (order[x.sentence.block], x.sentence.position))
+        chosen = [first]
+    else:
+        floor = best * settings.quoted_min_relative
+        chosen = [x for x in ranked if x.score >= floor][: settings.quoted_max_sentences]
+    conflicting = [b.n for b in blocks if b.conflicting]
+    if conflicting and not any(by_n[x.sentence.block].conflicting for x in chosen):
+        best_conflict = next(x for x in ranked if x.sentence.block in conflicting)
+        chosen = [best_conflict, *chosen][: settings.quoted_max_sentences]
+    return QuotedAnswer(
+        [_quote(by_n[x.sentence.block], x) for x in chosen],
+        conflicting=any(by_n[x.sentence.block].conflicting for x in chosen),
+    )

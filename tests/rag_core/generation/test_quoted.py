@@ -1,0 +1,124 @@
+"""The quoted answer: the best evidence sentences, verbatim, with exact document offsets."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag_core.generation.prompt import EvidenceBlock
+from rag_core.generation.quoted import (
+    FALLBACK_LEAD,
+    QUOTED_LEAD,
+    block_sentences,
+    is_heading_line,
+    score_blocks,
+    select_quoted,
+)
+from rag_core.generation.sentence_scores import e5_lexical_scorer, lexical_scores, sentence_scorer
+from rag_core.settings import Settings
+
+PREFIX = "前文。" * 10  # the block sits inside a longer document: offsets are document offsets
+LEASE = (
+    "第一条 租金\n租金每月人民币5000元，乙方应于每月5日前支付当月租金。逾期支付的，每日按欠款的千分之一支付滞纳金。\n\n"
+    "第二条 租期\n租期三年，自2024年1月1日起至2026年12月31日止。\n"
+)
+DEPOSIT = "第三条 押金\n乙方应于签约时支付押金人民币10000元。租期届满后押金无息退还。\n"
+MSA = (
+    "Master Services Agreement between Acme Inc. and Beta LLC\n\n"
+    "Section 1 Fees\nClient shall pay a monthly fee of USD 12,500. Such fee is payable within 30 days of invoice.\n\n"
+    "Section 2 Governing Law\nThis Agreement shall be governed by the laws of the State of Delaware.\n"
+)
+
+
+def _block(n: int, text: str, start: int, conflicting: bool = False) -> EvidenceBlock:
+    return EvidenceBlock(
+        n, "contract", "c.txt", 1, "", text, conflicting, start, start + len(text), "d", f"c{n}"
+    )
+
+
+@pytest.fixture(scope="module")
+def scorer() -> object:
+    return e5_lexical_scorer(Settings())
+
+
+def test_headings_are_not_sentences_and_offsets_are_exact() -> None:
+    doc = PREFIX + LEASE
+    block = _block(1, LEASE, len(PREFIX))
+    sentences = block_sentences(block)
+    assert [s.text for s in sentences][:2] == [
+        "租金每月人民币5000元，乙方应于每月5日前支付当月租金。",
+        "逾期支付的，每日按欠款的千分之一支付滞纳金。",
+    ]
+    assert all(doc[s.start : s.end] == s.text for s in sentences)
+    assert sentences[0].heading == "第一条 租金" and sentences[-1].heading == "第二条 租期"
+    assert is_heading_line("Section 2 Governing Law") and not is_heading_line("The fee is due.")
+
+
+def test_chinese_quoted_answer_picks_the_rent_sentence(scorer: object) -> None:
+    doc = PREFIX + LEASE + DEPOSIT
+    blocks = [_block(1, LEASE, len(PREFIX)), _block(2, DEPOSIT, len(PREFIX) + len(LEASE))]
+    s = Settings()
+    scored = score_blocks("租金每月多少钱？什么时候付？", blocks, scorer)  # type: ignore[arg-type]
+    quoted = select_quoted(blocks, scored, s.generation)
+    first = quoted.sentences[0]
+    assert "5000元" in first.text and first.n == 1
+    assert doc[first.start : first.end] == first.text
+    assert (first.block_start, first.block_end) == (blocks[0].start, blocks[0].end)
+    assert 1 <= len(quoted.sentences) <= s.generation.quoted_max_sentences
+    text = quoted.render("zh")
+    assert text.startswith(QUOTED_LEAD["zh"]) and "“租金每月人民币5000元" in text and "[1]" in text
+
+
+def test_english_quoted_answer_prefers_the_clause_over_the_contract_name(scorer: object) -> None:
+    blocks = [_block(1, MSA, 0)]
+    scored = score_blocks("What is the monthly fee under the agreement?", blocks, scorer)  # type: ignore[arg-type]
+    quoted = select_quoted(blocks, scored, Settings().generation)
+    assert quoted.sentences[0].text == "Client shall pay a monthly fee of USD 12,500."
+    assert MSA[quoted.sentences[0].start : quoted.sentences[0].end] == quoted.sentences[0].text
+    law = select_quoted(
+        blocks, score_blocks("Which state's laws govern it?", blocks, scorer), Settings().generation
+    )  # type: ignore[arg-type]
+    assert "Delaware" in law.sentences[0].text
+    assert quoted.render("en", FALLBACK_LEAD).startswith(FALLBACK_LEAD["en"])
+
+
+def test_a_conflicting_block_is_always_quoted(scorer: object) -> None:
+    blocks = [_block(1, LEASE, 0), _block(2, DEPOSIT, len(LEASE), conflicting=True)]
+    s = Settings()
+    s.generation.quoted_max_sentences = 1
+    quoted = select_quoted(blocks, score_blocks("租金每月多少？", blocks, scorer), s.generation)  # type: ignore[arg-type]
+    assert [q.n for q in quoted.sentences] == [2] and quoted.conflicting
+    assert quoted.render("zh").splitlines()[0].startswith("注意")
+
+
+def test_more_sentences_only_when_close_to_the_best() -> None:
+    blocks = [_block(1, MSA, 0)]
+    s = Settings()
+    s.generation.quoted_min_relative = 1.0  # only ties with the best
+    scored = score_blocks("monthly fee", blocks, lambda q, xs: lexical_scores(q, xs, 0.0, 1))
+    assert len(select_quoted(blocks, scored, s.generation).sentences) == 1
+    s.generation.quoted_min_relative = 0.0
+    assert len(select_quoted(blocks, scored, s.generation).sentences) == s.generation.quoted_max_sentences
+
+
+def test_nothing_in_common_quotes_the_first_sentence_of_the_first_block() -> None:
+    blocks = [_block(1, LEASE, 0)]
+    scored = score_blocks("zzz", blocks, lambda q, xs: [0.0] * len(xs))
+    quoted = select_quoted(blocks, scored, Settings().generation)
+    assert [q.text for q in quoted.sentences] == ["租金每月人民币5000元，乙方应于每月5日前支付当月租金。"]
+    assert select_quoted([], [], Settings().generation).render("en") == ""
+
+
+def test_lexical_idf_discounts_words_every_sentence_shares() -> None:
+    sentences = [
+        "The Acme Beta Agreement is made between Acme Inc. and Beta LLC.",
+        "Under the Acme Beta Agreement, Acme pays Beta a monthly fee of USD 100.",
+        "The Acme Beta Agreement is governed by the laws of Delaware.",
+    ]
+    scores = lexical_scores("What law governs the Acme Beta Agreement?", sentences, 0.3, 3)
+    assert max(range(3), key=lambda i: scores[i]) == 2
+    assert all(0.0 <= v <= 1.0 for v in scores)
+
+
+def test_sentence_scorer_is_callable_on_any_sentences() -> None:
+    scores = sentence_scorer(Settings())("押金多少？", ["押金为人民币10000元。", "租期三年。"])
+    assert len(scores) == 2 and scores[0] > scores[1]
