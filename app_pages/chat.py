@@ -7,15 +7,18 @@ from __future__ import annotations
 import contextlib
 import json
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import streamlit as st
 
+from rag_core.answer_records import QuotedRecord
 from rag_core.errors import LexgateError, NotFound
 from rag_core.export import answer_docx, answer_markdown
 from rag_core.feedback import diagnose
 from rag_core.judge.base import thresholds_of
 from rag_core.llm.base import CancelToken
+from rag_core.llm.factory import thinking_available
 from rag_core.models import ChatTurn
 from rag_core.trace import Trace, VerdictStage, verdicts_of
 from storage.rows import Conversation, Feedback, Message
@@ -24,6 +27,7 @@ from ui.citations import citations_block
 from ui.coded import note_text
 from ui.components import (
     evidence_panel,
+    highlight,
     refusal_note,
     safe,
     safe_answer,
@@ -170,6 +174,22 @@ def _feedback_form(m: Message, question: str, feedback_ids: set[str], cid: str) 
             st.rerun()
 
 
+def _quoted(quoted: Sequence[QuotedRecord], trace: Trace | None = None) -> None:
+    """The quoted answer: contract sentences verbatim with [n] and where they stand; with the
+    stored trace, each opens its clause with the sentence highlighted."""
+    if not quoted:
+        return
+    with st.container(border=True):
+        st.caption(t("quoted_title"))
+        for i, q in enumerate(quoted):
+            where_ = " · ".join(x for x in (q.doc, q.clause) if x)
+            st.markdown(f"“{safe(q.text, False)}” \\[{q.n}\\] — {safe(where_, False)}")
+            block = trace.block(q.n) if trace is not None else None
+            if block is not None and block.text:
+                with st.expander(t("citations_title") + f" [{q.n}]", key=f"quoted_{i}_{q.start}"):
+                    st.markdown(highlight(block.text, [(q.start - block.start, q.end - block.start)]))
+
+
 def _answer_column(m: Message, trace: Trace) -> bool:
     """Thinking (collapsed), conflict notice, the answer, and why it refused; False on an error."""
     if m.thinking:
@@ -184,6 +204,7 @@ def _answer_column(m: Message, trace: Trace) -> bool:
         return False
     if any(b.conflicting for b in trace.blocks):
         st.warning(t("conflict_warning"), icon=":material/balance:")
+    _quoted(trace.quoted, trace)
     st.markdown(safe_answer(m.content))
     if m.refused and trace.retrieval is not None:
         refusal_note(trace, m.verdicts)
@@ -215,7 +236,7 @@ def _assistant(m: Message, question: str, feedback_ids: set[str], cid: str) -> N
 
 # ---------------------------------------------------------------- a new turn, streamed
 def _run_turn(cid: str, question: str, kbs: list[Any], history: list[ChatTurn], think: bool) -> None:
-    from rag_core.pipeline import AnswerReset, AskRequest, Done, Retrieved, Thinking, Token, Verdicts
+    from rag_core.pipeline import AnswerReset, AskRequest, Done, Quoted, Retrieved, Thinking, Token, Verdicts
 
     store.conversations.add_message(cid, "user", question)
     with st.chat_message("user"):
@@ -225,6 +246,7 @@ def _run_turn(cid: str, question: str, kbs: list[Any], history: list[ChatTurn], 
         status_line.caption(t("chat_searching"))
         col_ev, col_ans = st.columns([3, 2], gap="medium")
         with col_ans:
+            quoted_slot = st.empty()
             think_slot = st.empty()
             warn_slot = st.empty()
             answer_slot = st.empty()
@@ -249,6 +271,9 @@ def _run_turn(cid: str, question: str, kbs: list[Any], history: list[ChatTurn], 
                     if any(v.label == "CONFLICTING" and v.keep for v in ev.verdicts):
                         warn_slot.warning(t("conflict_warning"), icon=":material/balance:")
                     status_line.caption(t("chat_answering"))
+                elif isinstance(ev, Quoted):
+                    with quoted_slot.container():
+                        _quoted([QuotedRecord(**q.to_json()) for q in ev.quoted.sentences])
                 elif isinstance(ev, Thinking):
                     thinking += ev.text
                     if think_text is None:
@@ -359,7 +384,16 @@ selected = c1.multiselect(
     format_func=lambda k: kb_names[k],
     key=f"chat_kbs_{cid or 'new'}",
 )
-think = c2.toggle(t("think_toggle"), key="chat_think", help=t("think_help"))
+think_ok = thinking_available(settings)  # the local model has no separate reasoning
+toggled = c2.toggle(
+    t("think_toggle"),
+    key="chat_think",
+    help=t("think_help") if think_ok else t("think_local_none"),
+    disabled=not think_ok,
+)
+think = think_ok and toggled
+if not think_ok:
+    c2.caption(t("think_local_short"))
 ss["chat_last_kbs"] = selected
 if conversation and selected and selected != saved:
     store.conversations.set_kbs(conversation.id, selected)

@@ -10,10 +10,12 @@ event, whose result carries the typed trace. Nothing here imports Streamlit.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 from rag_core.coded import coded
+from rag_core.generation.quoted import QUOTED_LEAD
 from rag_core.llm.base import CancelToken, ChatModel
-from rag_core.llm.factory import get_chat_model
+from rag_core.llm.factory import get_chat_model, separate_reasoning
 from rag_core.retrieval.query_building import make_retrieval_query
 from rag_core.retrieval.retriever import Retriever
 from rag_core.settings import Settings
@@ -24,6 +26,7 @@ from rag_core.steps.events import (
     Citations,
     Done,
     Event,
+    Quoted,
     Retrieved,
     Thinking,
     Token,
@@ -33,6 +36,7 @@ from rag_core.steps.evidence import assemble_evidence
 from rag_core.steps.generate import generate
 from rag_core.steps.judging import judge_hits
 from rag_core.steps.obey import absent_clause, correct_premise, refuse_absent_clause
+from rag_core.steps.quote import plan_answer
 from rag_core.steps.review import quote_without_model, refuse, review_answer
 from rag_core.steps.route import answer_small_talk, decide_retrieval
 from rag_core.steps.turn import Turn
@@ -47,6 +51,7 @@ __all__ = [
     "Done",
     "Event",
     "Pipeline",
+    "Quoted",
     "Retrieved",
     "Thinking",
     "Token",
@@ -88,7 +93,16 @@ class Pipeline:
         return ModelsRecord(name(self.answer_model), judge, name(self.rewrite_model))
 
     def ask(self, req: AskRequest, cancel: CancelToken | None = None) -> Iterator[Event]:
+        no_thinking = req.think and not separate_reasoning(self.answer_model)
+        req = replace(req, think=False) if no_thinking else req  # "thinking" would repeat the answer
         s, turn = self.settings, Turn.start(req, self.settings, self.models())
+        if no_thinking:
+            turn.notes.append(
+                coded(
+                    "thinking_unavailable",
+                    "deep thinking needs an endpoint that streams reasoning; answered without it",
+                )
+            )
         turn.retrieve_or_not = decide_retrieval(req.question, s.reflection, self.rewrite_model)
         if turn.retrieve_or_not is not None and not turn.retrieve_or_not.needed:
             yield from answer_small_talk(turn)
@@ -106,6 +120,7 @@ class Pipeline:
         turn.verdicts = judged.stage
         turn.notes += [] if judge_on else [coded("judge_off", "judge off: plain RAG path")]
         turn.clock.lap("judge")
+        turn.clock.mark(turn.milestones, "to_verdicts")
         yield Verdicts(judged.stage.verdicts, len(judged.kept))
         evidence = assemble_evidence(
             self.store, s, judged.kept, req.kbs, judged.conflicting_ids, cut=judge_on
@@ -120,13 +135,15 @@ class Pipeline:
             yield from refuse(turn, judged.verdicts, len(retrieved.hits), judge_on)
             yield from turn.done()
             return
+        plan = plan_answer(turn, evidence)
+        yield Quoted(plan.quoted)
         if self.answer_model is None:
-            quote_without_model(turn, evidence.blocks)
+            quote_without_model(turn, evidence.blocks, plan.quoted.render(turn.language, QUOTED_LEAD))
         else:
-            yield from generate(self.answer_model, turn, evidence.blocks, cancel)
+            yield from generate(self.answer_model, turn, plan.prompt_blocks, cancel)
             yield from correct_premise(turn, evidence.blocks)
         turn.clock.lap("generation")
         kb_empty = req.kbs[0].empty_answer if req.kbs else ""
-        yield from review_answer(self.answer_model, turn, evidence.blocks, kb_empty, cancel)
+        yield from review_answer(self.answer_model, turn, plan.prompt_blocks, kb_empty, cancel)
         turn.clock.lap("reflection")
         yield from turn.done()

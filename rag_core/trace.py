@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rag_core.answer_records import PromptPlanRecord, QuotedRecord, quoted_from_json
 from rag_core.coded import code_of, from_record, record, records
 from rag_core.trace_defence import CutRecord, GuardRecord
 
@@ -594,6 +595,9 @@ class Trace:
     stopped: bool = False
     error: ErrorRecord | None = None
     schema_version: int = TRACE_SCHEMA_VERSION
+    quoted: tuple[QuotedRecord, ...] = ()  # the quoted answer, shown as soon as verdicts are in
+    prompt_plan: PromptPlanRecord | None = None
+    milestones_ms: Mapping[str, float] = field(default_factory=dict)  # to_verdicts, to_quoted, to_first_token
 
     @classmethod
     def failed(
@@ -653,6 +657,12 @@ class Trace:
             out["prompts"] = list(self.prompts)
         if self.reflection:
             out.update(self.reflection.to_json())
+        if self.quoted:
+            out["quoted"] = [q.to_json() for q in self.quoted]
+        if self.prompt_plan:
+            out["prompt_plan"] = self.prompt_plan.to_json()
+        if self.milestones_ms:
+            out["milestones_ms"] = dict(self.milestones_ms)
         if self.cancelled:
             out["cancelled"] = True
         if self.stopped:
@@ -705,6 +715,11 @@ class Trace:
             if error
             else None,
             schema_version=_int(data, "schema_version") or 1,
+            quoted=quoted_from_json(data.get("quoted")),
+            prompt_plan=PromptPlanRecord.from_json(pp)
+            if isinstance(pp := data.get("prompt_plan"), Mapping)
+            else None,
+            milestones_ms=_floats(data.get("milestones_ms")),
         )
 
 

@@ -93,12 +93,11 @@ def token_f1(answer: str, reference: str) -> float:
     return 2 * p * rec / (p + rec)
 
 
-def _is_gold(item: dict[str, Any], q: AnswerQuestion) -> bool:
+def _is_gold(doc: str, start: int, end: int, q: AnswerQuestion) -> bool:
     """A cited block or quoted sentence that overlaps a gold span (CUAD) or is a gold article."""
     if q.gold_spans:
-        span = Span(str(item["doc"]), int(item["start"]), int(item["end"]))
-        return any(span.overlaps(g) for g in q.gold_spans)
-    return str(item["doc"]).removesuffix(".txt") in q.gold_ids
+        return any(Span(doc, start, end).overlaps(g) for g in q.gold_spans)
+    return doc.removesuffix(".txt") in q.gold_ids
 
 
 def _ask(pipeline: Pipeline, kb: KnowledgeBase, question: str) -> tuple[AskResult, float]:
@@ -113,9 +112,10 @@ def _ask(pipeline: Pipeline, kb: KnowledgeBase, question: str) -> tuple[AskResul
 
 def question_row(q: AnswerQuestion, result: AskResult, total_ms: float) -> dict[str, Any]:
     """One question's times, tokens and quality figures."""
-    marks = result.trace.get("milestones_ms", {})
-    cites = [c.to_json() for c in result.citations]
-    prompt_tokens = result.trace.get("prompt_tokens") or [None]
+    trace = result.trace
+    marks = trace.milestones_ms
+    plan = trace.prompt_plan
+    prompt_tokens = plan.prompt_tokens if plan and plan.prompt_tokens else (None,)
     return {
         "qid": q.qid,
         "question": q.text,
@@ -126,14 +126,14 @@ def question_row(q: AnswerQuestion, result: AskResult, total_ms: float) -> dict[
         "prompt_tokens": prompt_tokens[0],
         "cached_prompt_tokens": result.usage.cached_prompt_tokens,
         "completion_tokens": result.usage.completion_tokens,
-        "citations": len(cites),
-        "citations_gold": sum(_is_gold(c, q) for c in cites),
-        "quoted": len(result.quoted),
-        "quoted_gold": sum(_is_gold(x, q) for x in result.quoted),
+        "citations": len(result.citations),
+        "citations_gold": sum(_is_gold(c.doc, c.start, c.end, q) for c in result.citations),
+        "quoted": len(trace.quoted),
+        "quoted_gold": sum(_is_gold(x.doc, x.start, x.end, q) for x in trace.quoted),
         "refused": result.refused,
         "answer_f1": 0.0 if result.refused else round(token_f1(result.answer, q.reference), 4),
-        "quoted_f1": round(token_f1(" ".join(x["text"] for x in result.quoted), q.reference), 4),
-        "regenerated": len(result.trace.get("prompts", [])) > 1,
+        "quoted_f1": round(token_f1(" ".join(x.text for x in trace.quoted), q.reference), 4),
+        "regenerated": len(trace.prompts) > 1,
         "loadavg_1min": round(os.getloadavg()[0], 2),
         "answer": result.answer,
     }

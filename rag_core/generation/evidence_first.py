@@ -1,10 +1,10 @@
 """The step between the judged evidence and the answer model: quote first, then a short prompt.
 
 Why one step: the sentence scores are computed once per question and serve twice, for the quoted
-answer shown at once and for choosing what the answer model reads. The pipeline calls
-``prepare_answer`` after assembling the evidence blocks, yields ``Quoted`` at once, and hands
-``AnswerPlan.prompt_blocks`` to the answer model (whole blocks in ``passages`` mode, the old
-long prompt kept for comparison).
+answer shown at once and for choosing what the answer model reads. The pipeline's quote step
+(``rag_core.steps.quote``) calls ``prepare_answer`` after assembling the evidence blocks, yields
+the quoted answer at once, and hands ``AnswerPlan.prompt_blocks`` to the answer model (whole
+blocks in ``passages`` mode: the old long prompt, kept for comparison).
 """
 
 from __future__ import annotations
@@ -21,13 +21,6 @@ from rag_core.generation.sentence_scores import sentence_scorer
 from rag_core.llm.openai_client import estimate_tokens
 from rag_core.models import ChatTurn
 from rag_core.settings import Settings
-
-
-@dataclass
-class Quoted:
-    """Pipeline event: the quoted answer, as soon as the verdicts are in."""
-
-    quoted: QuotedAnswer
 
 
 @dataclass

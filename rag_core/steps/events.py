@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from rag_core.answer_records import QuotedRecord
+from rag_core.generation.quoted import QuotedAnswer
 from rag_core.models import ChatTurn, Citation, Hit, KnowledgeBase, Usage
 from rag_core.retrieval.query_building import RetrievalQuery
 from rag_core.trace import Trace, VerdictRecord
@@ -33,6 +35,13 @@ class Retrieved:
 class Verdicts:
     verdicts: tuple[VerdictRecord, ...]
     kept: int
+
+
+@dataclass
+class Quoted:
+    """The quoted answer: the evidence sentences that best answer the question, at once."""
+
+    quoted: QuotedAnswer
 
 
 @dataclass
@@ -71,6 +80,10 @@ class AskResult:
     def verdicts(self) -> tuple[VerdictRecord, ...]:
         return self.trace.verdict_list
 
+    @property
+    def quoted(self) -> tuple[QuotedRecord, ...]:
+        return self.trace.quoted
+
     def to_json(self) -> dict[str, Any]:
         """The CLI ``ask --json`` shape."""
         return {
@@ -81,6 +94,7 @@ class AskResult:
             "verdicts": [v.to_json() for v in self.verdicts],
             "trace": self.trace.to_json(),
             "usage": self.usage.to_json(),
+            "quoted": [q.to_json() for q in self.quoted],
         }
 
 
@@ -89,4 +103,4 @@ class Done:
     result: AskResult
 
 
-Event = Retrieved | Verdicts | Thinking | Token | AnswerReset | Citations | Done
+Event = Retrieved | Verdicts | Quoted | Thinking | Token | AnswerReset | Citations | Done

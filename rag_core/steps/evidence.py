@@ -25,6 +25,7 @@ class Evidence:
     blocks: tuple[EvidenceBlock, ...]
     record: EvidenceRecord
     notes: tuple[str, ...]
+    top: int | None = None  # the block holding the best-ranked kept hit (budgets never drop it)
 
 
 def _ordered_passages(
@@ -115,7 +116,9 @@ def assemble_evidence(
         _ordered_passages(store, settings, kept, kbs), settings.verdict.t_injection
     )
     rs = settings.retrieval
-    passages, budget_notes = apply_budget(passages, rs.max_passages, rs.max_context_chars)
+    top = max(kept, key=lambda h: h.score).chunk_id if kept else None  # the best retrieval score
+    max_chars = None if settings.generation.prompt_mode == "sentences" else rs.max_context_chars
+    passages, budget_notes = apply_budget(passages, rs.max_passages, max_chars, top)
     whole = [_block(i + 1, p, conflicting) for i, p in enumerate(passages)]
     done = [_cut(b, settings) if cut else (b, ()) for b in whole]
     blocks = tuple(b for b, _ in done)
@@ -128,4 +131,7 @@ def assemble_evidence(
         for b, (_, c) in zip(whole, done, strict=True)
         if c
     ]
-    return Evidence(blocks, record, tuple(notes))
+    top_n = next(
+        (b.n for b, p in zip(blocks, passages, strict=True) if top in {c.chunk_id for c in p.children}), None
+    )
+    return Evidence(blocks, record, tuple(notes), top_n)

@@ -120,7 +120,7 @@ def _withhold(turn: Turn, blocks: Sequence[EvidenceBlock], kb_empty: str) -> Ite
     rs, language = turn.settings.reflection, turn.language
     if rs.is_supported:
         reason = coded("quoting_unsupported", "unsupported: quoting the evidence instead of inventing")
-        turn.answer = quote_fallback(turn.req.question, list(blocks), language)
+        turn.answer = turn.fallback or quote_fallback(turn.req.question, list(blocks), language)
     else:
         reason = coded("withheld_uncited", "the answer cited no evidence: withheld")
         turn.answer = uncited_refusal_text(
@@ -171,7 +171,8 @@ def review_answer(
         turn.citations = cit.build_citations(review.valid, blocks)
     else:
         yield from _withhold(turn, blocks, kb_empty)
-        turn.citations = cit.build_citations(cit.check_citations(turn.answer, blocks).valid, blocks)
+        quoted_from = turn.all_blocks or blocks  # the fallback may quote a block the prompt left out
+        turn.citations = cit.build_citations(cit.check_citations(turn.answer, quoted_from).valid, quoted_from)
     if not turn.citations:
         turn.refused = True
 
@@ -195,7 +196,7 @@ def refuse(turn: Turn, verdicts: Sequence[Verdict], searched: int, judged: bool)
     yield Token(turn.answer)
 
 
-def quote_without_model(turn: Turn, blocks: Sequence[EvidenceBlock]) -> None:
+def quote_without_model(turn: Turn, blocks: Sequence[EvidenceBlock], quoted: str = "") -> None:
     """With no answer model configured, the answer is the quoted evidence."""
-    turn.answer = quote_fallback(turn.req.question, list(blocks), turn.language)
+    turn.answer = quoted or quote_fallback(turn.req.question, list(blocks), turn.language)
     turn.notes.append(coded("no_answer_model", "no answer model: quoted the evidence"))

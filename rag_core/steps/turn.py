@@ -11,7 +11,8 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from rag_core.generation.prompt import Language, question_language
+from rag_core.answer_records import PromptPlanRecord, QuotedRecord
+from rag_core.generation.prompt import EvidenceBlock, Language, question_language
 from rag_core.models import Citation, Usage
 from rag_core.settings import Settings
 from rag_core.steps.events import AskRequest, AskResult, Citations, Done, Event
@@ -43,6 +44,10 @@ class Clock:
     def total_ms(self) -> float:
         return round((time.perf_counter() - self.t0) * 1000, 1)
 
+    def mark(self, milestones: dict[str, float], name: str) -> None:
+        """Milliseconds since the question was asked, recorded once per milestone."""
+        milestones.setdefault(name, self.total_ms())
+
 
 @dataclass
 class Turn:
@@ -67,6 +72,11 @@ class Turn:
     verdicts: VerdictStage | None = None
     evidence: EvidenceRecord = field(default_factory=EvidenceRecord)
     reflection: ReflectionRecord | None = None
+    quoted: tuple[QuotedRecord, ...] = ()
+    fallback: str = ""  # the quoted answer as the unsupported-answer fallback text
+    all_blocks: tuple[EvidenceBlock, ...] = ()  # every evidence block (the prompt may show fewer)
+    prompt_plan: PromptPlanRecord | None = None
+    milestones: dict[str, float] = field(default_factory=dict)
 
     @classmethod
     def start(cls, req: AskRequest, settings: Settings, models: ModelsRecord) -> Turn:
@@ -91,6 +101,9 @@ class Turn:
             notes=tuple(self.notes),
             timings_ms={**self.clock.stages, "total": self.clock.total_ms()},
             cancelled=self.cancelled,
+            quoted=self.quoted,
+            prompt_plan=self.prompt_plan,
+            milestones_ms=dict(self.milestones),
         )
 
     def result(self) -> AskResult:

@@ -175,7 +175,19 @@ def test_ask_json_shape_with_an_endpoint(cli_store: dict[str, Any], tmp_path: Pa
             store, "ask", "--kb", "k", "--history", str(hist), "--questions", str(qs)
         ).stdout.splitlines()
         nojudge = json.loads(run(store, "ask", "--kb", "k", "--no-judge", "--json", "租金每月多少？").stdout)
-    assert set(result) >= {"answer", "thinking", "refused", "citations", "verdicts", "trace", "usage"}
+    assert set(result) >= {
+        "answer",
+        "thinking",
+        "refused",
+        "citations",
+        "verdicts",
+        "trace",
+        "usage",
+        "quoted",
+    }
+    q = result["quoted"][0]
+    assert set(q) >= {"n", "doc", "page", "clause", "start", "end", "text", "score"} and "5000" in q["text"]
+    assert 1 <= len(result["quoted"]) <= 3 and nojudge["quoted"]
     assert result["thinking"] == "看第三条。" and "5000" in result["answer"] and not result["refused"]
     c = result["citations"][0]
     assert set(c) >= {"n", "doc", "page", "clause", "start", "end", "text"} and "5000" in c["text"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from rag_core.pipeline import (
     Done,
     Event,
     Pipeline,
+    Quoted,
     Retrieved,
     Thinking,
     Token,
@@ -212,3 +214,71 @@ def test_cancel_keeps_the_partial_answer_and_does_not_regenerate(world: dict[str
     assert len(sent) == 1 and result.trace.cancelled
     assert result.answer.startswith("租金每月人民币5000元[1]") and "[9]" not in result.answer
     assert not any(isinstance(e, AnswerReset) for e in events)
+
+
+def test_quoted_answer_comes_before_the_first_token_and_the_prompt_is_short(world: dict[str, Any]) -> None:
+    s = Settings()
+    s.generation.prompt_min_relative = 0.9  # only sentences close to the best reach the prompt
+    events, result, sent = _run(
+        world["store"],
+        world["lease"],
+        "租金每月多少？",
+        lambda r: Reply(content="租金每月人民币5000元[1]。"),
+        settings=s,
+    )
+    kinds = [type(e) for e in events]
+    assert kinds.index(Verdicts) < kinds.index(Quoted) < kinds.index(Token)
+    quoted = next(e for e in events if isinstance(e, Quoted)).quoted
+    assert "5000" in quoted.sentences[0].text
+    assert [q.to_json() for q in result.quoted] == quoted.to_json()
+    text = world["store"].document_text(quoted.sentences[0].doc_id)
+    assert all(text[q.start : q.end] == q.text for q in result.quoted)
+    prompt = sent[0]["messages"][-1]["content"]
+    assert (
+        "租金每月人民币5000元" in prompt and "违约金为合同总额的10%" not in prompt
+    )  # sentences, not the parent
+    marks = result.trace.milestones_ms
+    assert marks["to_verdicts"] <= marks["to_quoted"] <= marks["to_first_token"]
+    plan = result.trace.prompt_plan
+    assert plan is not None and plan.prompt_mode == "sentences" and plan.prompt_tokens
+    assert plan.estimated_prompt_tokens <= Settings().generation.max_prompt_tokens
+    assert result.citations[0].text == result.trace.blocks[0].text  # the citation opens the whole clause
+    assert result.to_json()["quoted"][0]["text"] == quoted.sentences[0].text
+
+
+def test_passages_mode_sends_the_whole_parent(world: dict[str, Any]) -> None:
+    s = Settings()
+    s.generation.prompt_mode = "passages"
+    _, result, sent = _run(
+        world["store"],
+        world["lease"],
+        "租金每月多少？",
+        lambda r: Reply(content="租金每月人民币5000元[1]。"),
+        settings=s,
+    )
+    assert "违约金为合同总额的10%" in sent[0]["messages"][-1]["content"]
+    plan = result.trace.prompt_plan
+    assert result.quoted and plan is not None and plan.prompt_mode == "passages"
+
+
+def test_no_answer_model_answers_with_the_quoted_sentences(world: dict[str, Any]) -> None:
+    pipe = Pipeline(world["store"], Settings(), None, None, None)
+    done = list(pipe.ask(AskRequest("租金每月多少？", [world["lease"]])))[-1]
+    assert isinstance(done, Done)
+    assert done.result.answer.startswith("合同原文摘录") and "5000" in done.result.answer
+    assert done.result.citations and not done.result.refused
+
+
+def test_deep_thinking_is_not_asked_of_a_model_without_separate_reasoning(world: dict[str, Any]) -> None:
+    with FakeOpenAI(
+        lambda r: Reply(content="租金每月人民币5000元[1]。", reasoning_content="想一想")
+    ) as server:
+        model = OpenAIChatModel(server.base_url, "k", "fake-chat", ModelSettings(retries=0), "answer")
+        model.separate_reasoning = False  # type: ignore[attr-defined]  # as the packaged local models declare
+        pipe = Pipeline(world["store"], Settings(), model, None, None)
+        done = list(pipe.ask(AskRequest("租金每月多少？", [world["lease"]], think=True)))[-1]
+        sent = server.chat_requests()
+    assert isinstance(done, Done) and not done.result.trace.think
+    assert any("deep thinking needs an endpoint" in n for n in done.result.trace.notes)
+    assert "思考" not in sent[0]["messages"][0]["content"]  # the plain system prompt, no think section
+    assert "enable_thinking" not in json.dumps(sent[0])  # nor the endpoint's thinking switch
