@@ -33,9 +33,10 @@ from rag_core.bench.answer_sets import (
     lecoqa_files,
     lecoqa_questions,
 )
-from rag_core.bench.retrieval_bench import PERCENTILE_95, ensure_kb
+from rag_core.bench.retrieval_bench import ensure_kb
 from rag_core.errors import LexgateError
 from rag_core.evaluation.spans import Span
+from rag_core.evaluation.stats import median_p95
 from rag_core.generation.prompt import system_prompt
 from rag_core.llm.factory import get_chat_model
 from rag_core.models import KnowledgeBase
@@ -140,11 +141,10 @@ def question_row(q: AnswerQuestion, result: AskResult, total_ms: float) -> dict[
 
 
 def _stats(values: list[float | None]) -> dict[str, float | None]:
-    vals = sorted(v for v in values if v is not None)
+    vals = [v for v in values if v is not None]
     if not vals:
         return {"median": None, "p95": None, "n": 0}
-    p95 = vals[min(len(vals) - 1, int(PERCENTILE_95 * len(vals)))]
-    return {"median": round(statistics.median(vals), 1), "p95": round(p95, 1), "n": len(vals)}
+    return {**median_p95(vals, 1), "n": len(vals)}
 
 
 def _share(num: int, den: int) -> float | None:

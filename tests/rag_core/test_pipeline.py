@@ -231,7 +231,7 @@ def test_quoted_answer_comes_before_the_first_token_and_the_prompt_is_short(worl
     quoted = next(e for e in events if isinstance(e, Quoted)).quoted
     assert "5000" in quoted.sentences[0].text
     assert [q.to_json() for q in result.quoted] == quoted.to_json()
-    text = world["store"].document_text(quoted.sentences[0].doc_id)
+    text = world["store"].docs.text(quoted.sentences[0].doc_id)
     assert all(text[q.start : q.end] == q.text for q in result.quoted)
     prompt = sent[0]["messages"][-1]["content"]
     assert (

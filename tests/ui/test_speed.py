@@ -22,7 +22,7 @@ def _local_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ctx: int) -> Se
     monkeypatch.setenv("LEXGATE_HOME", str(home))
     s = Settings()
     s.models.local_ctx = ctx
-    open_store(home).save_settings(s)
+    open_store(home).prefs.save_settings(s)
     return s
 
 
@@ -79,7 +79,7 @@ def test_thinking_toggle_is_off_and_says_why_with_the_local_model(
     monkeypatch.setenv("LEXGATE_HOME", str(home))
     store = open_store(home)
     settings = Settings()  # the packaged local model
-    store.save_settings(settings)
+    store.prefs.save_settings(settings)
     make_kb(store, settings, "合同库", [contract_files["zh"]])
     at = open_page("chat")
     toggle = at.toggle(key="chat_think")
@@ -98,6 +98,6 @@ def test_quoted_answer_shown_above_the_generated_answer(seeded_home: Path, fake_
     answer = next(i for i, m in enumerate(marks) if ":blue-badge[1]" in m)  # the answer, with its citation
     assert quoted < answer  # the quote stays above the generated answer
     store = open_store(seeded_home)
-    conv = store.list_conversations("违约金是多少")[0]
-    answer = store.list_messages(conv["id"])[1]
-    assert answer["trace"]["quoted"] and "10%" in answer["trace"]["quoted"][0]["text"]
+    conv = store.conversations.all("违约金是多少")[0]
+    answer = store.conversations.messages(conv.id)[1]
+    assert answer.trace["quoted"] and "10%" in answer.trace["quoted"][0]["text"]
