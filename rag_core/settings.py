@@ -241,6 +241,11 @@ class GenerationSettings(_Group):
         ge=0,
         le=1,
     )
+    sentence_scorer: Literal["fitted", "e5-lexical"] = _f(
+        "fitted",
+        "name",
+        "Sentence scorer of the quoted answer and the short prompt: the fitted evidence model, or e5 + lexical",
+    )
     sentence_e5_shortlist: int = _f(
         6, "sentences", "Best lexical sentences re-scored with e5 (interim sentence scorer)", ge=0, le=200
     )

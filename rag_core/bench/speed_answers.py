@@ -14,6 +14,7 @@ average is recorded beside each question, since other processes share the CPU.
 
 from __future__ import annotations
 
+import json
 import os
 import statistics
 import time
@@ -209,8 +210,10 @@ def run_speed_bench(
     limit: int,
     configs: list[SpeedConfig],
     log: Log = print,
+    rows_out: Path | None = None,
 ) -> dict[str, Any]:
-    """Every configuration over the same questions and knowledge base."""
+    """Every configuration over the same questions and knowledge base; with ``rows_out``, each
+    question's row is appended there as it completes (a long run interrupted keeps its rows)."""
     kb, questions = _base(store, settings, data_dir, dataset, limit, log)
     out: dict[str, Any] = {"dataset": dataset, "kb": kb.name, "questions": len(questions), "configs": {}}
     for cfg in configs:
@@ -223,6 +226,9 @@ def run_speed_bench(
             result, total = _ask(pipeline, kb, q.text)
             rows.append(question_row(q, result, total))
             r = rows[-1]
+            if rows_out is not None:
+                with rows_out.open("a", encoding="utf-8") as fh:
+                    fh.write(json.dumps({"config": cfg.name, **r}, ensure_ascii=False) + "\n")
             log(
                 f"  [{i + 1}/{len(questions)}] quoted {r['to_quoted_ms']} ms, first token "
                 f"{r['to_first_token_ms']} ms, end {r['to_end_ms']} ms, prompt {r['prompt_tokens']} "

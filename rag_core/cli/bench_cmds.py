@@ -117,8 +117,9 @@ def cmd_bench_answers(args: argparse.Namespace) -> int:
         configs = parse_configs(
             [m.strip() for m in models], [p.strip() for p in args.prompts.split(",")], settings
         )
+        rows = Path(args.rows) if args.rows else None
         speed = run_speed_bench(
-            store, settings, shared_data_dir(), args.dataset, args.limit, configs, log=_log
+            store, settings, shared_data_dir(), args.dataset, args.limit, configs, log=_log, rows_out=rows
         )
         emit(args, speed, format_speed(speed))
         return 0

@@ -150,6 +150,9 @@ def _eval_parsers(sub: argparse._SubParsersAction, parent: argparse.ArgumentPars
         default="sentences",
         help="with --configs: comma list of sentences (short prompt), passages",
     )
+    ba.add_argument(
+        "--rows", help="with --configs: append each question's row to this JSONL file as it completes"
+    )
     ba.set_defaults(func="bench_cmds.cmd_bench_answers")
 
 

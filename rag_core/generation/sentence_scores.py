@@ -1,8 +1,8 @@
 """Sentence scores for the quoted answer and the short prompt: lexical with IDF, then e5 on a shortlist.
 
 Why this shape: the fitted evidence scorer of the verdicts work (``rag_core.judge.evidence_model``)
-replaces it as soon as it exists (``sentence_scorer`` picks it); until then the score must be cheap
-enough to leave the quoted answer well under 1.5 s. Every sentence gets a lexical score: the share
+is the default (``sentence_scorer`` picks it); this interim scorer came first and stays selectable
+for comparison. It must be cheap enough to leave the quoted answer well under 1.5 s. Every sentence gets a lexical score: the share
 of the question's content tokens it holds, each token weighted by its inverse frequency among the
 candidate sentences, so the contract's name (in the question and in half the contract's sentences)
 does not outweigh "governed by the laws of". The clause vocabulary of the question's clause types
@@ -14,13 +14,13 @@ sentence is never overtaken by an unembedded one merely for lack of a vector.
 
 from __future__ import annotations
 
-import importlib
 import logging
 import math
 from collections.abc import Sequence
 
 import numpy as np
 
+from rag_core.errors import LexgateError
 from rag_core.generation.quoted import SentenceScorer
 from rag_core.reflection.support import content_tokens
 from rag_core.retrieval.lexicon import expansion_terms
@@ -108,10 +108,16 @@ def e5_lexical_scorer(settings: Settings) -> SentenceScorer:
 
 
 def sentence_scorer(settings: Settings) -> SentenceScorer:
-    """The fitted evidence scorer of the verdicts work when it is installed, else e5 + lexical."""
-    try:
-        module = importlib.import_module("rag_core.judge.evidence_model")
-    except ImportError:
-        return e5_lexical_scorer(settings)
-    fitted: SentenceScorer = module.score_sentences
-    return fitted
+    """The fitted evidence scorer of the verdicts work (``generation.sentence_scorer = fitted``), or
+    the interim e5 + lexical scorer, kept for comparison and used while no fitted weights exist."""
+    if settings.generation.sentence_scorer == "fitted":
+        from rag_core.judge.evidence_model import score_sentences
+        from rag_core.judge.fitted import load_weights
+
+        try:
+            load_weights()  # read once per process
+        except LexgateError as err:
+            log.warning("fitted sentence scorer unavailable (%s); using e5 + lexical", err.message)
+        else:
+            return score_sentences
+    return e5_lexical_scorer(settings)
