@@ -94,7 +94,9 @@ def test_quoted_answer_shown_above_the_generated_answer(seeded_home: Path, fake_
     assert not at.exception, at.exception
     assert "合同原文摘录（生成回答之前）" in texts(at)
     marks = [str(m.value) for m in at.markdown]
-    quoted = next(i for i, m in enumerate(marks) if m.startswith("“") and "10%" in m)
+    quoted = next(
+        i for i, m in enumerate(marks) if m.startswith("“") and "\\[" in m
+    )  # “sentence” [n] — where
     answer = next(i for i, m in enumerate(marks) if ":blue-badge[1]" in m)  # the answer, with its citation
     assert quoted < answer  # the quote stays above the generated answer
     store = open_store(seeded_home)
