@@ -38,7 +38,7 @@ from rag_core.bench.retrieval_bench import ensure_kb
 from rag_core.errors import LexgateError
 from rag_core.evaluation.spans import Span
 from rag_core.evaluation.stats import median_p95
-from rag_core.generation.prompt import system_prompt
+from rag_core.generation.prompt import Language, question_language, system_prompt
 from rag_core.llm.factory import get_chat_model
 from rag_core.models import KnowledgeBase
 from rag_core.pipeline import AskRequest, AskResult, Done, Pipeline
@@ -191,15 +191,21 @@ def _base(
     )
 
 
-def _warm(settings: Settings) -> float:
+def _warm(settings: Settings, language: Language) -> float:
     """Load and prime the local answer model (as the app's warm-up does); seconds taken."""
     model = get_chat_model(settings, "answer")
     prime = getattr(model, "prime", None)
     if prime is None:
         return 0.0
     t0 = time.perf_counter()
-    prime(system_prompt("zh"))
+    prime(system_prompt(language))
     return round(time.perf_counter() - t0, 1)
+
+
+def _append(rows_out: Path | None, row: dict[str, Any]) -> None:
+    if rows_out is not None:
+        with rows_out.open("a", encoding="utf-8") as fh:
+            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
 
 
 def run_speed_bench(
@@ -212,34 +218,36 @@ def run_speed_bench(
     log: Log = print,
     rows_out: Path | None = None,
 ) -> dict[str, Any]:
-    """Every configuration over the same questions and knowledge base; with ``rows_out``, each
-    question's row is appended there as it completes (a long run interrupted keeps its rows)."""
+    """Every configuration over the same questions and knowledge base, question by question (each
+    question asked of every configuration in turn, so a run cut short still compares them on the
+    same questions); with ``rows_out``, each row is appended there as it completes."""
     kb, questions = _base(store, settings, data_dir, dataset, limit, log)
+    language = question_language(questions[0].text) if questions else "zh"
     out: dict[str, Any] = {"dataset": dataset, "kb": kb.name, "questions": len(questions), "configs": {}}
+    pipelines = {}
     for cfg in configs:
         s = _settings_for(settings, cfg)
-        pipeline = Pipeline.from_settings(store, s)
-        warm_s = _warm(s)
+        pipelines[cfg.name] = Pipeline.from_settings(store, s)
+        warm_s = _warm(s, language)
         log(f"{cfg.name}: model ready ({warm_s} s to load and prime)")
-        rows = []
-        for i, q in enumerate(questions):
-            result, total = _ask(pipeline, kb, q.text)
-            rows.append(question_row(q, result, total))
-            r = rows[-1]
-            if rows_out is not None:
-                with rows_out.open("a", encoding="utf-8") as fh:
-                    fh.write(json.dumps({"config": cfg.name, **r}, ensure_ascii=False) + "\n")
+        out["configs"][cfg.name] = {
+            "answer_model": getattr(pipelines[cfg.name].answer_model, "name", None),
+            "warm_s": warm_s,
+            "rows": [],
+        }
+    for i, q in enumerate(questions):
+        for cfg in configs:
+            result, total = _ask(pipelines[cfg.name], kb, q.text)
+            r = question_row(q, result, total)
+            out["configs"][cfg.name]["rows"].append(r)
+            _append(rows_out, {"config": cfg.name, **r})
             log(
-                f"  [{i + 1}/{len(questions)}] quoted {r['to_quoted_ms']} ms, first token "
+                f"  [{i + 1}/{len(questions)}] {cfg.name}: quoted {r['to_quoted_ms']} ms, first token "
                 f"{r['to_first_token_ms']} ms, end {r['to_end_ms']} ms, prompt {r['prompt_tokens']} "
                 f"(cached {r['cached_prompt_tokens']}), load {r['loadavg_1min']}"
             )
-        out["configs"][cfg.name] = {
-            "answer_model": getattr(pipeline.answer_model, "name", None),
-            "warm_s": warm_s,
-            "summary": summarize_rows(rows),
-            "rows": rows,
-        }
+    for c in out["configs"].values():
+        c["summary"] = summarize_rows(c["rows"])
     return out
 
 
