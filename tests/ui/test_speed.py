@@ -12,7 +12,8 @@ from rag_core.llm.warmup import Warmup, current_state, start_warmup
 from rag_core.settings import Settings
 from storage.store import open_store
 from tests.fakeopenai import FakeOpenAI
-from tests.ui.conftest import make_kb, open_page, texts
+from tests.fixtures.kb import make_kb
+from tests.ui.conftest import open_page, texts
 
 
 def _local_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ctx: int) -> Settings:
