@@ -23,11 +23,10 @@ from rag_core.models import ChatTurn
 from rag_core.trace import Trace, VerdictStage, verdicts_of
 from storage.rows import Conversation, Feedback, Message
 from ui import state
-from ui.citations import citations_block
+from ui.citations import citations_block, highlight
 from ui.coded import note_text
 from ui.components import (
     evidence_panel,
-    highlight,
     refusal_note,
     safe,
     safe_answer,
