@@ -58,7 +58,8 @@ class SpeedConfig:
 
 
 def parse_configs(models: list[str], prompts: list[str], settings: Settings) -> list[SpeedConfig]:
-    """Model × prompt configurations; ``endpoint`` only when an endpoint is configured."""
+    """Model × prompt configurations; ``endpoint`` only when an endpoint is configured; ``quoted``
+    asks no answer model (the quoted answer alone: its time and precision on many questions)."""
     out = []
     size: str
     for model in models:
@@ -66,10 +67,15 @@ def parse_configs(models: list[str], prompts: list[str], settings: Settings) -> 
             if not settings.models.base_url.strip():
                 continue
             provider, size = "openai", settings.models.local_model
+        elif model == "quoted":
+            out.append(SpeedConfig("quoted", "none", settings.models.local_model, "sentences"))
+            continue
         elif model in ("local-1.5b", "local-0.5b"):
             provider, size = "local", model.removeprefix("local-")
         else:
-            raise LexgateError(f"unknown configuration '{model}'", "use local-1.5b, local-0.5b or endpoint")
+            raise LexgateError(
+                f"unknown configuration '{model}'", "use local-1.5b, local-0.5b, endpoint or quoted"
+            )
         for prompt in prompts:
             if prompt not in ("sentences", "passages"):
                 raise LexgateError(f"unknown prompt mode '{prompt}'", "use sentences or passages")
@@ -79,7 +85,7 @@ def parse_configs(models: list[str], prompts: list[str], settings: Settings) -> 
 
 def _settings_for(base: Settings, cfg: SpeedConfig) -> Settings:
     s = base.model_copy(deep=True)
-    s.models.provider = cfg.provider  # type: ignore[assignment]
+    s.models.provider = "local" if cfg.provider == "none" else cfg.provider  # type: ignore[assignment]
     s.models.local_model = cfg.local_model  # type: ignore[assignment]
     s.generation.prompt_mode = cfg.prompt_mode  # type: ignore[assignment]
     return s
@@ -227,8 +233,10 @@ def run_speed_bench(
     pipelines = {}
     for cfg in configs:
         s = _settings_for(settings, cfg)
-        pipelines[cfg.name] = Pipeline.from_settings(store, s)
-        warm_s = _warm(s, language)
+        pipelines[cfg.name] = (
+            Pipeline(store, s, None) if cfg.provider == "none" else Pipeline.from_settings(store, s)
+        )
+        warm_s = 0.0 if cfg.provider == "none" else _warm(s, language)
         log(f"{cfg.name}: model ready ({warm_s} s to load and prime)")
         out["configs"][cfg.name] = {
             "answer_model": getattr(pipelines[cfg.name].answer_model, "name", None),

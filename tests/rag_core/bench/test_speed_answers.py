@@ -87,6 +87,7 @@ def test_configurations() -> None:
         "local-0.5b/sentences",
         "local-0.5b/passages",
     ]
+    assert parse_configs(["quoted"], ["passages"], s)[0].provider == "none"
     s.models.base_url = "http://127.0.0.1:9/v1"
     assert parse_configs(["endpoint"], ["sentences"], s)[0].provider == "openai"
     with pytest.raises(LexgateError):
