@@ -9,13 +9,14 @@ event, whose result carries the typed trace. Nothing here imports Streamlit.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import replace
 
 from rag_core.coded import coded
 from rag_core.generation.quoted import QUOTED_LEAD
 from rag_core.llm.base import CancelToken, ChatModel
 from rag_core.llm.factory import get_chat_model, separate_reasoning
+from rag_core.models import Hit
 from rag_core.retrieval.query_building import make_retrieval_query
 from rag_core.retrieval.retriever import Retriever
 from rag_core.settings import Settings
@@ -32,9 +33,9 @@ from rag_core.steps.events import (
     Token,
     Verdicts,
 )
-from rag_core.steps.evidence import assemble_evidence
+from rag_core.steps.evidence import Evidence, assemble_evidence
 from rag_core.steps.generate import generate
-from rag_core.steps.judging import judge_hits
+from rag_core.steps.judging import Judged, judge_hits
 from rag_core.steps.obey import absent_clause, correct_premise, refuse_absent_clause
 from rag_core.steps.quote import plan_answer
 from rag_core.steps.review import quote_without_model, refuse, review_answer
@@ -93,9 +94,30 @@ class Pipeline:
         return ModelsRecord(name(self.answer_model), judge, name(self.rewrite_model))
 
     def ask(self, req: AskRequest, cancel: CancelToken | None = None) -> Iterator[Event]:
+        """route → build query → retrieve → judge → assemble evidence → generate → review."""
+        turn = self._start(req)
+        turn.retrieve_or_not = decide_retrieval(req.question, self.settings.reflection, self.rewrite_model)
+        if turn.retrieve_or_not is not None and not turn.retrieve_or_not.needed:
+            yield from answer_small_talk(turn)
+            return
+        hits = yield from self._retrieve(turn)
+        judge_on = self.settings.verdict.enabled if req.judge is None else req.judge
+        judged = yield from self._judge(turn, hits, judge_on)
+        evidence = assemble_evidence(
+            self.store, self.settings, judged.kept, req.kbs, judged.conflicting_ids, cut=judge_on
+        )
+        turn.evidence, turn.notes = evidence.record, turn.notes + list(evidence.notes)
+        refused = yield from self._refuse(turn, evidence, judged, len(hits), judge_on)
+        if not refused:
+            yield from self._answer(turn, evidence, cancel)
+        yield from turn.done()
+
+    # ------------------------------------------------------------------ the steps, in order
+    def _start(self, req: AskRequest) -> Turn:
+        """The turn; deep thinking is dropped (with a note) for a model with no reasoning channel."""
         no_thinking = req.think and not separate_reasoning(self.answer_model)
         req = replace(req, think=False) if no_thinking else req  # "thinking" would repeat the answer
-        s, turn = self.settings, Turn.start(req, self.settings, self.models())
+        turn = Turn.start(req, self.settings, self.models())
         if no_thinking:
             turn.notes.append(
                 coded(
@@ -103,10 +125,11 @@ class Pipeline:
                     "deep thinking needs an endpoint that streams reasoning; answered without it",
                 )
             )
-        turn.retrieve_or_not = decide_retrieval(req.question, s.reflection, self.rewrite_model)
-        if turn.retrieve_or_not is not None and not turn.retrieve_or_not.needed:
-            yield from answer_small_talk(turn)
-            return
+        return turn
+
+    def _retrieve(self, turn: Turn) -> Generator[Event, None, list[Hit]]:
+        """Build the turn's query (seed 003) and retrieve candidates from every knowledge base."""
+        req, s = turn.req, self.settings
         rq = make_retrieval_query(req.history, req.question, s.retrieval, self.rewrite_model)
         turn.query = QueryRecord(rq.text, rq.joined, rq.condensed, tuple(rq.notes))
         retrieved = Retriever(self.store, s, self.rewrite_model).search(
@@ -115,26 +138,32 @@ class Pipeline:
         turn.retrieval = RetrievalRecord.from_json(retrieved.trace)
         turn.clock.lap("retrieval")
         yield Retrieved(rq, retrieved.hits)
-        judge_on = s.verdict.enabled if req.judge is None else req.judge
-        judged = judge_hits(req.question, retrieved.hits, s, self.judge_model, judge_on)
+        return retrieved.hits
+
+    def _judge(self, turn: Turn, hits: list[Hit], judge_on: bool) -> Generator[Event, None, Judged]:
+        judged = judge_hits(turn.req.question, hits, self.settings, self.judge_model, judge_on)
         turn.verdicts = judged.stage
         turn.notes += [] if judge_on else [coded("judge_off", "judge off: plain RAG path")]
         turn.clock.lap("judge")
         turn.clock.mark(turn.milestones, "to_verdicts")
         yield Verdicts(judged.stage.verdicts, len(judged.kept))
-        evidence = assemble_evidence(
-            self.store, s, judged.kept, req.kbs, judged.conflicting_ids, cut=judge_on
-        )
-        turn.evidence, turn.notes = evidence.record, turn.notes + list(evidence.notes)
+        return judged
+
+    def _refuse(
+        self, turn: Turn, evidence: Evidence, judged: Judged, searched: int, judge_on: bool
+    ) -> Generator[Event, None, bool]:
+        """Refuse when no kept block has the asked clause type, or when nothing was kept at all."""
         absent = absent_clause(turn, evidence.blocks, judged.verdicts, judge_on)
         if absent is not None:
-            yield from refuse_absent_clause(turn, absent, len(retrieved.hits))
-            yield from turn.done()
-            return
+            yield from refuse_absent_clause(turn, absent, searched)
+            return True
         if not evidence.blocks:
-            yield from refuse(turn, judged.verdicts, len(retrieved.hits), judge_on)
-            yield from turn.done()
-            return
+            yield from refuse(turn, judged.verdicts, searched, judge_on)
+            return True
+        return False
+
+    def _answer(self, turn: Turn, evidence: Evidence, cancel: CancelToken | None) -> Iterator[Event]:
+        """The quoted answer at once, then the generated one (premise corrected), then its review."""
         plan = plan_answer(turn, evidence)
         yield Quoted(plan.quoted)
         if self.answer_model is None:
@@ -143,7 +172,6 @@ class Pipeline:
             yield from generate(self.answer_model, turn, plan.prompt_blocks, cancel)
             yield from correct_premise(turn, evidence.blocks)
         turn.clock.lap("generation")
-        kb_empty = req.kbs[0].empty_answer if req.kbs else ""
+        kb_empty = turn.req.kbs[0].empty_answer if turn.req.kbs else ""
         yield from review_answer(self.answer_model, turn, plan.prompt_blocks, kb_empty, cancel)
         turn.clock.lap("reflection")
-        yield from turn.done()
