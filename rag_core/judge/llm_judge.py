@@ -18,9 +18,9 @@ from rag_core.coded import code_of, coded, join
 from rag_core.errors import LexgateError
 from rag_core.judge.base import QUESTION_PROMPTS, PassageInput, check_limits, thresholds_of
 from rag_core.judge.classify import INJECTION, classify
-from rag_core.judge.conflict import has_cjk
 from rag_core.judge.injection import injection_score
 from rag_core.judge.local_judge import LocalJudge, explain
+from rag_core.judge.values import has_cjk
 from rag_core.llm.base import ChatModel, ChatOptions, Message
 from rag_core.llm.jsonparse import parse_json_object
 from rag_core.models import QUESTIONS, Verdict

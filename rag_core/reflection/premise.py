@@ -15,7 +15,8 @@ import re
 from collections.abc import Sequence
 
 from rag_core.generation.prompt import EvidenceBlock, Language
-from rag_core.judge.conflict import extract_values, normalize_text, premise_slots, same_value
+from rag_core.judge.conflict import premise_slots, same_value
+from rag_core.judge.values import extract_values, normalize_text
 from rag_core.reflection.support import content_tokens, split_sentences
 
 _CORRECTION = re.compile(

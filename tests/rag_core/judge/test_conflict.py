@@ -3,7 +3,8 @@ when the passage agrees or talks about something else."""
 
 from __future__ import annotations
 
-from rag_core.judge.conflict import conflict_score, extract_values, premise_slots, zh_number
+from rag_core.judge.conflict import conflict_score, premise_slots
+from rag_core.judge.values import extract_values, zh_number
 
 T = 0.5
 

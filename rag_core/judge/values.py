@@ -1,0 +1,433 @@
+"""The values a premise or passage states (amounts, dates, periods, percentages, numbers, party and
+place names) with their lexicons: what the premise-conflict score (``conflict.py``), relevance and
+the premise correction compare.
+
+Why its own module: reading values out of Chinese and English text is most of the conflict judge's
+code, and relevance and reflection use it without the score.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+import jieba.posseg as pseg
+
+
+def _wordset(words: str) -> frozenset[str]:
+    """A word list written as one space-separated string (easier to read and extend)."""
+    return frozenset(words.split())
+
+
+MIN_ZH_NAME_CHARS: int = 2
+"""Shorter Chinese "names" are jieba splitting an unknown name into single characters."""
+
+
+# --- lexicons ------------------------------------------------------------------------------------
+
+_MONTHS: dict[str, int] = {
+    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6,
+    "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10, "nov": 11, "dec": 12,
+}  # fmt: skip
+_MONTH_RX = (
+    r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|"
+    r"Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
+)
+_EN_NUMBER_WORDS: dict[str, int] = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40,
+    "forty-five": 45, "fifty": 50, "sixty": 60, "ninety": 90, "hundred": 100,
+}  # fmt: skip
+_ZH_DIGITS: dict[str, int] = {
+    "零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9,
+}  # fmt: skip
+_ZH_UNITS: dict[str, int] = {"十": 10, "百": 100, "千": 1000}
+_ZH_BIG: dict[str, int] = {"万": 10_000, "亿": 100_000_000}
+_SCALES: dict[str, float] = {
+    "thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mn": 1e6, "billion": 1e9, "bn": 1e9, "b": 1e9,
+    "千": 1e3, "万": 1e4, "亿": 1e8,
+}  # fmt: skip
+_CURRENCIES: dict[str, str] = {
+    "$": "usd", "us$": "usd", "usd": "usd", "dollar": "usd", "dollars": "usd", "美元": "usd",
+    "rmb": "cny", "¥": "cny", "yuan": "cny", "元": "cny", "人民币": "cny", "cny": "cny",
+    "€": "eur", "eur": "eur", "euro": "eur", "euros": "eur", "欧元": "eur", "£": "gbp", "gbp": "gbp", "英镑": "gbp",
+}  # fmt: skip
+_PERIOD_DAYS: dict[str, float] = {
+    "day": 1, "days": 1, "business day": 1, "business days": 1, "calendar day": 1, "calendar days": 1,
+    "week": 7, "weeks": 7, "month": 30, "months": 30, "year": 365, "years": 365,
+    "天": 1, "日": 1, "工作日": 1, "个工作日": 1, "周": 7, "星期": 7, "个星期": 7, "个月": 30, "月": 30, "年": 365,
+}  # fmt: skip
+
+_NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+_ZHNUM = r"[零〇一二两三四五六七八九十百千万亿]+"
+_ENWORD = "|".join(sorted(_EN_NUMBER_WORDS, key=len, reverse=True))
+
+_EN_STOP = _wordset(
+    "a an the of to in on for and or is are was were be been being do does did i my me you your we our us it its "
+    "this that these those what which who whom whose how when where why will would can could should may might "
+    "shall with by from as at any all there their they them if not no yes have has had about into over than so "
+    "such other also just only more most some up out new"
+)
+_ZH_STOP = _wordset(
+    "的 了 是 在 和 与 及 或 有 为 对 于 把 被 就 都 而 也 并 等 之 其 这 那 哪 谁 什么 多少 如何 怎么 怎样 为什么 何时 "
+    "哪个 哪些 哪里 哪一 是否 吗 呢 啊 吧 个 年 月 日 中 上 下 时候 时间 日期 一个 我们 你们 他们"
+)
+_QUESTION_CAPS = _wordset(
+    "who what when where which how why is are was were does do did will can could should would the a an in on at "
+    "for of to this that these it its he she they we i and but or if"
+)
+_NEGATION_EN = re.compile(
+    r"\b(?:not|no|never|neither|nor|cannot|without|prohibited|forbidden|may\s+not|shall\s+not|must\s+not)\b|n't\b",
+    re.IGNORECASE,
+)
+_NEGATION_ZH = re.compile(r"不得|不能|不可|不应|无权|禁止|没有|未|不|无|非")
+_NEGATION_DE = re.compile(r"\b(?:nicht|kein|keine|keinen|niemals)\b", re.IGNORECASE)
+_REFERENCE_BEFORE = re.compile(
+    r"(?:section|clause|article|paragraph|exhibit|schedule|annex|§|no\.|#)\s*$", re.IGNORECASE
+)
+_NAME_POS = ("nr", "ns", "nt", "nz", "eng")
+
+# --- values ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Value:
+    """One typed value found in a text: what it is, its comparable key, and where it is."""
+
+    kind: str  # amount | percent | date | year | period | ordinal | number | name
+    key: tuple[object, ...]
+    start: int
+    end: int
+    surface: str
+
+    def describe(self) -> str:
+        """The value as a person would write it in an explanation."""
+        return self.surface.strip()
+
+
+def zh_number(s: str) -> float | None:
+    """Value of a Chinese numeral ("三", "十五", "一百二十", "三万"), or ``None`` if it is not one."""
+    if not s or any(ch not in _ZH_DIGITS and ch not in _ZH_UNITS and ch not in _ZH_BIG for ch in s):
+        return None
+    total = 0
+    section = 0
+    digit = -1
+    for ch in s:
+        if ch in _ZH_DIGITS:
+            digit = _ZH_DIGITS[ch]
+        elif ch in _ZH_UNITS:
+            section += (1 if digit < 0 else digit) * _ZH_UNITS[ch]
+            digit = -1
+        else:
+            section += max(digit, 0)
+            total += section * _ZH_BIG[ch]
+            section, digit = 0, -1
+    return float(total + section + max(digit, 0))
+
+
+def parse_number(s: str) -> float | None:
+    """Arabic, Chinese or English-word numeral as a float."""
+    s = s.strip().lower()
+    if re.fullmatch(_NUM, s):
+        return float(s.replace(",", ""))
+    if s in _EN_NUMBER_WORDS:
+        return float(_EN_NUMBER_WORDS[s])
+    return zh_number(s)
+
+
+def normalize_text(text: str) -> str:
+    """NFKC: full-width digits, letters and punctuation become ASCII so one set of patterns fits."""
+    return unicodedata.normalize("NFKC", text)
+
+
+def _month(name: str) -> int:
+    return _MONTHS[name.lower().rstrip(".")[:4] if name.lower().startswith("sept") else name.lower()[:3]]
+
+
+_VALUE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "date",
+        re.compile(
+            rf"\b(?P<mon>{_MONTH_RX})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y>\d{{4}})\b"
+            rf"|\b(?P<d2>\d{{1,2}})\s+(?P<mon2>{_MONTH_RX})\.?,?\s+(?P<y2>\d{{4}})\b"
+            rf"|\b(?P<y4>\d{{4}})[-/.](?P<m4>\d{{1,2}})[-/.](?P<d4>\d{{1,2}})\b"
+            rf"|(?P<y5>\d{{4}})\s*年\s*(?P<m5>\d{{1,2}}|{_ZHNUM})\s*月(?:\s*(?P<d5>\d{{1,2}}|{_ZHNUM})\s*[日号])?"
+            rf"|\b(?P<mon3>{_MONTH_RX})\.?,?\s+(?P<y3>\d{{4}})\b"
+            rf"|\b(?P<mon6>{_MONTH_RX})\.?\s+(?P<d6>\d{{1,2}})(?:st|nd|rd|th)?\b(?!\s*(?:,\s*)?\d)"
+            rf"|(?<!\d)(?P<m7>\d{{1,2}})\s*月\s*(?P<d7>\d{{1,2}})\s*[日号]"
+        ),
+    ),
+    (
+        "percent",
+        re.compile(rf"(?P<n>{_NUM})\s*(?:%|percent\b|per\s+cent\b)|百分之(?P<zh>{_ZHNUM}|{_NUM})"),
+    ),
+    (
+        "amount",
+        re.compile(
+            rf"(?P<cur>US\$|\$|USD|RMB|¥|€|EUR|£|GBP)\s*(?P<n>{_NUM})\s*(?P<sc>million|billion|thousand|bn|mn|[mbk]\b|万|亿|千)?"
+            rf"|(?P<n2>{_NUM}|{_ZHNUM})\s*(?P<sc2>million|billion|thousand|万|亿|千)?\s*"
+            rf"(?P<cur2>dollars?|USD|RMB|yuan|euros?|EUR|美元|元|人民币|欧元|英镑)",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "period",
+        re.compile(
+            rf"(?:(?P<w>{_ENWORD})\s*\(\s*(?P<wd>\d+)\s*\)|(?P<n>{_NUM})|(?P<w2>\b(?:{_ENWORD})\b))[\s-]*"
+            r"(?P<u>(?:business|calendar)\s+days?|days?|weeks?|months?|years?)\b"
+            rf"|(?P<zn>{_NUM}|{_ZHNUM})\s*(?P<zu>个工作日|工作日|个星期|星期|个月|周|天|年(?!\d)|日(?=内|以内|之内))",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "ordinal",
+        re.compile(rf"第\s*(?P<n>{_NUM}|{_ZHNUM})\s*(?P<u>届|次|期|季|代|名)|\b(?P<n2>\d+)(?:st|nd|rd|th)\b"),
+    ),
+    ("year", re.compile(r"(?<![\d.,$])(?P<y>(?:19|20)\d{2})(?![\d%])")),
+    (
+        "number",
+        re.compile(
+            rf"(?<![A-Za-z0-9_.$-])(?P<n>{_NUM})(?![A-Za-z0-9_%])|(?P<zn>{_ZHNUM})(?=\s*(?:个|名|家|位|项|次|倍|席|人|件|台|股|支|所|座))"
+        ),
+    ),
+)
+
+
+def _date_key(m: re.Match[str]) -> tuple[object, ...]:
+    """(year, month, day) with ``None`` for what the text leaves out."""
+    g = m.groupdict()
+    if g["mon"]:
+        return (int(g["y"]), _month(g["mon"]), int(g["d"]))
+    if g["mon2"]:
+        return (int(g["y2"]), _month(g["mon2"]), int(g["d2"]))
+    if g["y4"]:
+        return (int(g["y4"]), int(g["m4"]), int(g["d4"]))
+    if g["y5"]:
+        month = parse_number(g["m5"])
+        day = parse_number(g["d5"]) if g["d5"] else None
+        return (int(g["y5"]), int(month or 0), int(day) if day else None)
+    if g["mon3"]:
+        return (int(g["y3"]), _month(g["mon3"]), None)
+    if g["mon6"]:
+        return (None, _month(g["mon6"]), int(g["d6"]))
+    return (None, int(g["m7"]), int(g["d7"]))
+
+
+def _key_of(kind: str, m: re.Match[str]) -> tuple[object, ...] | None:
+    """Comparable key of a matched value, or ``None`` when the match is not a usable value."""
+    g = m.groupdict()
+    if kind == "date":
+        return _date_key(m)
+    if kind == "percent":
+        n = parse_number(g["n"] or g["zh"] or "")
+        return None if n is None else (n,)
+    if kind == "amount":
+        n = parse_number(g["n"] or g["n2"] or "")
+        if n is None:
+            return None
+        scale = (g["sc"] or g["sc2"] or "").lower()
+        cur = (g["cur"] or g["cur2"] or "").lower()
+        return (n * _SCALES.get(scale, 1.0), _CURRENCIES.get(cur, cur))
+    if kind == "period":
+        if g["zn"]:
+            n = parse_number(g["zn"])
+            unit = g["zu"]
+            if unit == "年" and n is not None and n >= 100:
+                return None  # a calendar year, not a period
+        else:
+            n = float(g["wd"]) if g["wd"] else parse_number(g["n"] or g["w2"] or "")
+            unit = re.sub(r"\s+", " ", g["u"].lower())
+        if n is None:
+            return None
+        return (n * _PERIOD_DAYS.get(unit, _PERIOD_DAYS.get(unit.rstrip("s"), 1)),)
+    if kind == "ordinal":
+        n = parse_number(g["n"] or g["n2"] or "")
+        return None if n is None else (n, g.get("u") or "")
+    if kind == "year":
+        return (int(g["y"]),)
+    n = parse_number(g["n"] or g["zn"] or "")
+    return None if n is None else (n,)
+
+
+def _is_reference(text: str, start: int) -> bool:
+    """A number right after "Section", "Article", "§"… is a cross-reference, not an asserted value."""
+    return bool(_REFERENCE_BEFORE.search(text[max(0, start - 12) : start]))
+
+
+def _attached_to_word(text: str, start: int, end: int) -> bool:
+    """A number that is part of a name or a list marker: glued to a word ("GPT-3", "Q2"), after a
+    capitalised word ("Diablo 3"), a one-digit title number ("chronicles 2", "season 4"), or "(1)"."""
+    before = text[max(0, start - 20) : start]
+    if re.search(r"(?:[A-Z]\w*[\s-]|[A-Za-z-])$", before):
+        return True
+    if text[start - 1 : start] == "(" and text[end : end + 1] == ")":
+        return True
+    prev = re.search(r"([A-Za-z]+)\s$", before)
+    return bool(prev and end - start == 1 and prev.group(1).lower() not in _EN_STOP)
+
+
+def numeric_values(text: str) -> list[Value]:
+    """Dates, percentages, amounts, periods, ordinals, years and numbers, longest reading first."""
+    taken = [False] * (len(text) + 1)
+    out: list[Value] = []
+    for kind, rx in _VALUE_PATTERNS:
+        for m in rx.finditer(text):
+            s, e = m.span()
+            if s == e or any(taken[s:e]):
+                continue
+            if kind in ("number", "year") and (
+                _is_reference(text, s) or (kind == "number" and _attached_to_word(text, s, e))
+            ):
+                continue
+            key = _key_of(kind, m)
+            if key is None:
+                continue
+            out.append(Value(kind, key, s, e, m.group(0)))
+            for i in range(s, e):
+                taken[i] = True
+    return out
+
+
+_EN_TOKEN = r"(?:(?:[A-Z]\.){2,}|[A-Z][A-Za-z0-9À-ÿ'’&-]*\.?)"
+_EN_NAME = re.compile(
+    rf"{_EN_TOKEN}(?:\s+(?:(?:of|the|de|la|von|van|du|da|and|&)\s+)?(?:{_EN_TOKEN}|\d+\b))*"
+)
+_KIND_NOUNS = _wordset(
+    "open cup bowl award awards prize stadium film movie season edition games election championship championships "
+    "final finals presentation company inc corp corporation ltd llc university hotel productions group bank "
+    "agreement act court river street road park center centre league party"
+)
+_SENTENCE_START = re.compile(r"(?:^|[.!?;:·]\s+|\.\.\.\s*|\n\s*)$")
+_ORDINARY_WORD = re.compile(
+    r"(?:ing|ed|ly|tion|ment|ness|ers|ies|ings|ts)$|^(?:Last|Release|Strong|Console|Genre|Publisher|Find|Now|Then|"
+    r"Here|There|After|Before|During|While|Since|Although|Also|However|Today|Following|Every|Each|Many|Most|"
+    r"Some|Such|Under|Over|Between|Among|Both|Only|First|New|Read|See|Watch|Get|Official)$"
+)
+_INTERROGATIVE_EN = re.compile(r"\b(?:who|whom|whose|what|when|where|which|how|why)\b|\?\s*$", re.IGNORECASE)
+_INTERROGATIVE_ZH = re.compile(r"谁|什么|哪|多少|几[个年月天]|何时|何地|吗|是否|怎么|如何|为什么|[?？]\s*$")
+
+
+def _name_key(surface: str) -> tuple[object, ...]:
+    """Distinctive lower-case tokens of a name; "U.S. Open" and "US Open" share a key."""
+    toks = [re.sub(r"['’]s$", "", t.replace(".", "")) for t in re.findall(r"[\w.'’-]+", surface.lower())]
+    return tuple(sorted({t for t in toks if t and t not in _EN_STOP and not t.isdigit()}))
+
+
+def _split_at_stops(text: str) -> list[tuple[int, str]]:
+    """Capitalised spans cut where a word of two or more letters ends with a full stop ("PST. Console")."""
+    out: list[tuple[int, str]] = []
+    for m in _EN_NAME.finditer(text):
+        pos = m.start()
+        for piece in re.split(r"(?<=[A-Za-z]{2}\.)\s+", m.group(0)):
+            start = text.find(piece, pos)
+            out.append((start, piece))
+            pos = start + len(piece)
+    return out
+
+
+def english_names(text: str, drop_sentence_initial: bool = True) -> list[Value]:
+    """Capitalised spans, minus question words and (in passages) ordinary sentence-initial words."""
+    out: list[Value] = []
+    for m_start, surface in _split_at_stops(text):
+        surface = surface.rstrip(".") if re.search(r"[a-z]{2}\.$", surface) else surface
+        words = surface.split()
+        while words and (words[0].lower().rstrip(".") in _QUESTION_CAPS or words[0].isdigit()):
+            words = words[1:]
+        if not words or not words[0][:1].isupper():
+            continue
+        if re.fullmatch(_MONTH_RX + r"\.?", words[0]) and len(words) == 1:
+            continue
+        clean = " ".join(words)
+        start = m_start + surface.index(words[0])
+        if (
+            drop_sentence_initial
+            and len(words) == 1
+            and _SENTENCE_START.search(text[max(0, start - 6) : start])
+            and _ORDINARY_WORD.search(words[0])
+        ):
+            continue  # "Speaking", "Results", "Last": a capitalised first word that is an ordinary word
+        key = _name_key(clean)
+        if key:
+            out.append(Value("name", key, start, start + len(clean), clean))
+    return out
+
+
+def chinese_names(text: str) -> list[Value]:
+    """Person, place, organisation and other proper names by jieba's tags, plus 《titles》 and X·Y names."""
+    out: list[Value] = []
+    pos = 0
+    cur_start = -1
+    cur = ""
+    for w in pseg.cut(text):
+        word, flag = w.word, w.flag
+        start = text.find(word, pos)
+        if start < 0:
+            continue
+        pos = start + len(word)
+        is_name = (
+            flag.startswith(_NAME_POS) and len(word.strip()) >= 1 and not word.isdigit()
+        ) or word == "·"
+        if is_name and cur and start == cur_start + len(cur):
+            cur += word
+        elif is_name:
+            if cur:
+                out.append(_zh_name_value(cur, cur_start))
+            cur, cur_start = word, start
+        else:
+            if cur:
+                out.append(_zh_name_value(cur, cur_start))
+            cur = ""
+    if cur:
+        out.append(_zh_name_value(cur, cur_start))
+    for m in re.finditer(r"《([^》]{1,40})》", text):
+        out.append(Value("name", ("《" + m.group(1) + "》",), m.start(), m.end(), m.group(0)))
+    return [
+        v
+        for v in out
+        if len(v.surface.strip(" ·")) >= MIN_ZH_NAME_CHARS and not re.fullmatch(r"[\W\d_]+", v.surface)
+    ]
+
+
+def _zh_name_value(surface: str, start: int) -> Value:
+    """A Chinese name value; its key is its parts, so "乔布斯" matches "史蒂夫·乔布斯"."""
+    s = surface.strip()
+    if re.fullmatch(r"[A-Za-z][\w .'-]*", s):
+        return Value("name", _name_key(s), start, start + len(surface), s)
+    parts = tuple(p for p in s.split("·") if p)
+    return Value("name", parts or (s,), start, start + len(surface), s)
+
+
+def has_cjk(text: str) -> bool:
+    """True when the text contains Chinese characters."""
+    return bool(re.search(r"[\u4e00-\u9fff]", text))
+
+
+def extract_values(text: str, premise: bool = False) -> list[Value]:
+    """All typed values of a (normalised) text, numeric ones first, then names."""
+    nums = numeric_values(text)
+    names = chinese_names(text) if has_cjk(text) else []
+    names += [
+        v
+        for v in english_names(text, drop_sentence_initial=not premise)
+        if not any(n.start <= v.start < n.end for n in nums)
+    ]
+    return nums + names
+
+
+def interrogative_spans(premise: str) -> list[tuple[int, int]]:
+    """Spans of the premise's interrogative clauses (ending in "?" or holding a question word).
+
+    Why: a name or year inside the question ("Who won Wimbledon in 2019?") is what the question is
+    *about*; the user's assertions sit in the declarative part ("…? Simona Halep", "the fee is
+    5000"). Chinese clauses are also cut at spaces, which separate segments there.
+    """
+    cut = r"[?？]|\s+" if has_cjk(premise) else r"[?？]"
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for m in re.finditer(cut, premise):
+        spans.append((start, m.end()))
+        start = m.end()
+    spans.append((start, len(premise)))
+    rx = _INTERROGATIVE_ZH if has_cjk(premise) else _INTERROGATIVE_EN
+    return [(a, b) for a, b in spans if rx.search(premise[a:b])]
