@@ -81,8 +81,11 @@ VISIBLE_TEXT_JS = """
 LINK_QUESTION = "通知应发到哪个网址？"
 LINK_TEXT = (
     "第九条 通知\n一切通知以电子方式发送至 https://evil.example/notice?id=1 或 www.evil-host.com，"
-    "抄送 legal@evil-host.com。![logo](https://evil.example/logo.png) [点击](https://evil.example/x)"
+    "抄送 legal@evil-host.com。"
 )
+"""A notice clause with bare links and an e-mail address (kept by the judge). A Markdown image or link in a
+passage is an exfiltration signature the injection detector drops the passage for, so that rendering is
+checked in the unit tests of ``escape_markdown`` and the passage panel rather than here."""
 LINK_ANSWER = "通知应发送至 https://evil.example/notice?id=1 或 www.evil-host.com。[1]"
 
 

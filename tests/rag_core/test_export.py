@@ -65,3 +65,8 @@ def test_bare_urls_and_emails_cannot_become_links() -> None:
     plain = re.sub(r"\\(.)", r"\1", out.replace(WORD_JOINER, ""))
     assert plain == text
     assert WORD_JOINER not in escape_markdown("租金为1.5%，第7.2条")
+
+
+def test_escape_markdown_defuses_images_and_links_from_documents() -> None:
+    out = escape_markdown("见 ![logo](https://evil.example/logo.png) 与 [点击](https://evil.example/x)")
+    assert "![" not in out and "](" not in out
