@@ -19,7 +19,7 @@ from rag_core.pipeline import AskRequest, AskResult, Done, Pipeline
 from rag_core.settings import ModelSettings, Settings
 from storage.store import Store
 from tests.fakeopenai import FakeOpenAI, Reply
-from tests.fixtures.kb import make_kb
+from tests.fixtures.kb import text_kb
 from tests.rag_core.judge.zh_fixtures import CONTRACTS
 
 CONSULTING = (
@@ -37,10 +37,6 @@ def _doc(name: str) -> str:
     return "\n\n".join(text for _, text in CONTRACTS[name])
 
 
-def _kb(store: Store, name: str, text: str, settings: Settings) -> KnowledgeBase:
-    return make_kb(store, settings, name, [(f"{name}.txt", text.encode())])
-
-
 @pytest.fixture(scope="module")
 def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     root: Path = tmp_path_factory.mktemp("obey")
@@ -48,9 +44,9 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     s = Settings()
     yield {
         "store": store,
-        "lease": _kb(store, "lease", _doc("lease"), s),
-        "employment": _kb(store, "employment", _doc("employment"), s),
-        "consulting": _kb(store, "consulting", CONSULTING, s),
+        "lease": text_kb(store, s, "lease", _doc("lease")),
+        "employment": text_kb(store, s, "employment", _doc("employment")),
+        "consulting": text_kb(store, s, "consulting", CONSULTING),
     }
 
 
