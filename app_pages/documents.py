@@ -13,7 +13,7 @@ from rag_core.export import page_text
 from storage.rows import ChunkRow
 from ui import state, style
 from ui.coded import note_text
-from ui.components import confirm, safe, show_error
+from ui.components import confirm, safe, show_error, when
 from ui.errors import coded_text
 from ui.i18n import lang, t
 from ui.ingest import ingest_uploads
@@ -192,7 +192,7 @@ st.dataframe(
             if d.language in ("zh", "en", "mixed")
             else d.language,
             t("col_size"): round(d.size_bytes / 1024, 1),
-            t("col_ingested"): d.ingested_at.replace("T", " ").replace("+00:00", " UTC"),
+            t("col_ingested"): when(d.ingested_at, " UTC"),
             t("col_status"): t("status_" + d.status) if d.status in ("indexed", "embedding") else d.status,
             t("col_notes"): doc_notes(d.notes_json, d.notes),
         }

@@ -9,7 +9,7 @@ from rag_core.feedback import FEEDBACK_TESTSET, Diagnosis, append_case, diagnose
 from rag_core.trace import Trace
 from storage.rows import Feedback
 from ui import state
-from ui.components import safe, safe_answer, where
+from ui.components import safe, safe_answer, when, where
 from ui.i18n import t
 
 LOW_RATING = 2
@@ -34,7 +34,7 @@ st.subheader(t("fb_all"))
 st.dataframe(
     [
         {
-            t("col_time"): r.created_at.replace("T", " ").replace("+00:00", ""),
+            t("col_time"): when(r.created_at),
             t("fb_rating"): int(r.rating),
             t("fb_helpful"): bool(r.helpful),
             t("col_question"): r.question,

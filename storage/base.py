@@ -31,8 +31,9 @@ NAME_MAX_CHARS = 120
 
 
 def now_iso() -> str:
-    """UTC timestamps, so histories sort the same on every laptop."""
-    return datetime.now(UTC).isoformat(timespec="seconds")
+    """UTC timestamps to the microsecond, so histories sort the same on every laptop and two rows
+    written in the same second (a cancelled run and the next one) keep their order."""
+    return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
 def new_id() -> str:

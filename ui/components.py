@@ -70,6 +70,14 @@ def show_error(err: BaseException) -> None:
         st.error(t("unexpected_error", kind=type(err).__name__), icon=":material/error:")
 
 
+def when(iso: str, zone: str = "") -> str:
+    """A stored UTC timestamp as a lawyer reads it: date and time to the second (storage keeps
+    microseconds only so that rows written in the same second sort in order)."""
+    text = str(iso or "").replace("T", " ")
+    text = re.sub(r"\.\d+", "", text)
+    return text.replace("+00:00", zone)
+
+
 def where(page: Any, clause: str) -> str:
     return where_label(page, clause, lang())
 

@@ -29,6 +29,7 @@ from ui.components import (
     safe_answer,
     show_error,
     verdict_table,
+    when,
 )
 from ui.errors import stored_error_text
 from ui.eval_view import (
@@ -41,7 +42,6 @@ from ui.eval_view import (
     remember,
     run_label,
     testset_label,
-    when,
 )
 from ui.i18n import t
 

@@ -20,6 +20,7 @@ from rag_core.settings import Settings
 from storage.rows import StoredRun, TestSet
 from storage.store import Store
 from ui import state
+from ui.components import when
 from ui.errors import error_text
 from ui.i18n import t
 
@@ -77,10 +78,6 @@ def fmt(value: Any, digits: int = 3) -> str:
 
 def fmt_delta(value: Any) -> str | None:
     return None if not isinstance(value, int | float) else f"{value:+.3f}"
-
-
-def when(iso: str) -> str:
-    return str(iso or "").replace("T", " ").replace("+00:00", "")
 
 
 def flash(kind: str, message: str) -> None:

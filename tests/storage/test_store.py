@@ -181,6 +181,15 @@ def test_delete_eval_run_keeps_the_others(store: Store) -> None:
     assert [r.id for r in store.evaluation.runs()] == [second]
 
 
+def test_runs_written_in_the_same_second_stay_newest_first(store: Store) -> None:
+    """A cancelled run and the one started right after it used to tie at one-second resolution."""
+    tid = store.evaluation.save_testset("set", "kb", [{"question": "q1"}])
+    names = [f"run{i}" for i in range(5)]
+    for name in names:
+        store.evaluation.save_run(StoredRun(testset_id=tid, name=name))
+    assert [r.name for r in store.evaluation.runs()] == names[::-1]
+
+
 def _writer(home: str, start: int) -> None:
     st = Store(Path(home))
     kb = st.kbs.get("k")
