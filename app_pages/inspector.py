@@ -94,6 +94,9 @@ with tabs[0]:
     if q and q.condensed:
         st.markdown(f"**{t('query_condensed')}**")
         st.code(q.condensed, language=None, wrap_lines=True)
+    if q and q.judged:
+        st.markdown(f"**{t('query_judged')}**")
+        st.code(q.judged, language=None, wrap_lines=True)
     for note in q.notes if q else ():
         st.caption(note_text(note))
     if trace.retrieve_or_not:

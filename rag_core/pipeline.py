@@ -35,7 +35,7 @@ from rag_core.steps.events import (
 )
 from rag_core.steps.evidence import Evidence, assemble_evidence
 from rag_core.steps.generate import generate
-from rag_core.steps.judging import Judged, judge_hits
+from rag_core.steps.judging import Judged, judge_hits, judged_question
 from rag_core.steps.obey import absent_clause, correct_premise, refuse_absent_clause
 from rag_core.steps.quote import plan_answer
 from rag_core.steps.review import quote_without_model, refuse, review_answer
@@ -131,17 +131,18 @@ class Pipeline:
         """Build the turn's query (seed 003) and retrieve candidates from every knowledge base."""
         req, s = turn.req, self.settings
         rq = make_retrieval_query(req.history, req.question, s.retrieval, self.rewrite_model)
-        turn.query = QueryRecord(rq.text, rq.joined, rq.condensed, tuple(rq.notes))
         retrieved = Retriever(self.store, s, self.rewrite_model).search(
             req.kbs, rq.text, question=req.question
         )
         turn.retrieval = RetrievalRecord.from_json(retrieved.trace)
+        judged = judged_question(req.question, turn.retrieval)
+        turn.query = QueryRecord(rq.text, rq.joined, rq.condensed, tuple(rq.notes), judged)
         turn.clock.lap("retrieval")
         yield Retrieved(rq, retrieved.hits)
         return retrieved.hits
 
     def _judge(self, turn: Turn, hits: list[Hit], judge_on: bool) -> Generator[Event, None, Judged]:
-        judged = judge_hits(turn.req.question, hits, self.settings, self.judge_model, judge_on)
+        judged = judge_hits(turn.judged_question, hits, self.settings, self.judge_model, judge_on)
         turn.verdicts = judged.stage
         turn.notes += [] if judge_on else [coded("judge_off", "judge off: plain RAG path")]
         turn.clock.lap("judge")

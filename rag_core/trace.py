@@ -75,22 +75,31 @@ class RetrieveOrNotRecord:
 
 @dataclass(frozen=True)
 class QueryRecord:
-    """What retrieval searched for: the query, seed 003's join, the LLM's standalone rewrite."""
+    """What retrieval searched for: the query, seed 003's join, the LLM's standalone rewrite, and the
+    question the judge read (without the words naming a routed contract; "" when it is the question)."""
 
     text: str
     joined: str = ""
     condensed: str = ""
     notes: tuple[str, ...] = ()
+    judged: str = ""
 
     @classmethod
     def from_json(cls, data: JsonMap) -> QueryRecord:
-        return cls(_str(data, "text"), _str(data, "joined"), _str(data, "condensed"), _notes(data, "notes"))
+        return cls(
+            _str(data, "text"),
+            _str(data, "joined"),
+            _str(data, "condensed"),
+            _notes(data, "notes"),
+            _str(data, "judged"),
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
             "text": self.text,
             "joined": self.joined,
             "condensed": self.condensed,
+            "judged": self.judged,
             **_coded_notes("notes", self.notes),
         }
 

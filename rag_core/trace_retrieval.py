@@ -159,6 +159,10 @@ class RetrievalRecord:
             )
         return cls((KbRetrievalRecord.from_json(data),))
 
+    def routed_names(self) -> tuple[str, ...]:
+        """The question's words that named a routed contract, over every knowledge base."""
+        return tuple(w for r in self.per_kb if r.routing for w in r.routing.matched)
+
     def to_json(self) -> dict[str, Any]:
         if len(self.per_kb) == 1 and not self.merge:
             return self.per_kb[0].to_json()

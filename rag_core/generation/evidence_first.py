@@ -49,13 +49,16 @@ def prepare_answer(
     settings: Settings,
     top: int | None = None,
     scorer: SentenceScorer | None = None,
+    scoring_question: str = "",
 ) -> AnswerPlan:
     """Score the blocks' sentences once; pick the quoted answer; build the prompt's blocks.
 
     ``top`` is the number of the top-ranked block, which the prompt budget never drops.
+    ``scoring_question`` is what the sentences are scored against when it differs from the question
+    the model is asked (the question without a routed contract's name).
     """
     t0 = time.perf_counter()
-    scored = score_blocks(question, blocks, scorer or sentence_scorer(settings))
+    scored = score_blocks(scoring_question or question, blocks, scorer or sentence_scorer(settings))
     quoted = select_quoted(blocks, scored, settings.generation)
     scoring_ms = round((time.perf_counter() - t0) * 1000, 1)
     g = settings.generation

@@ -9,8 +9,10 @@ from rag_core.judge.classify import select_kept
 from rag_core.judge.factory import make_judge
 from rag_core.llm.base import ChatModel
 from rag_core.models import Hit, Verdict
+from rag_core.retrieval.routing import in_document_query
 from rag_core.settings import Settings
 from rag_core.trace import VerdictRecord, VerdictStage
+from rag_core.trace_retrieval import RetrievalRecord
 
 
 @dataclass(frozen=True)
@@ -24,6 +26,20 @@ class Judged:
     @property
     def conflicting_ids(self) -> set[str]:
         return {v.passage_id for v in self.verdicts if v.label == "CONFLICTING"}
+
+
+def judged_question(question: str, retrieval: RetrievalRecord | None) -> str:
+    """The question without the words that named a routed contract ("" when nothing was routed).
+
+    Why: inside the routed contract its own name ("the Distributor Agreement between ScanSource and
+    Cisco") matches the title block and headers, so the judge and the quoted answer took a title
+    line for evidence (0.74 for "1. Nonexclusive Value Added Distributor Agreement Terms and
+    Conditions" against 0.02 without the name). Retrieval already searches inside the contract
+    with this query; the judge reads the same.
+    """
+    names = list(retrieval.routed_names()) if retrieval else []
+    stripped = in_document_query(question, names).strip() if names else ""
+    return stripped if stripped and stripped != question else ""
 
 
 def judge_hits(

@@ -14,7 +14,14 @@ def plan_answer(turn: Turn, evidence: Evidence) -> AnswerPlan:
     """Score the evidence sentences once: the quoted answer, its fallback text and the prompt blocks."""
     req = turn.req
     plan = prepare_answer(
-        req.question, req.history, evidence.blocks, turn.language, req.think, turn.settings, evidence.top
+        req.question,
+        req.history,
+        evidence.blocks,
+        turn.language,
+        req.think,
+        turn.settings,
+        evidence.top,
+        scoring_question=turn.judged_question,
     )
     turn.quoted = tuple(QuotedRecord(**q.to_json()) for q in plan.quoted.sentences)
     turn.fallback = plan.quoted.render(turn.language, FALLBACK_LEAD)

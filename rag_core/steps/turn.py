@@ -82,6 +82,11 @@ class Turn:
     def start(cls, req: AskRequest, settings: Settings, models: ModelsRecord) -> Turn:
         return cls(req, settings, models, language=question_language(req.question))
 
+    @property
+    def judged_question(self) -> str:
+        """The question the judge and the sentence scorer read (see ``steps.judging.judged_question``)."""
+        return self.query.judged if self.query and self.query.judged else self.req.question
+
     def trace(self) -> Trace:
         """The frozen trace of what happened so far."""
         return Trace(

@@ -9,11 +9,12 @@ from rag_core.models import Hit, KnowledgeBase
 from rag_core.settings import ReflectionSettings, Settings
 from rag_core.steps.events import AskRequest, Citations, Done, Token
 from rag_core.steps.evidence import assemble_evidence
-from rag_core.steps.judging import judge_hits
+from rag_core.steps.judging import judge_hits, judged_question
 from rag_core.steps.review import refuse, review_draft
 from rag_core.steps.route import answer_small_talk, decide_retrieval
 from rag_core.steps.turn import Turn
-from rag_core.trace import ModelsRecord
+from rag_core.trace import ModelsRecord, QueryRecord
+from rag_core.trace_retrieval import RetrievalRecord
 from storage.store import Store
 
 RENT = "第一条 租金\n租金每月人民币5000元，乙方应于每月5日前支付。"
@@ -120,3 +121,33 @@ def test_refusal_says_what_was_searched() -> None:
     assert isinstance(events[0], Token) and turn.refused and "7" in turn.answer
     closing = list(turn.done())
     assert isinstance(closing[0], Citations) and isinstance(closing[1], Done) and closing[1].result.refused
+
+
+def _routed(matched: list[str]) -> RetrievalRecord:
+    routing = {"doc_id": "d1", "file_name": "a.txt", "score": 1.0, "runner_up": 0.0, "matched": matched}
+    return RetrievalRecord.from_json({"kb": "k", "query": "q", "mode": "hybrid", "routing": routing})
+
+
+def test_the_judge_reads_the_question_without_the_routed_contracts_name() -> None:
+    q = "在《房屋租赁合同》中，租金是多少？"
+    assert judged_question(q, _routed(["房屋", "租赁"])) == "租金是多少？"
+    assert judged_question(q, None) == ""  # nothing routed: the question itself
+    assert judged_question(q, _routed([])) == ""
+    turn = _turn(q)
+    assert turn.judged_question == q
+    turn.query = QueryRecord(q, judged="租金是多少？")
+    assert turn.judged_question == "租金是多少？"
+
+
+def test_a_title_line_naming_the_contract_is_not_evidence_once_the_name_is_dropped() -> None:
+    """Why the judge reads the stripped question: the contract's own title matched the name."""
+    from rag_core.judge.evidence_model import score_sentences
+
+    q = "Which law governs the Nonexclusive Value Added Distributor Agreement between ScanSource and Cisco?"
+    title = "1. Nonexclusive Value Added Distributor Agreement Terms and Conditions 2."
+    law = "This Agreement shall be construed under the laws of the State of New York."
+    names = ["nonexclusive", "value", "added", "distributor", "agreement", "scansource", "cisco"]
+    stripped = judged_question(q, _routed(names))
+    assert stripped and "Distributor" not in stripped
+    title_score, law_score = score_sentences(stripped, [title, law])
+    assert law_score > 0.7 > 0.1 > title_score
