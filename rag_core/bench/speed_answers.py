@@ -39,6 +39,7 @@ from rag_core.errors import LexgateError
 from rag_core.evaluation.spans import Span
 from rag_core.evaluation.stats import median_p95
 from rag_core.generation.prompt import Language, question_language, system_prompt
+from rag_core.judge.warm import warm_judging_once
 from rag_core.llm.factory import get_chat_model
 from rag_core.models import KnowledgeBase
 from rag_core.pipeline import AskRequest, AskResult, Done, Pipeline
@@ -197,14 +198,14 @@ def _base(
     )
 
 
-def _warm(settings: Settings, language: Language) -> float:
-    """Load and prime the local answer model (as the app's warm-up does); seconds taken."""
-    model = get_chat_model(settings, "answer")
-    prime = getattr(model, "prime", None)
-    if prime is None:
-        return 0.0
+def _warm(settings: Settings, language: Language, answer_model: bool) -> float:
+    """Warm the judge and load and prime the local answer model, as the app's warm-up does at start
+    (so the first question is not a cold one); seconds taken."""
     t0 = time.perf_counter()
-    prime(system_prompt(language))
+    warm_judging_once(settings)
+    prime = getattr(get_chat_model(settings, "answer"), "prime", None) if answer_model else None
+    if prime is not None:
+        prime(system_prompt(language))
     return round(time.perf_counter() - t0, 1)
 
 
@@ -236,7 +237,7 @@ def run_speed_bench(
         pipelines[cfg.name] = (
             Pipeline(store, s, None) if cfg.provider == "none" else Pipeline.from_settings(store, s)
         )
-        warm_s = 0.0 if cfg.provider == "none" else _warm(s, language)
+        warm_s = _warm(s, language, answer_model=cfg.provider != "none")
         log(f"{cfg.name}: model ready ({warm_s} s to load and prime)")
         out["configs"][cfg.name] = {
             "answer_model": getattr(pipelines[cfg.name].answer_model, "name", None),

@@ -21,6 +21,7 @@ from typing import Literal
 
 from rag_core.errors import LexgateError
 from rag_core.generation.prompt import Language, system_prompt
+from rag_core.judge.warm import start_judging_warmup, warm_judging_once
 from rag_core.llm.factory import unavailable_error
 from rag_core.llm.local_llama import get_local_model
 from rag_core.settings import Settings
@@ -112,10 +113,15 @@ WarmupFactory = Callable[[Settings, Language], Warmup]
 
 
 def _local_warmup(settings: Settings, language: Language) -> Warmup:
-    """Load the configured local model and prime the system prompt of ``language``."""
+    """Warm the judge, then load the configured local model and prime the system prompt of ``language``."""
     model = get_local_model(settings.models.local_model, settings.models)
     prompt = system_prompt(language)
-    return Warmup(model.name, model.ensure_loaded, lambda: model.prime(prompt))
+
+    def load() -> None:
+        warm_judging_once(settings)
+        model.ensure_loaded()
+
+    return Warmup(model.name, load, lambda: model.prime(prompt))
 
 
 def _key(settings: Settings) -> tuple[str, int, int]:
@@ -140,9 +146,11 @@ def start_warmup(
     loader and primer by default)."""
     models = settings.models
     if models.provider == "openai":
+        start_judging_warmup(settings)
         return WarmupState("endpoint", models.answer_model, finished=time.monotonic())
     missing = unavailable_error(settings, "answer")
     if missing is not None:
+        start_judging_warmup(settings)
         return WarmupState(
             "unavailable",
             models.local_model,
