@@ -124,7 +124,9 @@ def question_row(q: AnswerQuestion, result: AskResult, total_ms: float) -> dict[
     trace = result.trace
     marks = trace.milestones_ms
     plan = trace.prompt_plan
+    # the first draft's prompt and its cached share (a regeneration's second prompt is not added in)
     prompt_tokens = plan.prompt_tokens if plan and plan.prompt_tokens else (None,)
+    cached = plan.cached_prompt_tokens if plan and plan.cached_prompt_tokens else (0,)
     return {
         "qid": q.qid,
         "question": q.text,
@@ -133,7 +135,7 @@ def question_row(q: AnswerQuestion, result: AskResult, total_ms: float) -> dict[
         "to_first_token_ms": marks.get("to_first_token"),
         "to_end_ms": round(total_ms, 1),
         "prompt_tokens": prompt_tokens[0],
-        "cached_prompt_tokens": result.usage.cached_prompt_tokens,
+        "cached_prompt_tokens": cached[0],
         "completion_tokens": result.usage.completion_tokens,
         "citations": len(result.citations),
         "citations_gold": sum(_is_gold(c.doc, c.start, c.end, q) for c in result.citations),

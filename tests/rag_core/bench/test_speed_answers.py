@@ -94,3 +94,18 @@ def test_configurations() -> None:
         parse_configs(["local-7b"], ["sentences"], s)
     with pytest.raises(LexgateError):
         parse_configs(["local-1.5b"], ["whole"], s)
+
+
+def test_a_row_counts_the_first_drafts_prompt_and_its_cached_share() -> None:
+    """A regenerated answer sums two prompts in its usage; the row reports the first one alone."""
+    from rag_core.answer_records import PromptPlanRecord
+    from rag_core.bench.answer_sets import AnswerQuestion
+    from rag_core.bench.speed_answers import question_row
+    from rag_core.models import Usage
+    from rag_core.steps.events import AskResult
+    from rag_core.trace import Trace
+
+    plan = PromptPlanRecord(prompt_tokens=(538, 560), cached_prompt_tokens=(280, 268))
+    result = AskResult("q", trace=Trace(prompt_plan=plan), usage=Usage(1098, 40, cached_prompt_tokens=548))
+    row = question_row(AnswerQuestion("q1", "q", category="Term"), result, 1000.0)
+    assert (row["prompt_tokens"], row["cached_prompt_tokens"]) == (538, 280)
