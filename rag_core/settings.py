@@ -130,6 +130,12 @@ class RetrievalSettings(_Group):
     routing_min_overlap: float = _f(
         0.5, "fraction", "Share of a title's distinctive words the question must contain to route", ge=0, le=1
     )
+    routing_exclusive: bool = _f(
+        True,
+        "on/off",
+        "When the question names one contract (and no second one reaches routing_min_overlap), "
+        "search only that contract",
+    )
     hyde: bool = _f(False, "on/off", "Search with an LLM-written hypothetical clause as well")
     hyde_min_chars: int = _f(150, "characters", "Shortest hypothetical clause asked for", ge=20)
     hyde_max_chars: int = _f(250, "characters", "Longest hypothetical clause asked for", ge=50)

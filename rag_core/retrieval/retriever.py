@@ -22,7 +22,7 @@ from rag_core.retrieval.fusion import interleave, rrf
 from rag_core.retrieval.legs import LegHit, bigram_leg, bm25_leg, run_legs, vector_leg
 from rag_core.retrieval.lexicon import expansion_terms
 from rag_core.retrieval.prototypes import prototype_text
-from rag_core.retrieval.routing import HEAD_CHARS, in_document_query, route
+from rag_core.retrieval.routing import HEAD_CHARS, exclusive_route, in_document_query, route
 from rag_core.settings import RetrievalSettings, Settings
 from storage.rows import ChunkRow, DocumentMeta
 from storage.store import Store
@@ -252,7 +252,17 @@ class Retriever:
             seen = {h.chunk_id for h in routed}
             for h in routed:
                 h.explain["routed"] = True
-            fused = routed + [h for h in fused if h.chunk_id not in seen]
+            if exclusive_route(decision, rs):
+                trace["notes"].append(
+                    coded(
+                        "retrieval_routed_only",
+                        f"searched only {decision.file_name}, the one contract the question names",
+                        file=decision.file_name,
+                    )
+                )
+                fused = routed
+            else:
+                fused = routed + [h for h in fused if h.chunk_id not in seen]
         if use_rerank and rs.rerank != "off":
             fused = self._rerank(question, fused, trace)
         hits = fused[:k]

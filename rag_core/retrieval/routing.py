@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rag_core import textproc
+from rag_core.settings import RetrievalSettings
 from storage.rows import DocumentMeta
 
 _BOOK_TITLE = re.compile(r"《([^》]{2,60})》")
@@ -112,6 +113,17 @@ def route(question: str, docs: list[DocumentMeta], min_overlap: float) -> RouteD
     if best < min_overlap or best <= runner:
         return None
     return RouteDecision(meta.id, meta.file_name, round(best, 3), round(runner, 3), matched)
+
+
+def exclusive_route(decision: RouteDecision, settings: RetrievalSettings) -> bool:
+    """Whether only the routed contract is searched.
+
+    Why: a lawyer asking "when does the Services Agreement between A and B expire?" wants that
+    contract's term clause; the term clauses of the other contracts in the base are about the same
+    topic, so the judge kept them as evidence and the answer quoted three contracts' terms. A
+    question that names a second contract as well (a comparison) keeps the whole base.
+    """
+    return settings.routing_exclusive and decision.runner_up < settings.routing_min_overlap
 
 
 MIN_REMAINING_WORDS = 2

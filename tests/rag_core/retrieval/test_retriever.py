@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from rag_core.coded import code_of
 from rag_core.llm.openai_client import OpenAIChatModel
 from rag_core.models import Hit, KnowledgeBase
 from rag_core.retrieval.budget import Passage, apply_budget, expand_to_parents
@@ -135,6 +136,28 @@ def test_model_clause_is_searched_inside_a_named_contract_only_and_can_be_switch
     settings.retrieval.clause_prototypes = False
     off = Retriever(store, settings).search_kb(kb, named)
     assert not any(leg.endswith("prototype") for leg in off.trace["legs"]) and "prototype" not in off.trace
+
+
+SUPPLY = (
+    "Supply Agreement between Acme Corp and Northwind Ltd\n\nSection 1 Term\nThis Agreement remains in "
+    "force for five years.\n\nSection 2 Termination\nEither party may terminate this Agreement on "
+    "thirty days notice.\n"
+)
+
+
+def test_a_question_naming_one_contract_searches_only_that_contract(tmp_path: Path) -> None:
+    """Other contracts' clauses of the same type must not become its evidence."""
+    store = Store(tmp_path / "three")
+    settings = Settings()
+    kb = _kb(store, "three", [("lease.txt", LEASE), ("msa.txt", MSA), ("supply.txt", SUPPLY)], settings)
+    named = "In the Master Services Agreement, can the agreement be terminated early?"
+    only = Retriever(store, settings).search_kb(kb, named)
+    assert only.hits and {h.doc for h in only.hits} == {"msa.txt"}
+    assert [code_of(n)[0] for n in only.trace["notes"]] == ["retrieval_routed_only"]
+    settings.retrieval.routing_exclusive = False
+    whole = Retriever(store, settings).search_kb(kb, named)
+    assert whole.hits[0].doc == "msa.txt" and {h.doc for h in whole.hits} > {"msa.txt"}
+    assert "retrieval_routed_only" not in [code_of(n)[0] for n in whole.trace["notes"]]
 
 
 def test_small_to_big_dedupes_children_of_one_parent(world: dict[str, Any]) -> None:
