@@ -65,8 +65,16 @@ def test_token_f1_and_summary() -> None:
         "quoted_f1": 0.6,
         "loadavg_1min": 3.0,
     }
-    refused = {**row, "to_quoted_ms": 1300.0, "refused": True, "citations": 0, "citations_gold": 0}
+    refused = {
+        **row,
+        "to_quoted_ms": 1300.0,
+        "to_end_ms": 400.0,
+        "refused": True,
+        "citations": 0,
+        "citations_gold": 0,
+    }
     summary = summarize_rows([row, refused])
+    assert summary["to_end_answered_ms"]["median"] == 20000.0, "a refusal's quick end is not an answer time"
     assert summary["to_quoted_ms"]["median"] == 1000.0 and summary["to_quoted_ms"]["p95"] == 1300.0
     assert summary["citation_precision"] == 0.5 and summary["quoted_precision"] == 1.0
     assert summary["refusal_rate"] == 0.5
