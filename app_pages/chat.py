@@ -32,6 +32,7 @@ from ui.components import (
     safe_answer,
     show_error,
     trace_cuts,
+    trace_salvaged,
     usage_line,
 )
 from ui.errors import stored_error_text
@@ -220,7 +221,13 @@ def _assistant(m: Message, question: str, feedback_ids: set[str], cid: str) -> N
         else:
             col_ev, col_ans = st.columns([3, 2], gap="medium")
             with col_ev:
-                evidence_panel(m.verdicts, len(trace.blocks), key=f"ev_{m.id}", cuts=trace_cuts(trace))
+                evidence_panel(
+                    m.verdicts,
+                    len(trace.blocks),
+                    key=f"ev_{m.id}",
+                    cuts=trace_cuts(trace),
+                    salvaged=trace_salvaged(trace),
+                )
             with col_ans:
                 ok = _answer_column(m, trace)
         if not ok:

@@ -104,7 +104,13 @@ class Pipeline:
         judge_on = self.settings.verdict.enabled if req.judge is None else req.judge
         judged = yield from self._judge(turn, hits, judge_on)
         evidence = assemble_evidence(
-            self.store, self.settings, judged.kept, req.kbs, judged.conflicting_ids, cut=judge_on
+            self.store,
+            self.settings,
+            judged.kept,
+            req.kbs,
+            judged.conflicting_ids,
+            cut=judge_on,
+            salvaged=judged.salvage_cuts,
         )
         turn.evidence, turn.notes = evidence.record, turn.notes + list(evidence.notes)
         refused = yield from self._refuse(turn, evidence, judged, len(hits), judge_on)

@@ -167,6 +167,28 @@ class VerdictSettings(_Group):
         ge=0,
         le=1,
     )
+    salvage_injected_passages: bool = _f(
+        True,
+        "on/off",
+        "A passage dropped as INJECTION may still hand on a salvaged excerpt: its suspicious sentences "
+        "and the sentences that continue them cut, the rest re-judged on its own",
+    )
+    t_salvage_neighbour: float = _f(
+        0.2,
+        "score 0-1",
+        "A sentence next to a cut one goes with it when its own injection score is above this "
+        "(salvaged excerpts only)",
+        ge=0,
+        le=1,
+    )
+    salvage_min_kept_share: float = _f(
+        0.5,
+        "fraction",
+        "A salvaged excerpt must keep at least this share of the passage's characters (a passage "
+        "that is mostly attack is dropped whole)",
+        ge=0,
+        le=1,
+    )
     t_conflict: float = _f(
         0.5, "score 0-1", "Conflict score above which a passage is kept as CONFLICTING", ge=0, le=1
     )

@@ -223,8 +223,11 @@ class BlockRecord:
     doc_id: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
     cuts: tuple[CutRecord, ...] = ()  # sentences cut out of ``text`` (offsets into the uncut text)
+    salvaged: bool = False  # an excerpt of a passage judged INJECTION (the attack cut, the rest re-judged)
 
-    _KNOWN = frozenset("n chunk_id doc start end page clause text children conflicting doc_id cuts".split())
+    _KNOWN = frozenset(
+        "n chunk_id doc start end page clause text children conflicting doc_id cuts salvaged".split()
+    )
 
     @classmethod
     def from_json(cls, data: JsonMap) -> BlockRecord:
@@ -242,6 +245,7 @@ class BlockRecord:
             doc_id=_str(data, "doc_id"),
             extra={k: v for k, v in data.items() if k not in cls._KNOWN},
             cuts=tuple(CutRecord.from_json(c) for c in _maps(data.get("cuts"))),
+            salvaged=bool(data.get("salvaged")),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -258,6 +262,7 @@ class BlockRecord:
             "children": [c.to_json() for c in self.children],
             "conflicting": self.conflicting,
             "cuts": [c.to_json() for c in self.cuts],
+            **({"salvaged": True} if self.salvaged else {}),
             **dict(self.extra),
         }
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 import streamlit as st
@@ -186,15 +186,20 @@ def struck(text: str, cuts: Sequence[Cut]) -> str:
     return "".join(out)
 
 
-def passage_detail(v: Mapping[str, Any], n: int, cuts: Sequence[Cut] = ()) -> None:
+def passage_detail(
+    v: Mapping[str, Any], n: int, cuts: Sequence[Cut] = (), salvaged: Collection[str] = ()
+) -> None:
     """One candidate: label, kept or dropped and why, the four score bars, and the passage text
-    (sentences cut before the answer model read it struck through, with their injection score)."""
+    (sentences cut before the answer model read it struck through, with their injection score;
+    a passage whose salvaged excerpt was used says so)."""
     label = str(v.get("label", ""))
     st.badge(label_text(label), color=LABEL_COLORS.get(label, "gray"))  # type: ignore[arg-type]
     kept = t("kept") if v.get("keep") else t("dropped")
     st.markdown(f"**\\[{n}\\] {kept}** — {why_text(v)}")
     st.caption(safe(f"{v.get('doc', '')} · {where(v.get('page'), str(v.get('clause', '')))}", False))
     score_bars(v.get("scores") or {}, v.get("thresholds") or {})
+    if str(v.get("chunk_id", "")) in salvaged:
+        st.info(t("salvaged_caption"), icon=":material/content_cut:")
     st.markdown(struck(str(v.get("text", "")), cuts) if cuts else safe(v.get("text", "")))
 
 
@@ -203,8 +208,17 @@ def trace_cuts(trace: Trace) -> list[Cut]:
     return [(c.sentence, c.score) for b in trace.blocks for c in b.cuts]
 
 
+def trace_salvaged(trace: Trace) -> set[str]:
+    """Chunk ids of the INJECTION passages whose salvaged excerpt became an evidence block."""
+    return {b.chunk_id for b in trace.blocks if b.salvaged}
+
+
 def evidence_panel(
-    verdicts: Sequence[Mapping[str, Any]], kept: int | None, key: str, cuts: Sequence[Cut] = ()
+    verdicts: Sequence[Mapping[str, Any]],
+    kept: int | None,
+    key: str,
+    cuts: Sequence[Cut] = (),
+    salvaged: Collection[str] = (),
 ) -> None:
     """What retrieval found and how each passage was judged, shown before the answer."""
     with st.container(border=True):
@@ -231,7 +245,7 @@ def evidence_panel(
             key=f"{key}_pick",
         )
         if pick is not None:
-            passage_detail(verdicts[pick], pick + 1, cuts)
+            passage_detail(verdicts[pick], pick + 1, cuts, salvaged)
 
 
 def refusal_note(trace: Trace, verdicts: Sequence[Mapping[str, Any]]) -> None:

@@ -145,7 +145,14 @@ def cmd_bench_attacks(args: argparse.Namespace) -> int:
     store = bench_store(args)
     settings = settings_of(store)
     result = run_attack_bench(
-        store, settings, shared_data_dir(), args.english, args.limit, log=_log, llm=not args.no_llm
+        store,
+        settings,
+        shared_data_dir(),
+        args.english,
+        args.limit,
+        log=_log,
+        llm=not args.no_llm,
+        compare_salvage=args.compare_salvage,
     )
     emit(args, result, format_attacks(result))
     return 0

@@ -136,6 +136,11 @@ def _eval_parsers(sub: argparse._SubParsersAction, parent: argparse.ArgumentPars
     bat.add_argument("--english", type=int, default=30, help="English CUAD contracts (plus 10 Chinese)")
     bat.add_argument("--limit", type=int, help="only this many cases (half English, half Chinese)")
     bat.add_argument("--no-llm", action="store_true", help="answer by quoting the kept evidence (no model)")
+    bat.add_argument(
+        "--compare-salvage",
+        action="store_true",
+        help="add a judge-on run with salvaged excerpts of INJECTION passages off (dropped whole)",
+    )
     bat.set_defaults(func="bench_cmds.cmd_bench_attacks")
     ba = b_sub.add_parser("answers", parents=[parent], help="end-to-end answers on the shared data")
     ba.add_argument("--dataset", required=True, choices=["lecoqa", "legalbench-rag-mini-cuad", "cuad-train"])

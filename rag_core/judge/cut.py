@@ -23,6 +23,15 @@ def _join(left: str, right: str) -> str:
     return left + right
 
 
+def without(text: str, cuts: tuple[CutRecord, ...]) -> str:
+    """``text`` with the spans of ``cuts`` (in order, not overlapping) taken out."""
+    out, pos = "", 0
+    for c in cuts:
+        out = _join(out, text[pos : c.start])
+        pos = c.end
+    return _join(out, text[pos:])
+
+
 def cut_suspicious_sentences(text: str, settings: VerdictSettings) -> tuple[str, tuple[CutRecord, ...]]:
     """``text`` without its sentences scoring above ``t_injection_sentence``, and the cuts made."""
     cuts = tuple(
@@ -32,8 +41,4 @@ def cut_suspicious_sentences(text: str, settings: VerdictSettings) -> tuple[str,
     )
     if not cuts:
         return text, ()
-    out, pos = "", 0
-    for c in cuts:
-        out = _join(out, text[pos : c.start])
-        pos = c.end
-    return _join(out, text[pos:]), cuts
+    return without(text, cuts), cuts

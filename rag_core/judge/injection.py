@@ -20,16 +20,20 @@ could fire on such wording are damped when a contractual modal governs the same 
 
 from __future__ import annotations
 
-import base64
-import binascii
-import codecs
 import math
 import re
-import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rag_core.coded import CodedText, coded
+from rag_core.judge.injection_decode import (
+    ZERO_WIDTH,
+    base64_blobs,
+    decode_base64,
+    decoded_views,
+    normalize,
+    prose_views,
+)
 from rag_core.judge.injection_rules import RULES, Signal
 from rag_core.judge.sentences import sentence_spans
 
@@ -55,27 +59,16 @@ SNIPPET_CHARS: int = 60
 QUOTE_CHARS: int = 160
 """Longest quote of the worst sentence shown in a passage's explanation."""
 
-# --- disguised text (rot13, reversed, hex) -------------------------------------------------------
-
-DISGUISE_MIN_WORDS: int = 4
-"""Latin words a sentence needs before its rot13 or reversed reading is tried."""
-
-DISGUISE_MIN_GAIN: float = 0.25
-"""How much larger the share of common English words must be in a decoded reading to try it."""
+# --- disguised text (rot13, reversed, hex, base64; see ``injection_decode``) ----------------------
 
 DISGUISED_COMMAND_STRENGTH: float = 0.85
 """A rule hit found only after decoding: hiding a command is itself a strong cue."""
 
-HEX_MIN_CHARS: int = 24
-"""Shortest run of hex digits decoded as text (shorter runs are ids and hashes)."""
+DISGUISED_PROSE_STRENGTH: float = 0.75
+"""A decoded reading that is English prose, with no rule hit: contracts hold ids and hashes that
+decode to noise, never sentences in base64, hex, rot13 or backwards."""
 
 # --- hidden-text thresholds --------------------------------------------------------------------
-
-BASE64_MIN_CHARS: int = 40
-"""Shortest run of base64 alphabet treated as an encoded blob (shorter runs are ids and hashes)."""
-
-BASE64_MIN_PRINTABLE: float = 0.9
-"""Share of printable characters for a decoded blob to count as hidden text."""
 
 SPACED_LETTERS_MIN: int = 8
 """Letters separated by single spaces ("S a y t h a t") needed to count as letter-spacing."""
@@ -114,8 +107,7 @@ W_FOREIGN_IN_LEGAL: float = 0.7  # legal passage, but the request uses none of i
 
 # --- hidden text ------------------------------------------------------------------------------
 
-_ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff\u180e"
-_ZW_IN_WORD = re.compile(rf"[A-Za-z][{_ZERO_WIDTH}]+[A-Za-z]")
+_ZW_IN_WORD = re.compile(rf"[A-Za-z][{ZERO_WIDTH}]+[A-Za-z]")
 _BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
 _TAG_CHARS = re.compile("[\U000e0000-\U000e007f]")
 _HTML_COMMENT = re.compile(r"<!--(.*?)-->", re.DOTALL)
@@ -124,16 +116,9 @@ _CSS_HIDDEN = re.compile(
     r"|color\s*:\s*(?:#fff(?:fff)?|white)\b[^<>]{0,80}background(?:-color)?\s*:\s*(?:#fff(?:fff)?|white)\b",
     re.IGNORECASE,
 )
-_BASE64 = re.compile(rf"[A-Za-z0-9+/]{{{BASE64_MIN_CHARS},}}={{0,2}}")
 _SPACED = re.compile(rf"(?:\b\w ){{{SPACED_LETTERS_MIN - 1},}}\w\b")
 _ESCAPED_NL = re.compile(rf"(?:\\\s?n\s*){{{ESCAPED_NEWLINES_MIN},}}")
 _ESCAPED_NL_COMMAND = re.compile(r"\\n\s*[A-Z][a-z]+\b")
-_HEX_RUN = re.compile(rf"\b(?:[0-9a-fA-F]{{2}}\s?){{{HEX_MIN_CHARS // 2},}}\b")
-_LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
-_COMMON_WORDS = frozenset(
-    "the and to of a in is you your that it for on with as this be are all not or from by at an "
-    "me my say said tell ignore instructions previous above answer reply print write now please".split()
-)
 _SPACED_COMMAND = re.compile(r"you|ignore|forget|say|print|write|prompt", re.IGNORECASE)
 
 # --- out-of-place request detector ------------------------------------------------------------
@@ -217,12 +202,6 @@ def _governed_by_modal(sentence: str, start: int) -> bool:
     return not re.search(r"\b(?:you|du|sie)\b|你|您", before[modal.start() :], re.IGNORECASE)
 
 
-def normalize(text: str) -> str:
-    """NFKC-fold and drop zero-width characters so look-alike and split words still match."""
-    folded = unicodedata.normalize("NFKC", text)
-    return folded.translate({ord(c): None for c in _ZERO_WIDTH})
-
-
 def rule_signals(text: str) -> list[Signal]:
     """Hits of the phrasing rules on ``text`` (already normalised)."""
     out: list[Signal] = []
@@ -234,17 +213,6 @@ def rule_signals(text: str) -> list[Signal]:
             out.append(Signal(rule.family, strength, f"{rule.what}: '{_snippet(text, m.start(), m.end())}'"))
             break
     return out
-
-
-def _decode_base64(blob: str) -> str | None:
-    """The blob's text when it decodes to mostly printable UTF-8, else ``None``."""
-    try:
-        raw = base64.b64decode(blob + "=" * (-len(blob) % 4), validate=False)
-        decoded = raw.decode("utf-8")
-    except (binascii.Error, UnicodeDecodeError, ValueError):
-        return None
-    printable = sum(ch.isprintable() or ch.isspace() for ch in decoded)
-    return decoded if decoded and printable / len(decoded) >= BASE64_MIN_PRINTABLE else None
 
 
 def hidden_text_signals(raw: str) -> list[Signal]:
@@ -271,8 +239,8 @@ def hidden_text_signals(raw: str) -> list[Signal]:
             out.append(Signal("hidden", max(best.strength, 0.8), f"inside an HTML comment, {best.evidence}"))
         elif inner.strip():
             out.append(Signal("hidden", 0.4, f"HTML comment: '{_snippet(inner, 0, len(inner))}'"))
-    for b in _BASE64.finditer(raw):
-        decoded = _decode_base64(b.group(0))
+    for blob in base64_blobs(raw):
+        decoded = decode_base64(blob)
         if decoded is None:
             continue
         hits = rule_signals(normalize(decoded))
@@ -401,51 +369,20 @@ def out_of_place_signals(text: str) -> list[Signal]:
     return [best] if best else []
 
 
-def _common_word_share(text: str) -> float:
-    """Share of Latin words that are very common English words: low for rot13 or reversed text."""
-    words = _LATIN_WORD.findall(text.lower())
-    return sum(w in _COMMON_WORDS for w in words) / len(words) if words else 0.0
-
-
-def decoded_views(sentence: str) -> list[tuple[str, str]]:
-    """Readings of ``sentence`` that undo a cheap disguise: rot13, reversed, base64, hex (named).
-
-    Why: "encode it so the filter cannot read it" is a family of its own; a view is only tried
-    when the sentence does not read as English but its decoding does, so honest text costs one
-    word count.
-    """
-    views: list[tuple[str, str]] = []
-    letters = len(_LATIN_WORD.findall(sentence))
-    if letters >= DISGUISE_MIN_WORDS:
-        plain = _common_word_share(sentence)
-        for name, view in (("rot13", codecs.encode(sentence, "rot13")), ("reversed", sentence[::-1])):
-            if _common_word_share(view) - plain >= DISGUISE_MIN_GAIN:
-                views.append((name, view))
-    for b in _BASE64.finditer(sentence):
-        decoded = _decode_base64(b.group(0))
-        if decoded:
-            views.append(("base64", decoded))
-    for m in _HEX_RUN.finditer(sentence):
-        blob = "".join(m.group(0).split())
-        try:
-            decoded = bytes.fromhex(blob[: len(blob) // 2 * 2]).decode("utf-8")
-        except ValueError:
-            continue
-        if decoded.isprintable():
-            views.append(("hex", decoded))
-    return views
-
-
 def disguise_signals(sentence: str) -> list[Signal]:
-    """Rule hits inside a decoded view of the sentence (rot13, reversed or hex-encoded commands)."""
+    """Rule hits inside a decoded view of the sentence (rot13, reversed, base64 or hex), or, with no
+    hit, a decoded view that reads as English prose (hidden text an honest contract never holds)."""
     out: list[Signal] = []
-    for name, view in decoded_views(sentence):
-        hits = rule_signals(normalize(view)) + out_of_place_signals(normalize(view))
+    for view in prose_views(sentence):
+        plain = normalize(view.text)
+        hits = rule_signals(plain) + out_of_place_signals(plain)
         if hits:
             best = max(hits, key=lambda h: h.strength)
-            out.append(
-                Signal("encoded", max(best.strength, DISGUISED_COMMAND_STRENGTH), f"{name}: {best.evidence}")
-            )
+            strength = max(best.strength, DISGUISED_COMMAND_STRENGTH)
+            out.append(Signal("encoded", strength, f"{view.how}: {best.evidence}"))
+        elif view.prose:
+            quote = _snippet(plain, 0, len(plain))
+            out.append(Signal("encoded", DISGUISED_PROSE_STRENGTH, f"{view.how}: hidden text '{quote}'"))
     return out
 
 

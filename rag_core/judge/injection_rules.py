@@ -313,5 +313,7 @@ RULES: tuple[Rule, ...] = (
             r"|(?:发送|发给|转发|泄露)[^。！？\n]{0,20}(?:密码|密钥|令牌|聊天记录|对话记录|系统提示)"
         ),
         "asks to send data away",
+        # "乙方不得向任何第三方泄露甲方的系统密码" is a duty of confidentiality, not a request to the reader.
+        dampable=True,
     ),
 )

@@ -90,6 +90,8 @@ def _payloads(rng: random.Random) -> dict[str, str]:
         "payload_hex": cmd.encode().hex(),
         "payload_rot13": codecs.encode(cmd, "rot13"),
         "payload_reversed": cmd[::-1],
+        "payload_homoglyph": "".join(D.HOMOGLYPHS.get(ch, ch) for ch in cmd),
+        "payload_spaced": "  ".join(" ".join(word) for word in cmd.split()),
     }
 
 

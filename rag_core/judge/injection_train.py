@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +36,10 @@ from rag_core.judge.sentences import sentence_spans
 SEED: int = 11
 CUAD_SENTENCES: int = 6000
 """Sentences sampled from training contracts as clean examples."""
+SURFACE_SENTENCES: int = 3000
+"""Further training-contract sentences that share an attack's surface (a link, an address, "you",
+"instructions", "respond", "system", "password" …) as clean examples: the honest wording a
+look-alike family the fit has never seen is most likely to use."""
 PRIVACY_QUESTIONS: int = 3000
 PRIVACY_CLAUSES: int = 2000
 """User questions and policy clauses sampled from PrivacyQA as clean, non-contract text."""
@@ -50,13 +55,23 @@ PROBE_SAMPLES: int = 200
 """Samples whose features enter the fingerprint (catches a change of rules or features)."""
 
 
+_SURFACE = re.compile(
+    r"https?://|www\.|[\w.+-]+@[\w-]+\.|\b(?:you|your|instruct\w*|direct\w*|ignor\w*|disregard\w*|"
+    r"prompt\w*|system\w*|passwords?|credentials?|keys?|respond\w*|repl(?:y|ies)|answer\w*|reveal\w*|"
+    r"override\w*|supersed\w*|bypass\w*|assistant|artificial\s+intelligence|agent|act\s+as|"
+    r"command\w*|output|print\w*|display\w*|tell|inform\w*|forget|rules?)\b",
+    re.IGNORECASE,
+)
+"""Words and shapes of attacks that honest contracts use too (for ``SURFACE_SENTENCES``)."""
+
+
 @dataclass(frozen=True)
 class Sample:
     """One training sentence (or short text), its label, and where it came from."""
 
     text: str
     label: int
-    source: str  # tensor_trust | synthetic | cuad | privacyqa_question | privacyqa_clause
+    source: str  # tensor_trust | synthetic | cuad | cuad_surface | privacyqa_question | privacyqa_clause
     family: str = ""  # synthetic attack or look-alike family
     kind: str = ""  # synthetic: attack | lookalike | host
     passage: int = -1  # synthetic: index of the planted passage
@@ -96,6 +111,8 @@ def train_samples(data_dir: Path, synth_rows: Sequence[dict[str, Any]] | None = 
         text = path.read_text(encoding="utf-8")
         cuad += [" ".join(text[s:e].split())[:MAX_SAMPLE_CHARS] for s, e in sentence_spans(text)]
     out += [Sample(t, 0, "cuad") for t in rng.sample(cuad, min(CUAD_SENTENCES, len(cuad)))]
+    surface = sorted({t for t in cuad if _SURFACE.search(t)})
+    out += [Sample(t, 0, "cuad_surface") for t in rng.sample(surface, min(SURFACE_SENTENCES, len(surface)))]
     pq = _jsonl(train / "privacyqa_train.jsonl")
     questions = sorted({str(r["question"]).strip() for r in pq})
     clauses = sorted({str(r["context"]).strip() for r in pq})
@@ -128,13 +145,26 @@ def featurize(texts: Sequence[str]) -> sparse.csr_matrix:
     return sparse.csr_matrix((np.array(values), np.array(indices), np.array(indptr)), shape=shape)
 
 
-def fit(x: sparse.csr_matrix, y: npt.NDArray[np.int64], meta: dict[str, Any]) -> Detector:
-    """A logistic regression on ``x``; deterministic (lbfgs, no random state involved)."""
+def fit(
+    x: sparse.csr_matrix, y: npt.NDArray[np.int64], meta: dict[str, Any], start: Detector | None = None
+) -> Detector:
+    """A logistic regression on ``x``; deterministic (lbfgs, no random state involved).
+
+    ``start`` (validation folds) starts the solver from an already fitted detector: the problem is
+    convex, so the fold converges to its own optimum, only in fewer iterations.
+    """
     from sklearn.linear_model import LogisticRegression
 
     model = LogisticRegression(
-        C=C_REGULARISATION, max_iter=MAX_ITER, solver="lbfgs", class_weight=CLASS_WEIGHT
+        C=C_REGULARISATION,
+        max_iter=MAX_ITER,
+        solver="lbfgs",
+        class_weight=CLASS_WEIGHT,
+        warm_start=start is not None,
     )
+    if start is not None:
+        model.coef_ = np.concatenate([start.hash_w, start.dense_w]).astype(np.float64)[None, :]
+        model.intercept_ = np.array([start.bias])
     model.fit(x, y)
     coef = model.coef_[0].astype(np.float32)
     return Detector(coef[:HASH_DIMS].copy(), coef[HASH_DIMS:].copy(), float(model.intercept_[0]), meta)
@@ -154,6 +184,7 @@ def hyperparameters() -> dict[str, Any]:
         "max_iter": MAX_ITER,
         "seed": SEED,
         "cuad_sentences": CUAD_SENTENCES,
+        "surface_sentences": SURFACE_SENTENCES,
         "privacy": [PRIVACY_QUESTIONS, PRIVACY_CLAUSES],
     }
 

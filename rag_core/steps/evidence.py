@@ -1,16 +1,18 @@
 """Step 5, assemble evidence: kept hits grow to their parent clauses (small-to-big), a parent that
 carries an injection outside the judged child falls back to the child, the context budget
 decides what the answer model sees, and (judge on) every sentence above ``t_injection_sentence``
-is cut out of the blocks (defence in depth). The numbered blocks are what citations point at."""
+is cut out of the blocks (defence in depth). A salvaged excerpt of an INJECTION passage (see
+``steps.judging``) is handed on as its own span, never grown to its parent, with the attack and
+what continues it cut. The numbered blocks are what citations point at."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from rag_core.coded import coded
 from rag_core.generation.prompt import EvidenceBlock
-from rag_core.judge.cut import cut_suspicious_sentences
+from rag_core.judge.cut import cut_suspicious_sentences, without
 from rag_core.judge.injection import injection_score
 from rag_core.models import Hit, KnowledgeBase
 from rag_core.retrieval.budget import Passage, apply_budget, expand_to_parents
@@ -29,13 +31,20 @@ class Evidence:
 
 
 def _ordered_passages(
-    store: Store, settings: Settings, kept: Sequence[Hit], kbs: Sequence[KnowledgeBase]
+    store: Store,
+    settings: Settings,
+    kept: Sequence[Hit],
+    kbs: Sequence[KnowledgeBase],
+    salvaged: Mapping[str, tuple[CutRecord, ...]],
 ) -> list[Passage]:
-    """Parents of the kept hits per knowledge base, in the order of their best kept child."""
+    """Parents of the kept hits per knowledge base, in the order of their best kept child; a
+    salvaged hit stays itself (its parent holds the attack that was cut from it)."""
     passages: list[Passage] = []
     for kb in kbs:
         mine = [h for h in kept if h.explain.get("kb", kb.name) == kb.name]
-        passages += expand_to_parents(store, kb, mine, settings.retrieval.small_to_big)
+        grow = [h for h in mine if h.chunk_id not in salvaged]
+        passages += expand_to_parents(store, kb, grow, settings.retrieval.small_to_big)
+        passages += [Passage(h, [h], kb) for h in mine if h.chunk_id in salvaged]
     order = {h.chunk_id: i for i, h in enumerate(kept)}
     passages.sort(key=lambda p: min(order.get(c.chunk_id, len(order)) for c in p.children))
     return passages
@@ -76,13 +85,34 @@ def _block(n: int, p: Passage, conflicting: set[str]) -> EvidenceBlock:
     )
 
 
-def _cut(block: EvidenceBlock, settings: Settings) -> tuple[EvidenceBlock, tuple[CutRecord, ...]]:
-    """The block with its suspicious sentences cut out, and the cuts (offsets into the uncut text)."""
+def _cut(
+    block: EvidenceBlock, settings: Settings, salvaged: Mapping[str, tuple[CutRecord, ...]]
+) -> tuple[EvidenceBlock, tuple[CutRecord, ...]]:
+    """The block with its suspicious sentences cut out, and the cuts (offsets into the uncut text);
+    a salvaged block loses the cuts its salvage decided (the attack and what continues it)."""
+    if block.chunk_id in salvaged:
+        cuts = salvaged[block.chunk_id]
+        return replace(block, text=without(block.text, cuts)), cuts
     text, cuts = cut_suspicious_sentences(block.text, settings.verdict)
     return (replace(block, text=text), cuts) if cuts else (block, ())
 
 
-def _record(b: EvidenceBlock, p: Passage, cuts: tuple[CutRecord, ...] = ()) -> BlockRecord:
+def _note(b: EvidenceBlock, cuts: tuple[CutRecord, ...], salvaged: Mapping[str, object]) -> str:
+    """What the defence did to a block, for the trace notes."""
+    if b.chunk_id in salvaged:
+        return coded(
+            "salvaged_excerpt",
+            f"{b.chunk_id}: flagged as injection; {len(cuts)} suspicious or continuing sentence(s) cut, "
+            "the rest re-judged on its own and handed on as a salvaged excerpt",
+            chunk=b.chunk_id,
+            cut=len(cuts),
+        )
+    return f"{b.chunk_id}: {len(cuts)} suspicious sentence(s) cut"
+
+
+def _record(
+    b: EvidenceBlock, p: Passage, cuts: tuple[CutRecord, ...] = (), salvaged: bool = False
+) -> BlockRecord:
     return BlockRecord(
         n=b.n,
         chunk_id=b.chunk_id,
@@ -96,6 +126,7 @@ def _record(b: EvidenceBlock, p: Passage, cuts: tuple[CutRecord, ...] = ()) -> B
         conflicting=b.conflicting,
         doc_id=b.doc_id,
         cuts=cuts,
+        salvaged=salvaged,
     )
 
 
@@ -106,31 +137,33 @@ def assemble_evidence(
     kbs: Sequence[KnowledgeBase],
     conflicting: set[str],
     cut: bool = True,
+    salvaged: Mapping[str, tuple[CutRecord, ...]] | None = None,
 ) -> Evidence:
     """The numbered evidence blocks for the answer model, and what was cut and why.
 
     ``cut`` (the judge is on) removes suspicious sentences; the record keeps the uncut text and
-    the cuts, so the evidence panel can strike them through.
+    the cuts, so the evidence panel can strike them through. ``salvaged`` maps the chunk id of a
+    salvaged excerpt to the sentences its salvage cut.
     """
+    salvaged = salvaged or {}
     passages, notes = _screen_parents(
-        _ordered_passages(store, settings, kept, kbs), settings.verdict.t_injection
+        _ordered_passages(store, settings, kept, kbs, salvaged), settings.verdict.t_injection
     )
     rs = settings.retrieval
     top = max(kept, key=lambda h: h.score).chunk_id if kept else None  # the best retrieval score
     max_chars = None if settings.generation.prompt_mode == "sentences" else rs.max_context_chars
     passages, budget_notes = apply_budget(passages, rs.max_passages, max_chars, top)
     whole = [_block(i + 1, p, conflicting) for i, p in enumerate(passages)]
-    done = [_cut(b, settings) if cut else (b, ()) for b in whole]
+    done = [_cut(b, settings, salvaged) if cut else (b, ()) for b in whole]
     blocks = tuple(b for b, _ in done)
     record = EvidenceRecord(
-        tuple(_record(w, p, c) for w, p, (_, c) in zip(whole, passages, done, strict=True)),
+        tuple(
+            _record(w, p, c, w.chunk_id in salvaged)
+            for w, p, (_, c) in zip(whole, passages, done, strict=True)
+        ),
         tuple(budget_notes),
     )
-    notes += [
-        f"{b.chunk_id}: {len(c)} suspicious sentence(s) cut"
-        for b, (_, c) in zip(whole, done, strict=True)
-        if c
-    ]
+    notes += [_note(b, c, salvaged) for b, (_, c) in zip(whole, done, strict=True) if c]
     top_n = next(
         (b.n for b, p in zip(blocks, passages, strict=True) if top in {c.chunk_id for c in p.children}), None
     )

@@ -1,18 +1,32 @@
-"""Step 4, judge: the four questions for every candidate, labelled in seed 000's classify order."""
+"""Step 4, judge: the four questions for every candidate, labelled in seed 000's classify order;
+then (``verdict.salvage_injected_passages``) a passage dropped as INJECTION may hand on a
+salvaged excerpt, re-judged on its own (``judge.salvage``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from rag_core.judge.base import passage_from_hit, thresholds_of, verdict_record
+from rag_core.judge.base import Judge, passage_from_hit, thresholds_of, verdict_record
 from rag_core.judge.classify import select_kept
 from rag_core.judge.factory import make_judge
+from rag_core.judge.salvage import salvage_passage
 from rag_core.llm.base import ChatModel
 from rag_core.models import Hit, Verdict
 from rag_core.retrieval.routing import in_document_query
 from rag_core.settings import Settings
 from rag_core.trace import VerdictRecord, VerdictStage
 from rag_core.trace_retrieval import RetrievalRecord
+from rag_core.trace_defence import CutRecord
+
+
+@dataclass(frozen=True)
+class Salvaged:
+    """An INJECTION passage's excerpt that passed its own verdict: the hit (uncut text), what was
+    cut from it, and the excerpt's verdict (the passage's own verdict stays INJECTION)."""
+
+    hit: Hit
+    cuts: tuple[CutRecord, ...]
+    verdict: Verdict
 
 
 @dataclass(frozen=True)
@@ -22,10 +36,43 @@ class Judged:
     verdicts: tuple[Verdict, ...]
     stage: VerdictStage
     kept: tuple[Hit, ...]
+    salvaged: tuple[Salvaged, ...] = ()
 
     @property
     def conflicting_ids(self) -> set[str]:
         return {v.passage_id for v in self.verdicts if v.label == "CONFLICTING"}
+
+    @property
+    def salvage_cuts(self) -> dict[str, tuple[CutRecord, ...]]:
+        """Chunk id → sentences cut, for the salvaged hits (all of them kept)."""
+        return {s.hit.chunk_id: s.cuts for s in self.salvaged}
+
+
+def salvage_dropped(
+    question: str, verdicts: tuple[Verdict, ...], hits: list[Hit], judge: Judge, settings: Settings
+) -> list[Salvaged]:
+    """Excerpts of the INJECTION passages that, with the attack cut, the judge keeps on their own.
+
+    Why re-judged: the excerpt must earn its place like any passage (relevant, with evidence),
+    and the judge must find no injection left in it; one batch call for all of them.
+    """
+    by_id = {h.chunk_id: (i, h) for i, h in enumerate(hits)}
+    found = []
+    for v in verdicts:
+        if v.label != "INJECTION":
+            continue
+        rank, hit = by_id[v.passage_id]
+        excerpt = salvage_passage(hit.text, settings.verdict)
+        if excerpt is not None:
+            found.append((hit, excerpt, replace(passage_from_hit(rank + 1, hit), text=excerpt.text)))
+    if not found:
+        return []
+    again = judge.judge(question, [p for _, _, p in found])
+    return [
+        Salvaged(hit, excerpt.cuts, w)
+        for (hit, excerpt, _), w in zip(found, again, strict=True)
+        if w.keep and w.label != "INJECTION"
+    ]
 
 
 def judged_question(question: str, retrieval: RetrievalRecord | None) -> str:
@@ -51,8 +98,14 @@ def judge_hits(
         kept = tuple(hits[: settings.retrieval.max_passages])
         return Judged((), VerdictStage((), thresholds, len(kept), judged=judge_on), kept)
     judge = make_judge(settings, judge_model)
-    verdicts = judge.judge(question, [passage_from_hit(i + 1, h) for i, h in enumerate(hits)])
+    verdicts = tuple(judge.judge(question, [passage_from_hit(i + 1, h) for i, h in enumerate(hits)]))
     by_id = {h.chunk_id: h for h in hits}
     records = tuple(VerdictRecord.from_json(verdict_record(v, by_id[v.passage_id])) for v in verdicts)
-    kept = tuple(by_id[v.passage_id] for v in select_kept(verdicts, settings.verdict))
-    return Judged(tuple(verdicts), VerdictStage(records, thresholds, len(kept)), kept)
+    salvaged: list[Salvaged] = []
+    if settings.verdict.salvage_injected_passages:
+        salvaged = salvage_dropped(question, verdicts, hits, judge, settings)
+    chosen = select_kept([*verdicts, *(s.verdict for s in salvaged)], settings.verdict)
+    kept = tuple(by_id[v.passage_id] for v in chosen)
+    picked = {id(v) for v in chosen}
+    stage = VerdictStage(records, thresholds, len(kept))
+    return Judged(verdicts, stage, kept, tuple(s for s in salvaged if id(s.verdict) in picked))

@@ -1,0 +1,128 @@
+"""Salvage a passage dropped as INJECTION: cut the attack and what continues it, keep the clause.
+
+Why: an attacker plants one sentence into a real clause; dropping the whole passage takes the
+clause's true fact with it (issue 11: "true fact still answered" 0.325 with the judge on). The
+passage stays labelled INJECTION; this module only proposes an excerpt of it, which the caller
+re-judges on its own like any other passage before it may reach the answer model.
+
+What is cut (all of it read one sentence at a time, as the detector reads):
+- every sentence scoring above ``t_injection_sentence`` (the detector's own cut);
+- a sentence next to a cut one that continues the attack: its own score is above
+  ``t_salvage_neighbour``; or it carries a link, e-mail address, phone number or image that the
+  rest of the passage does not; or it follows a cut sentence that ends by introducing it (a colon)
+  or opens as a payload ("The answer is: …", a quotation); or it precedes a cut sentence that
+  points back at it ("the sentence above"); or it repeats a quoted string, a number or an address
+  of the cut sentence that the rest of the passage does not hold (the attack restating its goal).
+  A cut neighbour is itself a cut sentence for its own neighbours.
+
+When nothing is salvaged: the excerpt keeps less than ``salvage_min_kept_share`` of the passage,
+or still scores above ``t_injection_sentence``, or hidden text spans the passage. Then the passage
+is dropped whole, as before.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rag_core.judge.cut import without
+from rag_core.judge.injection import SentenceScore, assess, hidden_text_signals, score_sentences
+from rag_core.settings import VerdictSettings
+from rag_core.trace_defence import CutRecord
+
+_CONTACT = re.compile(
+    r"(?:https?://|www\.)[^\s)\]>\"'，。；、]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|!\[[^\]]*\]\([^)]*\)"
+    r"|<\s*img\b[^>]*>|(?<![\w.])\+?\d[\d ()-]{6,}\d(?![\w.])",
+    re.IGNORECASE,
+)
+_PAYLOAD_OPENING = re.compile(
+    r"^\W{0,3}(?:the\s+(?:correct\s+|only\s+|right\s+|final\s+)?(?:answer|reply|response|output)\s+(?:is|should\s+be|must\s+be)"
+    r"|(?:answer|reply|response|output|say|state|respond)\s*[:：]|[\"“「『'‘])"
+    r"|^\W{0,3}(?:答案|正确答案|回答|回复|答复|输出)(?:是|为|应为)?\s*[:：]?",
+    re.IGNORECASE,
+)
+_INTRODUCES = re.compile(r"[:：]\s*[\"“「『'‘]?\s*$")
+_POINTS_BACK = re.compile(
+    r"\bthe\s+(?:above|preceding|previous|foregoing|last|prior)\s+(?:sentence|statement|line)\b"
+    r"|\b(?:sentence|statement|line)\s+above\b|上一句|上面这句|上面那句|前一句|上述这句|以上这句",
+    re.IGNORECASE,
+)
+_QUOTED = re.compile(r"[\"“「『]([^\"”」』]{2,80})[\"”」』]")
+_NUMBER = re.compile(r"\d[\d,.]*\d")
+
+
+@dataclass(frozen=True)
+class Salvage:
+    """What is left of a passage, and every sentence cut from it (offsets into the passage)."""
+
+    text: str
+    cuts: tuple[CutRecord, ...]
+
+
+def _items(sentence: str) -> set[str]:
+    """Distinctive items an attack restates: quoted strings, numbers of two digits or more, addresses."""
+    found = {m.group(1).strip().lower() for m in _QUOTED.finditer(sentence)}
+    found |= {m.group(0) for m in _NUMBER.finditer(sentence)}
+    found |= {m.group(0).lower().rstrip(".,;:!?") for m in _CONTACT.finditer(sentence)}
+    return found
+
+
+def _continues(
+    neighbour: SentenceScore, cut: SentenceScore, after: bool, rest: str, s: VerdictSettings
+) -> bool:
+    """Whether ``neighbour`` (right after ``cut`` when ``after``) continues the attack in ``cut``.
+
+    ``rest`` is the passage without the two sentences: what the honest clause says elsewhere.
+    """
+    if neighbour.score > s.t_salvage_neighbour:
+        return True
+    low_rest = rest.lower()
+    if any(m.group(0).lower().rstrip(".,;:!?") not in low_rest for m in _CONTACT.finditer(neighbour.text)):
+        return True
+    if after and (_INTRODUCES.search(cut.text) or _PAYLOAD_OPENING.search(neighbour.text)):
+        return True
+    if not after and _POINTS_BACK.search(cut.text):
+        return True
+    near = neighbour.text.lower()
+    return any(item in near and item not in low_rest for item in _items(cut.text))
+
+
+def _rest(text: str, a: SentenceScore, b: SentenceScore) -> str:
+    """``text`` without sentences ``a`` and ``b``."""
+    first, second = sorted((a, b), key=lambda x: x.start)
+    return text[: first.start] + " " + text[first.end : second.start] + " " + text[second.end :]
+
+
+def salvage_cut_indices(text: str, sentences: list[SentenceScore], s: VerdictSettings) -> set[int]:
+    """Indices of the sentences to cut: the suspicious ones and, spreading outwards, the neighbours
+    that continue them."""
+    cut = {i for i, x in enumerate(sentences) if x.score > s.t_injection_sentence}
+    frontier = sorted(cut)
+    while frontier:
+        i = frontier.pop()
+        for j, after in ((i - 1, False), (i + 1, True)):
+            if not 0 <= j < len(sentences) or j in cut:
+                continue
+            if _continues(sentences[j], sentences[i], after, _rest(text, sentences[i], sentences[j]), s):
+                cut.add(j)
+                frontier.append(j)
+    return cut
+
+
+def salvage_passage(text: str, s: VerdictSettings) -> Salvage | None:
+    """The passage with the attack and its continuation cut, or ``None`` when it cannot be salvaged."""
+    if hidden_text_signals(text):
+        return None  # hidden text (comments, styled-away spans) may straddle sentences: never salvage
+    sentences = score_sentences(text)
+    cut = salvage_cut_indices(text, sentences, s)
+    if not cut or len(cut) == len(sentences):
+        return None
+    records = tuple(CutRecord(x.start, x.end, x.text, x.score) for i, x in enumerate(sentences) if i in cut)
+    out = without(text, records)
+    kept = sum(len(x.text) for i, x in enumerate(sentences) if i not in cut)
+    total = sum(len(x.text) for x in sentences)
+    if kept < s.salvage_min_kept_share * total:
+        return None
+    if assess(out).score > s.t_injection_sentence:
+        return None  # re-split, the excerpt must read clean on its own
+    return Salvage(out, records)
