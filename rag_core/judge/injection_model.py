@@ -99,6 +99,36 @@ _IMPERATIVE_START = re.compile(
     r"|^\W*(?:请|务必|必须|一定要|不要|别|禁止|不许|记得|注意|忽略|忘记|告诉|回答|回复|输出|说明|写明|列出|调用|执行|打开|显示)",
     re.IGNORECASE,
 )
+# What the reader is told to answer, and when: a reply verb with its payload after it, a condition
+# on being asked, the assistant's own set-up, and "say nothing else". Each is shared by several
+# attack families (so a family left out of the fit still meets it through the others), and a
+# clause between parties rarely has any of them.
+_DICTATED_REPLY = re.compile(
+    r"\b(?:answer|reply|respond|say|output)(?:s|ed|ing)?\s*(?:[:：\"“]|with\b|only\b|that\s+(?:the|this|no|all)\b)"
+    r"|(?:回答|回复|答复|输出|说明|写明|表示)(?:为|是|成)?\s*[:：“「]|(?:一律|统一|只|直接)(?:回答|回复|答复|输出|说)",
+    re.IGNORECASE,
+)
+_ASKED_CONDITION = re.compile(
+    r"\b(?:when(?:ever)?|if)\s+(?:you\s+are\s+|anyone\s+|someone\s+|the\s+user\s+|a\s+user\s+)?ask(?:ed|s)?\b"
+    r"|\bwhatever\b[^.!?]{0,30}\bask|\bno\s+matter\s+what\b|\bany\s+question\b"
+    r"|被问到|问到|问及|如有人问|有人问|无论[^。！？]{0,12}问|不管[^。！？]{0,12}问|任何[^。！？]{0,8}问题",
+    re.IGNORECASE,
+)
+_ASSISTANT_SETUP = re.compile(
+    r"\b(?:system\s+prompt|hidden\s+(?:instructions|rules)|initial\s+instructions|your\s+(?:rules|instructions|"
+    r"configuration|set-?up|guidelines|programming)|developer\s+message)\b"
+    r"|系统提示|提示词|初始设定|原来的设定|隐藏规则|开发者|系统消息|系统指令|你的(?:规则|设定|指令)",
+    re.IGNORECASE,
+)
+_NOTHING_ELSE = re.compile(
+    r"\b(?:nothing\s+else|do\s+not\s+explain|don't\s+explain|without\s+(?:any\s+)?explanation|do\s+not\s+mention|"
+    r"don't\s+cite|do\s+not\s+cite|no\s+disclaimers?|and\s+do\s+not\s+refuse)\b"
+    r"|不要解释|别解释|不要多说|不必看|不要提及|别引用|不要引用|其他一律不|勿向用户",
+    re.IGNORECASE,
+)
+_POLITE_REQUEST = re.compile(
+    r"\b(?:please|kindly)\b|(?<![申提邀聘延])请(?!求|示|款|假)|麻烦|务必", re.IGNORECASE
+)
 _QUOTED = re.compile(r"[\"“”'‘’「」『』]")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _LATIN_WORD = re.compile(r"\b[A-Za-z]{2,}\b")
@@ -123,6 +153,11 @@ STRUCTURE: tuple[str, ...] = (
     "reader_words",
     "meta_reference",
     "imperative_start",
+    "dictated_reply",
+    "asked_condition",
+    "assistant_setup",
+    "nothing_else",
+    "polite_request",
 )
 """Surface features of a sentence beside the rules (what the output guard also looks for)."""
 
@@ -162,6 +197,11 @@ def _structure(sentence: str) -> list[float]:
         float(bool(_READER.search(sentence))),
         float(bool(_META.search(sentence))),
         float(bool(_IMPERATIVE_START.search(sentence))),
+        float(bool(_DICTATED_REPLY.search(sentence))),
+        float(bool(_ASKED_CONDITION.search(sentence))),
+        float(bool(_ASSISTANT_SETUP.search(sentence))),
+        float(bool(_NOTHING_ELSE.search(sentence))),
+        float(bool(_POLITE_REQUEST.search(sentence))),
     ]
 
 

@@ -9,7 +9,9 @@ from rag_core.settings import VerdictSettings
 
 S = VerdictSettings()
 LAW = "This Agreement shall be governed by the laws of the State of Delaware, without regard to conflicts of law."
-VENUE = "Each Party submits to the exclusive jurisdiction of the state and federal courts located in Wilmington."
+VENUE = (
+    "Each Party submits to the exclusive jurisdiction of the state and federal courts located in Wilmington."
+)
 RENT = "甲方应于每月五日前向乙方支付当月租金人民币八千元。"
 LAW_ZH = "本合同适用中华人民共和国法律，因本合同引起的争议由甲方所在地人民法院管辖。"
 
