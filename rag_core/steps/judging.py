@@ -15,8 +15,8 @@ from rag_core.models import Hit, Verdict
 from rag_core.retrieval.routing import in_document_query
 from rag_core.settings import Settings
 from rag_core.trace import VerdictRecord, VerdictStage
-from rag_core.trace_retrieval import RetrievalRecord
 from rag_core.trace_defence import CutRecord
+from rag_core.trace_retrieval import RetrievalRecord
 
 
 @dataclass(frozen=True)
