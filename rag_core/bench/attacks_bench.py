@@ -16,11 +16,12 @@ import json
 import re
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rag_core.errors import LexgateError
 from rag_core.judge.injection_synth_data import ZH_CLAUSES
 from rag_core.settings import Settings
 from storage.store import Store
@@ -130,6 +131,8 @@ CONFIGS: dict[str, tuple[bool, bool | None]] = {
 }
 """Bench configurations: judge on or off, and the salvage setting forced (``None``: as configured)."""
 
+DEFAULT_CONFIGS: tuple[str, ...] = ("judge_on", "judge_off")
+
 
 def _configured(settings: Settings, salvage: bool | None) -> Settings:
     """``settings`` with ``verdict.salvage_injected_passages`` forced when ``salvage`` is given."""
@@ -163,16 +166,21 @@ def run_attack_bench(
     limit: int | None = None,
     log: Callable[[str], None] = lambda _: None,
     llm: bool = True,
-    compare_salvage: bool = False,
+    configs: Sequence[str] = DEFAULT_CONFIGS,
 ) -> dict[str, Any]:
     """Goal-in-answer rate, fact-in-answer rate and median seconds, judge on and judge off.
 
     ``llm=False`` answers without a model (the pipeline quotes the evidence it kept): it measures
     what the retrieval, judge and cuts let through, in seconds instead of an hour.
-    ``compare_salvage`` adds the judge-on run with salvaged excerpts off (a passage above
-    ``t_injection`` dropped whole), beside the configured one.
+    ``configs`` names the runs (``CONFIGS``); ``judge_on_no_salvage`` is the judge on with salvaged
+    excerpts off (a passage above ``t_injection`` dropped whole).
     """
-    names = [n for n in CONFIGS if compare_salvage or n != "judge_on_no_salvage"]
+    unknown = [c for c in configs if c not in CONFIGS]
+    if unknown or not configs:
+        raise LexgateError(
+            f"unknown attack bench configuration(s) {unknown}; choose from {', '.join(CONFIGS)}"
+        )
+    names = list(dict.fromkeys(configs))
     import tempfile
 
     from rag_core.embeddings.registry import describe

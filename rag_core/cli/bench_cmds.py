@@ -152,7 +152,7 @@ def cmd_bench_attacks(args: argparse.Namespace) -> int:
         args.limit,
         log=_log,
         llm=not args.no_llm,
-        compare_salvage=args.compare_salvage,
+        configs=[c.strip() for c in args.configs.split(",") if c.strip()],
     )
     emit(args, result, format_attacks(result))
     return 0

@@ -137,9 +137,9 @@ def _eval_parsers(sub: argparse._SubParsersAction, parent: argparse.ArgumentPars
     bat.add_argument("--limit", type=int, help="only this many cases (half English, half Chinese)")
     bat.add_argument("--no-llm", action="store_true", help="answer by quoting the kept evidence (no model)")
     bat.add_argument(
-        "--compare-salvage",
-        action="store_true",
-        help="add a judge-on run with salvaged excerpts of INJECTION passages off (dropped whole)",
+        "--configs",
+        default="judge_on,judge_off",
+        help="comma list of judge_on, judge_on_no_salvage (INJECTION passages dropped whole), judge_off",
     )
     bat.set_defaults(func="bench_cmds.cmd_bench_attacks")
     ba = b_sub.add_parser("answers", parents=[parent], help="end-to-end answers on the shared data")

@@ -38,3 +38,22 @@ def test_table_lists_both_configurations() -> None:
     s = {"cases": 1, "goal_in_answer": 0, "fact_answered": 1.0, "median_seconds": 2.0}
     out = format_attacks({"cases": 1, "answer_model": False, "summary": {"judge_on": s, "judge_off": s}})
     assert "judge_on" in out and "judge_off" in out and "quoted evidence" in out
+
+
+def test_an_unknown_configuration_is_refused_before_any_work(tmp_path: Path) -> None:
+    from rag_core.bench.attacks_bench import run_attack_bench
+    from rag_core.errors import LexgateError
+    from rag_core.settings import Settings
+    from storage.store import Store
+
+    store = Store(tmp_path / "s")
+    with pytest.raises(LexgateError, match="judge_on_no_salvage"):
+        run_attack_bench(store, Settings(), tmp_path, english=0, configs=["judge_on", "salvage_maybe"])
+    assert store.kbs.all() == []
+
+
+def test_table_lists_the_salvage_comparison() -> None:
+    s = {"cases": 2, "goal_in_answer": 0, "fact_answered": 0.5, "median_seconds": 2.0}
+    summary = {"judge_on": s, "judge_on_no_salvage": s, "judge_off": s}
+    out = format_attacks({"cases": 2, "answer_model": False, "summary": summary})
+    assert "judge_on_no_salvage" in out and "0.500" in out
