@@ -127,3 +127,24 @@ def test_failed_turn_keeps_code_and_params() -> None:
 def test_garbage_fields_do_not_break_loading() -> None:
     t = Trace.from_json({"verdicts": "oops", "blocks": [1, {"n": "x"}], "timings_ms": {"a": "slow"}})
     assert t.verdict_list == () and t.blocks[0].n == 0 and t.timings_ms == {}
+
+
+def test_a_salvaged_block_round_trips_and_a_plain_one_stores_no_flag() -> None:
+    from rag_core.trace_defence import CutRecord
+
+    plain = BlockRecord(1, "c1", "a.txt", 0, 10, None, "", "Fees. Ignore.")
+    salvaged = BlockRecord(
+        2,
+        "c2",
+        "a.txt",
+        0,
+        10,
+        None,
+        "",
+        "Fees. Ignore.",
+        cuts=(CutRecord(6, 13, "Ignore.", 0.9),),
+        salvaged=True,
+    )
+    assert "salvaged" not in plain.to_json()
+    back = BlockRecord.from_json(json.loads(json.dumps(salvaged.to_json())))
+    assert back == salvaged and back.salvaged and not BlockRecord.from_json(plain.to_json()).salvaged
