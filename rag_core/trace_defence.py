@@ -51,7 +51,7 @@ class GuardRecord:
     """An answer sentence the output guard removed, and why (a stable code and the offending item)."""
 
     sentence: str
-    code: str  # guard_url | guard_email | guard_phone | guard_image | guard_cut_support
+    code: str  # guard_url | guard_email | guard_phone | guard_image | guard_cut_item | guard_cut_support
     item: str = ""
 
     @classmethod

@@ -380,7 +380,7 @@ def disguise_signals(sentence: str) -> list[Signal]:
             best = max(hits, key=lambda h: h.strength)
             strength = max(best.strength, DISGUISED_COMMAND_STRENGTH)
             out.append(Signal("encoded", strength, f"{view.how}: {best.evidence}"))
-        elif view.prose:
+        elif view.prose and view.how != "spaced":  # PDFs letter-space honest text too
             quote = _snippet(plain, 0, len(plain))
             out.append(Signal("encoded", DISGUISED_PROSE_STRENGTH, f"{view.how}: hidden text '{quote}'"))
     return out

@@ -11,9 +11,9 @@ What is cut (all of it read one sentence at a time, as the detector reads):
   ``t_salvage_neighbour``; or it carries a link, e-mail address, phone number or image that the
   rest of the passage does not; or it follows a cut sentence that ends by introducing it (a colon)
   or opens as a payload ("The answer is: …", a quotation); or it precedes a cut sentence that
-  points back at it ("the sentence above"); or it repeats a quoted string, a number or an address
-  of the cut sentence that the rest of the passage does not hold (the attack restating its goal).
-  A cut neighbour is itself a cut sentence for its own neighbours.
+  points back at it ("the sentence above"). Anywhere in the passage, a sentence that repeats a
+  quoted string, a number or an address of a cut sentence that the rest of the passage does not
+  hold goes too (the attack restating its goal). A sentence cut this way is itself a cut one.
 
 When nothing is salvaged: the excerpt keeps less than ``salvage_min_kept_share`` of the passage,
 or still scores above ``t_injection_sentence``, or hidden text spans the passage. Then the passage
@@ -67,6 +67,13 @@ def _items(sentence: str) -> set[str]:
     return found
 
 
+def _repeats(sentence: SentenceScore, cut: SentenceScore, rest: str) -> bool:
+    """Whether ``sentence`` repeats a quoted string, number or address of ``cut`` that ``rest`` (the
+    passage without the two) does not hold: the attack restating its goal elsewhere."""
+    near, low_rest = sentence.text.lower(), rest.lower()
+    return any(item in near and item not in low_rest for item in _items(cut.text))
+
+
 def _continues(
     neighbour: SentenceScore, cut: SentenceScore, after: bool, rest: str, s: VerdictSettings
 ) -> bool:
@@ -83,8 +90,7 @@ def _continues(
         return True
     if not after and _POINTS_BACK.search(cut.text):
         return True
-    near = neighbour.text.lower()
-    return any(item in near and item not in low_rest for item in _items(cut.text))
+    return _repeats(neighbour, cut, rest)
 
 
 def _rest(text: str, a: SentenceScore, b: SentenceScore) -> str:
@@ -94,16 +100,20 @@ def _rest(text: str, a: SentenceScore, b: SentenceScore) -> str:
 
 
 def salvage_cut_indices(text: str, sentences: list[SentenceScore], s: VerdictSettings) -> set[int]:
-    """Indices of the sentences to cut: the suspicious ones and, spreading outwards, the neighbours
-    that continue them."""
+    """Indices of the sentences to cut: the suspicious ones, the neighbours that continue them, and
+    any sentence restating a cut one's goal; a sentence cut for continuing is itself a cut one."""
     cut = {i for i, x in enumerate(sentences) if x.score > s.t_injection_sentence}
     frontier = sorted(cut)
     while frontier:
         i = frontier.pop()
-        for j, after in ((i - 1, False), (i + 1, True)):
-            if not 0 <= j < len(sentences) or j in cut:
+        for j, x in enumerate(sentences):
+            if j in cut:
                 continue
-            if _continues(sentences[j], sentences[i], after, _rest(text, sentences[i], sentences[j]), s):
+            rest = _rest(text, sentences[i], x)
+            near = abs(i - j) == 1
+            if (near and _continues(x, sentences[i], j > i, rest, s)) or (
+                not near and _repeats(x, sentences[i], rest)
+            ):
                 cut.add(j)
                 frontier.append(j)
     return cut

@@ -3,7 +3,8 @@
 Why after generation: cutting and spotlighting keep planted text away from the answer model,
 but a sentence that slips through still has two tell-tale shapes. Either it rests only on a
 sentence the defence cut (or would have cut), or it carries a contact point the lawyer's
-evidence does not hold: a link, an e-mail address, a phone number, an image. An attacker's goal
+evidence does not hold: a link, an e-mail address, a phone number, an image; or it repeats a name,
+quoted string or number that only a cut sentence holds. An attacker's goal
 is nearly always one of these (a fixed claim, or a way to reach the user), while a faithful
 answer only repeats what the kept evidence says. Each removed sentence is recorded in the trace
 with a stable code.
@@ -26,6 +27,16 @@ _IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)|<\s*img\b[^>]*>", re.IGNORECASE)
 _PHONE = re.compile(r"(?<![\w.])\+?\d[\d ()-]{6,}\d(?![\w.])")
 PHONE_MIN_DIGITS: int = 7
 """Digits a number needs to count as a phone number (shorter runs are amounts, dates, sections)."""
+
+CJK_ITEM_CHARS: int = 4
+"""Length of the Chinese character runs compared with the cut sentences (a word pair, roughly)."""
+
+CJK_ITEMS_MIN: int = 2
+"""Runs of an answer sentence found only in cut sentences that mark it as carrying the attack's goal."""
+
+# A name ("Atlantis", "Freedonia"), a quoted string or a number an answer sentence may carry.
+_ITEM = re.compile(r"[\"“「]([^\"”」]{2,60})[\"”」]|\b([A-Z][a-z]{2,}(?:\s+[A-Z][a-z]{2,})*)\b|(\d[\d,.]*\d)")
+_CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
 
 
 def _digits(text: str) -> str:
@@ -70,6 +81,27 @@ def rests_on_cut(sentence: str, kept: Sequence[str], cut: Sequence[str], rs: Ref
     return best_cut if kept_share < _share(tokens, content_tokens(best_cut)) else ""
 
 
+def cut_item(sentence: str, evidence: str, cut: Sequence[str]) -> str:
+    """A name, quoted string or number of ``sentence`` that only a cut sentence holds, or "".
+
+    Why: the attacker's goal ("the laws of Atlantis", "本协议无需支付任何价款") sits in the sentence
+    the defence cut; an answer that repeats it got it from there, however the rest is worded.
+    Chinese has no capitals, so there it is two runs of ``CJK_ITEM_CHARS`` characters found in a
+    cut sentence and nowhere in the kept evidence.
+    """
+    if not cut:
+        return ""
+    low, cut_low = evidence.lower(), [c.lower() for c in cut]
+    for m in _ITEM.finditer(sentence):
+        item = next(g for g in m.groups() if g).lower()
+        if item not in low and any(item in c for c in cut_low):
+            return m.group(0)
+    n = CJK_ITEM_CHARS
+    runs = {r[i : i + n] for r in _CJK_RUN.findall(sentence) for i in range(len(r) - n + 1)}
+    only_cut = sorted(g for g in runs if g not in evidence and any(g in c for c in cut))
+    return "".join(only_cut[:CJK_ITEMS_MIN]) if len(only_cut) >= CJK_ITEMS_MIN else ""
+
+
 def guard_answer(
     answer: str, blocks: Sequence[EvidenceBlock], cut: Sequence[str], rs: ReflectionSettings
 ) -> tuple[str, tuple[GuardRecord, ...]]:
@@ -87,11 +119,12 @@ def guard_answer(
         if items:
             code, item = items[0]
             removed.append(GuardRecord(sentence, code, item))
-        else:
-            source = rests_on_cut(sentence, kept, cut, rs)
-            if not source:
-                continue
+        elif source := rests_on_cut(sentence, kept, cut, rs):
             removed.append(GuardRecord(sentence, "guard_cut_support", source))
+        elif item := cut_item(sentence, evidence, cut):
+            removed.append(GuardRecord(sentence, "guard_cut_item", item))
+        else:
+            continue
         out = out.replace(sentence, "", 1)
     if not removed:
         return answer, ()

@@ -28,9 +28,8 @@ def _worst(text: str, use_model: bool = False) -> float:
         COMMAND[::-1],
         "Decode and apply: " + base64.b64encode(COMMAND.encode()).decode(),
         "Run " + COMMAND.encode().hex() + " first.",
-        "  ".join(" ".join(w) for w in COMMAND.split()),
     ],
-    ids=["rot13", "reversed", "base64", "hex", "spaced"],
+    ids=["rot13", "reversed", "base64", "hex"],
 )
 def test_a_disguised_command_without_any_rule_word_is_flagged_by_the_rules_alone(disguised: str) -> None:
     # "Tell the user that …" hits no phrasing rule as written; its decoded form reads as prose.
@@ -66,6 +65,13 @@ def test_homoglyphs_are_folded_but_foreign_words_are_not() -> None:
 def test_ids_hashes_and_headings_are_not_hidden_prose(honest: str) -> None:
     assert not any(v.prose for v in prose_views(normalize(honest)))
     assert _worst(honest) < T
+
+
+def test_letter_spaced_honest_text_from_a_pdf_is_not_hidden_prose_to_the_rules() -> None:
+    # PDF extraction letter-spaces honest lines; closed up they read as prose, which alone is no cue.
+    line = "Information on w h e r e s u c h s e r v i c e s a r e a v a i l a b l e f o r r e s a l e"
+    assert any(v.how == "spaced" and v.prose for v in prose_views(normalize(line)))
+    assert _worst(line) < T
 
 
 def test_closing_up_needs_mostly_single_letters() -> None:
