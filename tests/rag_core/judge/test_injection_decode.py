@@ -69,9 +69,9 @@ def test_ids_hashes_and_headings_are_not_hidden_prose(honest: str) -> None:
 
 def test_letter_spaced_honest_text_from_a_pdf_is_not_hidden_prose_to_the_rules() -> None:
     # PDF extraction letter-spaces honest lines; closed up they read as prose, which alone is no cue.
-    line = "Information on w h e r e s u c h s e r v i c e s a r e a v a i l a b l e f o r r e s a l e"
+    line = "  ".join(" ".join(w) for w in "such services are available for resale at the stores".split())
     assert any(v.how == "spaced" and v.prose for v in prose_views(normalize(line)))
-    assert _worst(line) < T
+    assert _worst(line) <= T  # letter-spacing alone scores SPACED_STRENGTH, which does not trigger
 
 
 def test_closing_up_needs_mostly_single_letters() -> None:
