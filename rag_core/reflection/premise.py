@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from rag_core.generation.prompt import EvidenceBlock, Language
 from rag_core.judge.conflict import premise_slots, same_value
-from rag_core.judge.values import extract_values, normalize_text
+from rag_core.judge.values import Value, extract_values, normalize_text
 from rag_core.reflection.support import content_tokens, split_sentences
 
 _CORRECTION = re.compile(
@@ -56,6 +56,39 @@ def affirms_premise(answer: str, question: str, conflicting: Sequence[EvidenceBl
     return repeated and not _NEGATED.search(norm)
 
 
+def states_true_value(answer: str, question: str, conflicting: Sequence[EvidenceBlock]) -> bool:
+    """The answer gives the value the documents state in place of the false one.
+
+    Why: "不对。根据第三条，乙方应于每月5日前支付当月租金 [1]" opens with a correction, yet a lawyer who
+    asked "租金是每月8000元，对吗？" still does not learn the rent. A value of the correction sentence of
+    the same kind as a false value (an amount for an amount) must appear in the answer.
+    """
+    wrong = [v for v in premise_slots(question).values if v.surface in false_values(question, conflicting)]
+    if not wrong:
+        return True
+    sentence = correction_sentence(question, conflicting[0])
+    truths = [t for t in extract_values(normalize_text(sentence)) if any(same_kind(t, w) for w in wrong)]
+    if not truths:
+        return True  # nothing comparable to ask for: the correction word is all that can be checked
+    given = extract_values(normalize_text(answer))
+    return any(same_value(t, a) for t in truths for a in given)
+
+
+def same_kind(a: Value, b: Value) -> bool:
+    """Values that answer the same slot: equal kinds, or numbers, amounts and percents together."""
+    numeric = {"number", "amount", "percent"}
+    return a.kind == b.kind or {a.kind, b.kind} <= numeric or {a.kind, b.kind} <= {"date", "year"}
+
+
+def _without_bare_correction(answer: str, language: Language) -> str:
+    """The draft without an opening sentence that only says "不对" / "No" (the quoted correction
+    that replaces it says so, with the value)."""
+    sentences = split_sentences(answer)
+    if sentences and len(content_tokens(sentences[0])) <= 1:
+        sentences = sentences[1:]
+    return ("" if language == "zh" else " ").join(sentences)
+
+
 def correction_sentence(question: str, block: EvidenceBlock) -> str:
     """The block's sentence that states the contradicting fact: most question words, with a value."""
     q_tokens = content_tokens(question)
@@ -82,9 +115,17 @@ def enforce_correction(
     open with the correction gets the quoted correction in front.
     """
     conflicting = [b for b in blocks if b.conflicting]
-    if not conflicting or starts_with_correction(answer):
+    if not conflicting:
         return answer, ""
     correction = premise_correction(question, conflicting, language)
+    if starts_with_correction(answer):
+        if states_true_value(answer, question, conflicting):
+            return answer, ""
+        rest = _without_bare_correction(answer, language)
+        return (
+            f"{correction}\n{rest}".strip(),
+            "the draft said the premise was wrong without the documents' value: quoted correction added",
+        )
     wrong = false_values(question, conflicting)
     if affirms_premise(answer, question, conflicting):
         keep = [s for s in split_sentences(answer) if not any(w in s for w in wrong)]

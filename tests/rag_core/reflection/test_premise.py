@@ -51,3 +51,18 @@ def test_english_premise_correction() -> None:
         "No — the documents say otherwise: The Tenant shall pay a monthly rent of USD 9,500. [1]"
     )
     assert "8,000" not in fixed
+
+
+def test_a_correction_without_the_documents_value_gets_the_quoted_one() -> None:
+    """Seen in the app: the draft said "不对" and cited the rent clause, but never gave the rent."""
+    draft = "不对。根据第三条，租金于每月5日前支付[1]。"
+    fixed, note = enforce_correction(draft, Q, [RENT, OTHER], "zh")
+    assert fixed.startswith("不对：乙方每月向甲方支付租金人民币9500元。 [1]") and note
+    assert fixed.count("不对") == 1 and fixed.endswith("根据第三条，租金于每月5日前支付[1]。")
+    stated = "不对，合同约定月租金为人民币9500元[1]。"
+    assert enforce_correction(stated, Q, [RENT], "zh") == (stated, "")
+    en, _ = enforce_correction("No, that is not what the lease says [1].", "The rent is USD 8,000 a month, right?",
+                               [EN_BLOCK], "en")  # fmt: skip
+    assert en.startswith(
+        "No — the documents say otherwise: The Tenant shall pay a monthly rent of USD 9,500."
+    )
