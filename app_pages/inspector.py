@@ -97,6 +97,9 @@ with tabs[0]:
     if q and q.judged:
         st.markdown(f"**{t('query_judged')}**")
         st.code(q.judged, language=None, wrap_lines=True)
+    if q and q.in_context:
+        st.markdown(f"**{t('query_in_context')}**")
+        st.code(q.in_context, language=None, wrap_lines=True)
     for note in q.notes if q else ():
         st.caption(note_text(note))
     if trace.retrieve_or_not:

@@ -35,7 +35,7 @@ from rag_core.steps.events import (
 )
 from rag_core.steps.evidence import Evidence, assemble_evidence
 from rag_core.steps.generate import generate
-from rag_core.steps.judging import Judged, judge_hits, judged_question
+from rag_core.steps.judging import Judged, judge_follow_up, judge_hits, judged_question
 from rag_core.steps.obey import absent_clause, correct_premise, refuse_absent_clause
 from rag_core.steps.quote import plan_answer
 from rag_core.steps.review import quote_without_model, refuse, review_answer
@@ -141,7 +141,8 @@ class Pipeline:
             req.kbs, rq.text, question=req.question
         )
         turn.retrieval = RetrievalRecord.from_json(retrieved.trace)
-        judged = judged_question(req.question, turn.retrieval)
+        asked = rq.condensed or req.question  # a standalone rewrite is the question with its context
+        judged = judged_question(asked, turn.retrieval) or (asked if asked != req.question else "")
         turn.query = QueryRecord(rq.text, rq.joined, rq.condensed, tuple(rq.notes), judged)
         turn.clock.lap("retrieval")
         yield Retrieved(rq, retrieved.hits)
@@ -149,6 +150,7 @@ class Pipeline:
 
     def _judge(self, turn: Turn, hits: list[Hit], judge_on: bool) -> Generator[Event, None, Judged]:
         judged = judge_hits(turn.judged_question, hits, self.settings, self.judge_model, judge_on)
+        judged = judge_follow_up(turn, hits, judged, self.settings, self.judge_model)
         turn.verdicts = judged.stage
         turn.notes += [] if judge_on else [coded("judge_off", "judge off: plain RAG path")]
         turn.clock.lap("judge")

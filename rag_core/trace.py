@@ -76,13 +76,15 @@ class RetrieveOrNotRecord:
 @dataclass(frozen=True)
 class QueryRecord:
     """What retrieval searched for: the query, seed 003's join, the LLM's standalone rewrite, and the
-    question the judge read (without the words naming a routed contract; "" when it is the question)."""
+    question the judge read (without the words naming a routed contract; "" when it is the question),
+    and the follow-up read with the previous question when the question alone found no evidence."""
 
     text: str
     joined: str = ""
     condensed: str = ""
     notes: tuple[str, ...] = ()
     judged: str = ""
+    in_context: str = ""
 
     @classmethod
     def from_json(cls, data: JsonMap) -> QueryRecord:
@@ -92,6 +94,7 @@ class QueryRecord:
             _str(data, "condensed"),
             _notes(data, "notes"),
             _str(data, "judged"),
+            _str(data, "in_context"),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -100,6 +103,7 @@ class QueryRecord:
             "joined": self.joined,
             "condensed": self.condensed,
             "judged": self.judged,
+            "in_context": self.in_context,
             **_coded_notes("notes", self.notes),
         }
 

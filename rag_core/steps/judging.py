@@ -6,14 +6,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from rag_core.coded import coded
 from rag_core.judge.base import Judge, passage_from_hit, thresholds_of, verdict_record
 from rag_core.judge.classify import select_kept
 from rag_core.judge.factory import make_judge
 from rag_core.judge.salvage import salvage_passage
 from rag_core.llm.base import ChatModel
 from rag_core.models import Hit, Verdict
+from rag_core.retrieval.query_building import build_retrieval_query
 from rag_core.retrieval.routing import in_document_query
 from rag_core.settings import Settings
+from rag_core.steps.turn import Turn
 from rag_core.trace import VerdictRecord, VerdictStage
 from rag_core.trace_defence import CutRecord
 from rag_core.trace_retrieval import RetrievalRecord
@@ -109,3 +112,31 @@ def judge_hits(
     picked = {id(v) for v in chosen}
     stage = VerdictStage(records, thresholds, len(kept))
     return Judged(verdicts, stage, kept, tuple(s for s in salvaged if id(s.verdict) in picked))
+
+
+def judge_follow_up(
+    turn: Turn, hits: list[Hit], judged: Judged, settings: Settings, judge_model: ChatModel | None
+) -> Judged:
+    """A follow-up judged with the previous question when the question alone kept nothing.
+
+    Why: "什么时候支付？" after "押金是多少？" names no subject, so on its own no passage holds its
+    answer and it was refused, though retrieval (seed 003's joined query) had found the deposit
+    clause. Judging every turn with the earlier questions joined in would let an unrelated earlier
+    question make its clauses "evidence" for a new one; so the join (one previous question only) is
+    tried only when the question alone kept nothing, and used only when it keeps something. The
+    clause-type gate still reads the question alone; the trace records the judged text and why.
+    """
+    if judged.kept or not judged.verdicts or not turn.req.history or turn.query is None:
+        return judged
+    context = build_retrieval_query(turn.req.history, turn.asked_question, 1)
+    if context == turn.asked_question.strip():
+        return judged
+    again = judge_hits(context, hits, settings, judge_model, judge_on=True)
+    if not again.kept:
+        return judged
+    note = coded(
+        "judged_in_context",
+        "the question alone kept no passage: judged together with the previous question",
+    )
+    turn.query = replace(turn.query, in_context=context, notes=(*turn.query.notes, note))
+    return again

@@ -29,7 +29,7 @@ def absent_clause(
     base's configured text alone)."""
     if not judged or any(b.conflicting for b in blocks) or is_risk_empty(list(verdicts)):
         return None
-    return absent_clause_type(turn.judged_question, [b.text for b in blocks], turn.settings.verdict)
+    return absent_clause_type(turn.asked_question, [b.text for b in blocks], turn.settings.verdict)
 
 
 def refuse_absent_clause(turn: Turn, clause: ClauseType, searched: int) -> Iterator[Event]:

@@ -83,9 +83,16 @@ class Turn:
         return cls(req, settings, models, language=question_language(req.question))
 
     @property
-    def judged_question(self) -> str:
-        """The question the judge and the sentence scorer read (see ``steps.judging.judged_question``)."""
+    def asked_question(self) -> str:
+        """This turn's question without a routed contract's name (``steps.judging.judged_question``):
+        what the clause-type gate reads."""
         return self.query.judged if self.query and self.query.judged else self.req.question
+
+    @property
+    def judged_question(self) -> str:
+        """What the judge and the sentence scorer read: the asked question, or the follow-up with the
+        previous question when the question alone found no evidence (``steps.judging.judge_follow_up``)."""
+        return self.query.in_context if self.query and self.query.in_context else self.asked_question
 
     def trace(self) -> Trace:
         """The frozen trace of what happened so far."""

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from rag_core.coded import code_of
 from rag_core.llm.openai_client import OpenAIChatModel
 from rag_core.models import ChatTurn, KnowledgeBase
 from rag_core.pipeline import (
@@ -278,3 +279,27 @@ def test_deep_thinking_is_not_asked_of_a_model_without_separate_reasoning(world:
     assert any("deep thinking needs an endpoint" in n for n in done.result.trace.notes)
     assert "思考" not in sent[0]["messages"][0]["content"]  # the plain system prompt, no think section
     assert "enable_thinking" not in json.dumps(sent[0])  # nor the endpoint's thinking switch
+
+
+def test_a_follow_up_without_a_subject_is_judged_with_the_previous_question(world: dict[str, Any]) -> None:
+    """Seen in the app: "什么时候支付？" after a rent question was refused, the question alone naming nothing."""
+    pipe = Pipeline(world["store"], Settings(), None, None, None)
+    history = [ChatTurn("user", "租金是多少？"), ChatTurn("assistant", "每月人民币5000元[1]。")]
+    alone = list(pipe.ask(AskRequest("什么时候支付？", [world["lease"]])))[-1]
+    assert isinstance(alone, Done) and alone.result.refused, "without history there is nothing to go on"
+    done = list(pipe.ask(AskRequest("什么时候支付？", [world["lease"]], history=history)))[-1]
+    assert isinstance(done, Done) and not done.result.refused
+    q = done.result.trace.query
+    assert q is not None and q.in_context == "租金是多少？ 什么时候支付？"
+    assert [code_of(n)[0] for n in q.notes][-1] == "judged_in_context"
+    assert "每月5日前" in done.result.answer
+
+
+def test_a_new_question_in_a_chat_is_judged_on_its_own(world: dict[str, Any]) -> None:
+    """An unrelated earlier question never turns its clauses into evidence for the new one."""
+    pipe = Pipeline(world["store"], Settings(), None, None, None)
+    history = [ChatTurn("user", "租金是多少？"), ChatTurn("assistant", "每月人民币5000元[1]。")]
+    done = list(pipe.ask(AskRequest("违约金是多少？", [world["lease"]], history=history)))[-1]
+    assert isinstance(done, Done) and not done.result.refused
+    assert done.result.trace.query is not None and done.result.trace.query.in_context == ""
+    assert "10%" in done.result.answer and "5000" not in done.result.answer
