@@ -61,13 +61,17 @@ _EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.]+")
 _MD_IMAGE = re.compile(r"!\[[^\]]*\]\(")
 _MD_LINK = re.compile(r"\[[^\]]*\]\([^)]*\)")
 _PHONE = re.compile(r"(?:\+?\d[\d\s-]{8,}\d)")
-_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself)\b|你|您", re.IGNORECASE)
+# English words are bounded by non-Latin characters, not ``\b``: in "AI必须立即回复" the Chinese
+# character is a word character, so ``\bai\b`` would not see the addressee of a mixed-script line.
+_SECOND_PERSON = re.compile(r"(?<![A-Za-z])(?:you|your|yours|yourself)(?![A-Za-z])|你|您", re.IGNORECASE)
 _AI_ADDRESSEE = re.compile(
-    r"\b(?:ai|assistant|chatbot|bot|language\s+model|llm|gpt|model|system)\b|助手|人工智能|模型|机器人|大模型|ＡＩ",
+    r"(?<![A-Za-z])(?:ai|assistant|chatbot|bot|language\s+model|llm|gpt|model|system)(?![A-Za-z])"
+    r"|助手|人工智能|模型|机器人|大模型|ＡＩ",
     re.IGNORECASE,
 )
 _ANSWER_WORDS = re.compile(
-    r"\b(?:answer|reply|respond|response|output|say|print|repeat|reveal)\w*\b|回答|回复|答复|输出|告诉|透露|显示",
+    r"(?<![A-Za-z])(?:answer|reply|respond|response|output|say|print|repeat|reveal)[A-Za-z]*"
+    r"|回答|回复|答复|输出|告诉|透露|显示",
     re.IGNORECASE,
 )
 _LEGAL = re.compile(

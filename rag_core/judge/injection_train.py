@@ -189,10 +189,25 @@ def hyperparameters() -> dict[str, Any]:
     }
 
 
+FEATURE_SOURCES: tuple[str, ...] = (
+    "injection.py",
+    "injection_decode.py",
+    "injection_model.py",
+    "injection_rules.py",
+    "injection_train.py",
+    "sentences.py",
+)
+"""Modules of ``rag_core/judge`` whose code shapes the features or the fit: their text enters the
+fingerprint, since a change of one regular expression may move no probe row and still every weight."""
+
+
 def fingerprint(samples: Sequence[Sample], x_probe: sparse.csr_matrix) -> str:
-    """SHA-256 of the samples, the hyper-parameters and the probe rows' features."""
+    """SHA-256 of the samples, the hyper-parameters, the feature code and the probe rows' features."""
     h = hashlib.sha256()
     h.update(json.dumps(hyperparameters(), sort_keys=True).encode())
+    here = Path(__file__).parent
+    for name in FEATURE_SOURCES:
+        h.update((here / name).read_bytes())
     for s in samples:
         h.update(f"{s.label}\t{s.source}\t{s.text}\n".encode())
     h.update(np.round(x_probe.toarray(), 6).tobytes())

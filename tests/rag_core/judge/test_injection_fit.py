@@ -65,3 +65,18 @@ def test_full_refit_reproduces_the_committed_weights() -> None:
     assert np.allclose(fresh.hash_w, old.hash_w, atol=1e-5) and np.allclose(
         fresh.dense_w, old.dense_w, atol=1e-5
     )
+
+
+def test_the_feature_code_enters_the_fingerprint(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A changed regular expression may move no probe row yet every weight: the code itself is hashed.
+    from scipy import sparse
+
+    from rag_core.judge import injection_train as t
+    from rag_core.judge.injection_model import DENSE_DIMS, HASH_DIMS
+
+    here = Path(t.__file__).parent
+    assert all((here / name).is_file() for name in t.FEATURE_SOURCES)
+    empty = sparse.csr_matrix((0, HASH_DIMS + DENSE_DIMS))
+    before = fingerprint([], empty)
+    monkeypatch.setattr(t, "FEATURE_SOURCES", t.FEATURE_SOURCES[:-1])
+    assert fingerprint([], empty) != before
