@@ -399,6 +399,12 @@ class JudgeTrainSettings(_Group):
     sentence_pairs: int = _f(
         6, "sentences", "Sentences per present-clause question (sentence-level evidence)", ge=0
     )
+    fact_removed: int = _f(
+        2,
+        "windows",
+        "Gold windows per value-asking question copied with the asked values cut out (relevant, not evidence)",
+        ge=0,
+    )
     c_clause: float = _f(1.0, "inverse L2", "Regularisation C of the clause-type logistics", gt=0)
     c_relevance: float = _f(0.3, "inverse L2", "Regularisation C of the relevance logistic", gt=0)
     c_evidence: float = _f(1.0, "inverse L2", "Regularisation C of the evidence logistic", gt=0)

@@ -34,12 +34,13 @@ import numpy as np
 
 from rag_core.judge import dense
 from rag_core.judge.base import PassageInput
-from rag_core.judge.classify import select_kept
+from rag_core.judge.classify import EVIDENCE, RELEVANCE, select_kept
 from rag_core.judge.clause_gate import absent_clause_type
 from rag_core.judge.clause_types import BENCH_CATEGORIES
 from rag_core.judge.local_judge import LocalJudge
 from rag_core.judge.relevance import lexical_features
 from rag_core.judge.train_sets import Contract, is_check, load_contracts, question_for
+from rag_core.judge.training import CLOSE, close_share
 from rag_core.retrieval.fusion import rrf
 from rag_core.settings import JudgeTrainSettings, Settings
 from storage.store import Store
@@ -64,8 +65,13 @@ def bench_questions(train_dir: Path, ts: JudgeTrainSettings, contracts: int | No
     contracts in name-hash order (a sample that does not depend on file names' alphabet)."""
     check = [c for c in load_contracts(train_dir, ts) if is_check(c.name, ts)]
     check.sort(key=lambda c: hashlib.sha1(c.name.encode()).hexdigest())
+    return contract_questions(check[:contracts])
+
+
+def contract_questions(contracts: list[Contract]) -> list[BenchQuestion]:
+    """One question per (contract, bench category) whose presence is known, phrasing 1."""
     out: list[BenchQuestion] = []
-    for c in check[:contracts]:
+    for c in contracts:
         for k in BENCH_CATEGORIES:
             if k in c.spans:
                 spans = tuple(c.spans[k])
@@ -97,6 +103,7 @@ def judge_part(questions: list[BenchQuestion], settings: Settings, log: Log) -> 
     ev_n = ev_gold = 0
     gate_fired = 0
     seconds: list[float] = []
+    rel_evi: list[tuple[float, float]] = []
     for i, q in enumerate(questions):
         wins = candidates(q, CANDIDATES)
         passages = [PassageInput(str(j), q.contract.text[s:e]) for j, (s, e) in enumerate(wins)]
@@ -109,6 +116,7 @@ def judge_part(questions: list[BenchQuestion], settings: Settings, log: Log) -> 
         seconds.append(time.perf_counter() - t0)
         gate_fired += gate is not None
         refused = not kept or gate is not None
+        rel_evi += [(v.scores[RELEVANCE], v.scores[EVIDENCE]) for v in verdicts]
         for v in verdicts:
             if v.label == "EVIDENCE":
                 ev_n += 1
@@ -130,6 +138,7 @@ def judge_part(questions: list[BenchQuestion], settings: Settings, log: Log) -> 
         "evidence_passages": ev_n,
         "evidence_precision": ev_gold / ev_n if ev_n else None,
         "clause_gate_fired": gate_fired,
+        "close_share": close_share(*np.asarray(rel_evi).reshape(-1, 2).T),
         "judge_seconds_median": float(np.median(seconds)) if seconds else 0.0,
     }
 
@@ -148,6 +157,7 @@ def format_refusal(r: dict[str, Any]) -> str:
         f"answered with a gold span, present   {pct(j['answer_rate_present_with_gold'])}  (n={j['present']})",
         f"EVIDENCE precision                   {pct(j['evidence_precision'])}  (n={j['evidence_passages']})",
         f"absent-clause gate fired             {j['clause_gate_fired']}",
+        f"|relevance - evidence| < {CLOSE}      {j['close_share']:.3f}  (all judged candidates)",
         f"judge seconds per question (median)  {j['judge_seconds_median']:.3f}",
     ]
     e = r.get("end_to_end")

@@ -169,6 +169,13 @@ def _train_parsers(sub: argparse._SubParsersAction, parent: argparse.ArgumentPar
     tj.add_argument("--out", metavar="FILE.json", help="write the weights here (default: the committed file)")
     tj.add_argument("--check", action="store_true", help="fit and compare with the committed weights only")
     tj.set_defaults(func="train_cmds.cmd_train_judge")
+    tt = t_sub.add_parser(
+        "thresholds",
+        parents=[parent],
+        help="choose t_evidence and t_clause_type by 2-fold CV by contract on the fit part (writes nothing)",
+    )
+    tt.add_argument("--contracts", type=int, default=15, help="held-out fit contracts judged per fold")
+    tt.set_defaults(func="train_cmds.cmd_train_thresholds")
     ti = t_sub.add_parser("injection", parents=[parent], help="fit the learned injection detector")
     ti.add_argument("--out", metavar="FILE.npz", help="write the weights here (default: the committed file)")
     ti.add_argument("--check", action="store_true", help="fit and compare with the committed weights only")

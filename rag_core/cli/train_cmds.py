@@ -75,6 +75,21 @@ def cmd_train_judge(args: argparse.Namespace) -> int:
     return 0 if not args.check or result["identical_to_committed"] else 1
 
 
+def cmd_train_thresholds(args: argparse.Namespace) -> int:
+    """Cross-validate the refusal thresholds on the fit part; prints the choice, writes nothing."""
+    from rag_core.bench.refusal_bench import CANDIDATES
+    from rag_core.judge.threshold_cv import format_cv, threshold_cv
+    from rag_core.settings import JudgeTrainSettings, VerdictSettings
+
+    if args.contracts < 1:
+        raise LexgateError("--contracts must be at least 1", "for example: --contracts 15")
+    result = threshold_cv(
+        train_dir(), JudgeTrainSettings(), VerdictSettings(), args.contracts, CANDIDATES, _log
+    )
+    emit(args, result, format_cv(result))
+    return 0
+
+
 def cmd_train_injection(args: argparse.Namespace) -> int:
     """Refit the learned injection detector; ``--check`` fits and compares with the committed weights."""
     import numpy as np

@@ -16,9 +16,11 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from itertools import pairwise
 
 import numpy as np
 
+from rag_core.chunking import find_headings
 from rag_core.embeddings.registry import get_embedder
 from rag_core.settings import Settings
 
@@ -32,6 +34,10 @@ SENTENCE_MIN_CHARS = 8
 MAX_SENTENCES = 24
 """Sentences of a passage the lexical best-sentence feature looks at (a 700-character chunk holds 4-10)."""
 
+MAX_SEGMENTS = 8
+"""Clause segments of one passage whose clause type is scored (a 700-character chunk of short Chinese
+clauses holds up to ~6 第X条)."""
+
 PASSAGE_CHARS = 480
 """Characters of a passage that are embedded. usem costs ~70 µs of CPU per character on this machine
 (measured: 43,000 characters of CUAD in 3 CPU-seconds), so 20 passages of 480 characters cost ~0.7 s;
@@ -41,6 +47,9 @@ _SPLIT = re.compile(
     r"(?<=[。！？；!?;])|(?<=\.)\s+(?=[A-Z(\"“])|\n\s*\n|\n(?=\s*(?:\(?[a-z0-9ivx]{1,4}[.)]|[-•*]))"
 )
 
+_ZH_INLINE = re.compile(r"[。；;]\s*(第[一二三四五六七八九十百零〇两0-9]{1,8}条)(?=[ \t\u3000：:、])")
+"""A 第X条 heading inside a line, after a sentence end (text extracted from a PDF loses its line breaks)."""
+
 _memo: OrderedDict[str, np.ndarray] = OrderedDict()
 _lock = threading.Lock()
 
@@ -49,6 +58,22 @@ def sentences(text: str) -> list[str]:
     """The sentences of a passage (Chinese and English punctuation, blank lines, list items)."""
     out = [s.strip() for s in _SPLIT.split(text) if s and len(s.strip()) >= SENTENCE_MIN_CHARS]
     return out[:MAX_SENTENCES] or [text.strip()]
+
+
+def segments(text: str) -> list[str]:
+    """The clause segments of a passage, cut at its clause headings (第九条, Section 7.2, 12.); empty
+    when the passage holds fewer than two.
+
+    Why: a chunk can hold several clauses (a tiny contract is one chunk), and its clause type read
+    from the whole chunk is a blend — the non-compete clause of a three-clause employment contract
+    scored 38 %. Scoring each clause on its own and taking the best finds it. The heading finder is
+    the chunker's, so a segment is what the chunker would call a clause block.
+    """
+    inline = (m.start(1) for m in _ZH_INLINE.finditer(text))
+    cuts = [*sorted({0, *(h.start for h in find_headings(text)), *inline}), len(text)]
+    out = [text[a:b].strip() for a, b in pairwise(cuts)]
+    out = [s for s in out if len(s) >= SENTENCE_MIN_CHARS]
+    return out[:MAX_SEGMENTS] if len(out) >= 2 else []
 
 
 def embed(texts: list[str]) -> np.ndarray:

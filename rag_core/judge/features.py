@@ -13,11 +13,11 @@ for (a period for "how long", an amount for "how much", a party for "who", a pla
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
-from rag_core.judge.relevance import LexicalFeatures
+from rag_core.judge.relevance import LexicalFeatures, held_kinds, value_kinds
 
 SCALAR_FEATURES: tuple[str, ...] = (
     "cos",
@@ -35,6 +35,8 @@ SCALAR_FEATURES: tuple[str, ...] = (
     "kind_asked",
     "kind_matched",
     "kind_missing",
+    "value_asked",
+    "value_missing_in_clause",
 )
 
 LENGTH_SCALE: float = math.log(1000.0)
@@ -57,7 +59,18 @@ class PassageView:
 
     text: str
     vec: np.ndarray  # (512,)
-    clause_probs: np.ndarray  # (K,) probability that the passage is (or holds) each clause type
+    clause_probs: np.ndarray  # (K,) probability that the passage (its best part) is each clause type
+    parts: tuple[str, ...] = ()  # the whole passage, then its clause segments (``dense.segments``)
+    part_probs: np.ndarray = field(default_factory=lambda: np.zeros((0, 0)))  # (1 + S, K)
+
+
+def asked_clause_text(q: QuestionView, p: PassageView) -> str:
+    """The part of the passage that is the asked clause: the whole passage or the clause segment
+    most likely of the asked type (the whole passage when no type is asked or it has no segments)."""
+    if not q.types or len(p.parts) < 2:
+        return p.text
+    best = [max(float(row[i]) for i in q.types) for row in p.part_probs]
+    return p.parts[int(np.argmax(best))]
 
 
 def scalar_row(q: QuestionView, p: PassageView, lex: LexicalFeatures) -> list[float]:
@@ -69,6 +82,8 @@ def scalar_row(q: QuestionView, p: PassageView, lex: LexicalFeatures) -> list[fl
     weights = q.type_probs / (float(q.type_probs.sum()) or 1.0)
     asked = 1.0 if lex.kinds else 0.0
     matched = 1.0 if lex.matched else 0.0
+    values = value_kinds(lex.kinds)
+    clause_has = bool(held_kinds(values, asked_clause_text(q, p))) if values else True
     return [
         cos,
         lex.best_sentence,
@@ -85,6 +100,8 @@ def scalar_row(q: QuestionView, p: PassageView, lex: LexicalFeatures) -> list[fl
         asked,
         matched,
         asked * (1.0 - matched),
+        1.0 if values else 0.0,
+        0.0 if clause_has else 1.0,
     ]
 
 

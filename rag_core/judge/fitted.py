@@ -14,6 +14,7 @@ calibration on held-out data).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -24,8 +25,14 @@ import numpy as np
 from rag_core.errors import LexgateError
 from rag_core.judge import dense
 from rag_core.judge.clause_types import CATEGORY_NAMES, thesaurus_types, trigger_matrix
-from rag_core.judge.features import PassageView, QuestionView, feature_matrix
-from rag_core.judge.relevance import LexicalFeatures, lexical_features
+from rag_core.judge.features import (
+    SCALAR_FEATURES,
+    PassageView,
+    QuestionView,
+    asked_clause_text,
+    feature_matrix,
+)
+from rag_core.judge.relevance import LexicalFeatures, held_kinds, lexical_features, value_kinds
 
 WEIGHTS_PATH: Path = Path(__file__).with_name("judge_weights.json")
 
@@ -125,11 +132,34 @@ def question_view(question: str, vec: np.ndarray, w: JudgeWeights) -> QuestionVi
     return QuestionView(question, vec, types, probs)
 
 
+def part_views(
+    texts: list[str],
+    pvecs: np.ndarray,
+    model: ClauseModel,
+    embed_fn: Callable[[list[str]], np.ndarray] = dense.embed,
+) -> list[PassageView]:
+    """Passage views whose clause-type probabilities are the best of the whole passage and of each
+    clause segment (``dense.segments``): one clause of a multi-clause chunk is found as that clause.
+    The same function builds the training features (``embed_fn``: the training vector cache)."""
+    k = len(model.categories)
+    if not texts:
+        return []
+    segs = [dense.segments(t) for t in texts]
+    flat = [x for ss in segs for x in ss]
+    whole = model.proba(pvecs, texts)
+    sprobs = model.proba(dense.passage_vectors(flat, embed_fn), flat) if flat else np.zeros((0, k))
+    out: list[PassageView] = []
+    at = 0
+    for i, t in enumerate(texts):
+        probs = np.vstack([whole[i : i + 1], sprobs[at : at + len(segs[i])]])
+        at += len(segs[i])
+        out.append(PassageView(t, pvecs[i], probs.max(axis=0), (t, *segs[i]), probs))
+    return out
+
+
 def passage_views(texts: list[str], w: JudgeWeights) -> list[PassageView]:
-    """Vectors and clause-type probabilities of passages, in one embedding call."""
-    pvecs = dense.passage_vectors(texts)
-    probs = w.clause.proba(pvecs, texts) if len(texts) else np.zeros((0, len(w.clause.categories)))
-    return [PassageView(t, pvecs[i], probs[i]) for i, t in enumerate(texts)]
+    """Vectors and clause-type probabilities of passages (whole and per clause segment)."""
+    return part_views(texts, dense.passage_vectors(texts), w.clause)
 
 
 @dataclass(frozen=True)
@@ -143,37 +173,43 @@ class FittedScores:
     type_prob: float  # the passage's probability of being the asked clause type (0 when none asked)
     best_type: str  # the clause type the passage most likely is
     best_type_prob: float
+    clause_lacks: tuple[str, ...] = ()  # asked kinds of value the asked clause (its best part) lacks
 
 
 def score(question: str, texts: list[str], w: JudgeWeights | None = None) -> list[FittedScores]:
     """Fitted relevance and evidence probabilities of each passage for ``question``.
 
-    Relevance is at least the evidence probability: the two models are fitted apart (relevance
-    mostly on PrivacyQA), and a passage that holds the answer is necessarily about the subject —
-    without this, a Chinese question over an English clause could be dropped as IRRELEVANT while
-    the evidence model found its answer there."""
+    Two models, two questions, no floor between them: relevance ("is this the clause asked
+    about?") is fitted with the clause of the asked type counted relevant *also when the asked fact
+    was removed from it* (``train_sets.fact_removed_pairs``), evidence ("does it state the answer?")
+    with that same window counted not evidence. So a non-compete clause without its period is
+    relevant for "竞业限制期限是多久？" but not evidence; the labels say different things."""
     w = w or load_weights()
     if not texts:
         return []
     qv = question_view(question, dense.embed([question])[0], w)
     pv = passage_views(texts, w)
     lex = lexical_features(question, texts)
-    rel = w.relevance.proba(feature_matrix(qv, pv, lex, interaction=True))
-    evi = w.evidence.proba(feature_matrix(qv, pv, lex, interaction=False))
+    x = feature_matrix(qv, pv, lex, interaction=True)
+    rel = w.relevance.proba(x)
+    evi = w.evidence.proba(x[:, : len(SCALAR_FEATURES)])
     asked = tuple(w.clause.categories[i] for i in qv.types)
     out: list[FittedScores] = []
     for i, p in enumerate(pv):
         tp = float(max(p.clause_probs[j] for j in qv.types)) if qv.types else 0.0
         b = int(p.clause_probs.argmax())
+        values = value_kinds(lex[i].kinds)
+        held = held_kinds(values, asked_clause_text(qv, p)) if values else ()
         out.append(
             FittedScores(
-                max(float(rel[i]), float(evi[i])),  # a passage that answers is about the subject
+                float(rel[i]),
                 float(evi[i]),
                 lex[i],
                 asked,
                 tp,
                 w.clause.categories[b],
                 float(p.clause_probs[b]),
+                tuple(k for k in values if k not in held),
             )
         )
     return out

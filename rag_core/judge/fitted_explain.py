@@ -46,7 +46,9 @@ def fitted_explanation(s: FittedScores, t_clause_type: float) -> CodedText:
     clause = _clause_part(s, t_clause_type)
     if clause is not None:
         parts.append(clause)
-    if lex.matched:
+    if s.clause_lacks:  # the asked clause itself must state the fact, not a neighbouring clause
+        parts.append(coded("rel_lacks", "lacks " + ask_word(s.clause_lacks[0]), kind=s.clause_lacks[0]))
+    elif lex.matched:
         parts.append(coded("rel_has", "has " + ask_word(lex.matched[0]), kind=lex.matched[0]))
     elif lex.kinds:
         parts.append(coded("rel_lacks", "lacks " + ask_word(lex.kinds[0]), kind=lex.kinds[0]))

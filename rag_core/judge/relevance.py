@@ -93,7 +93,7 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("percent", re.compile(r"\bwhat\s+(?:percent|percentage|rate|share)\b|\bhow\s+many\s+percent\b|百分之几|比例|比率|百分比", re.I)),
     ("number", re.compile(r"\bhow\s+many\b|多少个|几个|多少", re.I)),
     ("party", re.compile(r"\bwho\b|\bwhich\s+(?:party|company|side|entity)\b|\bwhom\b|哪一方|哪方|谁", re.I)),
-    ("place", re.compile(r"\bwhere\b|\bwhich\s+(?:court|city|state|country|venue|place|jurisdiction)\b|\bin\s+what\s+(?:state|country|city)\b|哪里|何地|地点|哪个法院|哪个城市|哪个国家|何处", re.I)),
+    ("place", re.compile(r"\bwhere\b|\bwhich\s+(?:court|city|state|country|venue|place|jurisdiction)\b|\bin\s+what\s+(?:state|country|city)\b|哪里|何地|地点|哪个法院|哪个城市|哪个国家|(?<!如)何处", re.I)),
     ("condition", re.compile(r"\bunder\s+what\s+(?:circumstances|conditions)\b|\bin\s+what\s+cases?\b|\bif\s+i\b|什么情况下|何种情况|条件", re.I)),
     ("yesno", re.compile(r"^\s*(?:does|do|is|are|can|could|may|must|shall|will|would|should|has|have|did)\b|是否|能否|可否|吗[?？]?\s*$", re.I)),
 )  # fmt: skip
@@ -204,6 +204,39 @@ def idf_weights(question_terms: list[str], passages: list[list[str]]) -> dict[st
 def asked_kinds(question: str) -> list[str]:
     """The kinds of value the question asks for, most specific first."""
     return [kind for kind, rx in _ASKS if rx.search(question)]
+
+
+VALUE_ASKS: frozenset[str] = frozenset({"date", "amount", "period", "percent", "number", "party", "place"})
+"""Kinds of asked value that name a fact (not a yes/no or a condition): the clause that answers
+must state one."""
+
+
+def value_kinds(kinds: tuple[str, ...]) -> tuple[str, ...]:
+    """Of the kinds a question asks for, those that name a fact (``VALUE_ASKS``)."""
+    return tuple(k for k in kinds if k in VALUE_ASKS)
+
+
+def held_kinds(kinds: tuple[str, ...], text: str) -> tuple[str, ...]:
+    """Of ``kinds``, those a value of which the text holds."""
+    norm, _, _, found = _passage_text(text)
+    return tuple(k for k in kinds if _has_kind(k, norm, set(found)))
+
+
+def without_values(text: str, kinds: tuple[str, ...]) -> str | None:
+    """The text with every value of the asked ``kinds`` (dates, amounts, periods, numbers) cut out;
+    ``None`` when it holds none (or the kinds are not values, such as a party).
+
+    Why: a counterfactual training window for the fitted judge — the clause of the asked type
+    whose asked fact is gone is still *relevant* but no longer *evidence* (``train_sets``)."""
+    wanted = frozenset().union(*(_VALUE_KINDS.get(k, frozenset()) for k in kinds))
+    norm = normalize_text(text)
+    spans = [(v.start, v.end) for v in extract_values(norm) if v.kind in wanted]
+    if not spans:
+        return None
+    out = norm
+    for start, end in sorted(spans, reverse=True):
+        out = out[:start] + out[end:]
+    return out
 
 
 def _has_kind(kind: str, passage: str, value_kinds: set[str]) -> bool:

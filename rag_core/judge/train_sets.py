@@ -47,6 +47,12 @@ class Pair:
     label: bool
     group: str
     sentence: bool = False  # a single sentence (sentence-level evidence), not a window
+    relevant: bool | None = None  # the relevance label when it differs from ``label`` (None: the same)
+    fact_removed: bool = False  # a gold window with the asked fact cut out (counterfactual)
+
+    @property
+    def is_relevant(self) -> bool:
+        return self.label if self.relevant is None else self.relevant
 
 
 def is_check(name: str, ts: JudgeTrainSettings) -> bool:
@@ -160,7 +166,31 @@ def evidence_pairs(
                 pairs.append(Pair(q, c.text[s:e], i in gold, group))
             if gold and ts.sentence_pairs and _sentence_turn(c.name, k, ts):
                 pairs += _sentence_pairs(c, c.windows[chosen[0]], q, k, group, ts.sentence_pairs)
+            pairs += fact_removed_pairs(c, [i for i in chosen if i in gold], q, group, ts)
     return pairs
+
+
+def fact_removed_pairs(
+    c: Contract, gold: list[int], question: str, group: str, ts: JudgeTrainSettings
+) -> list[Pair]:
+    """Gold windows of a question asking for a value (a date, period, amount, number) with those
+    values cut out: relevant (still the asked clause) but not evidence (the asked fact is gone).
+
+    Why: CUAD's gold windows nearly always state the asked fact, so without these the evidence
+    model cannot learn that "a clause of the asked type without the asked fact" does not answer —
+    and relevance and evidence collapse into one score (issue 10)."""
+    from rag_core.judge.relevance import asked_kinds, value_kinds, without_values
+
+    kinds = value_kinds(tuple(asked_kinds(question)))
+    if not kinds:
+        return []
+    out: list[Pair] = []
+    for i in gold[: ts.fact_removed]:
+        s, e = c.windows[i]
+        text = without_values(c.text[s:e], kinds)
+        if text is not None:
+            out.append(Pair(question, text, False, group, relevant=True, fact_removed=True))
+    return out
 
 
 def clause_examples(contracts: list[Contract]) -> list[tuple[str, set[str], str]]:

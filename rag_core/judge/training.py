@@ -24,7 +24,14 @@ import numpy as np
 from rag_core.judge import dense
 from rag_core.judge.clause_types import CATEGORY_NAMES, trigger_matrix
 from rag_core.judge.features import SCALAR_FEATURES, feature_matrix
-from rag_core.judge.fitted import ClauseModel, JudgeWeights, Logistic, question_view, weights_from_json
+from rag_core.judge.fitted import (
+    ClauseModel,
+    JudgeWeights,
+    Logistic,
+    part_views,
+    question_view,
+    weights_from_json,
+)
 from rag_core.judge.relevance import lexical_features
 from rag_core.judge.train_sets import (
     Contract,
@@ -138,9 +145,16 @@ def fit_clause(vecs: np.ndarray, texts: list[str], labels: list[set[str]], c: fl
 class Rows:
     x_rel: np.ndarray
     x_evi: np.ndarray
-    y: np.ndarray
+    y: np.ndarray  # evidence labels
+    y_rel: np.ndarray  # relevance labels (differ from ``y`` on fact-removed windows)
     groups: list[str]
     sentence: np.ndarray
+    fact_removed: np.ndarray
+
+    @property
+    def windows(self) -> np.ndarray:
+        """Rows that are real contract windows (not sentences, not counterfactual copies)."""
+        return ~self.sentence & ~self.fact_removed
 
 
 def pair_rows(
@@ -149,13 +163,12 @@ def pair_rows(
     """Feature rows of pairs, one question group at a time (lexical IDF over the group's texts).
 
     ``clause_of(group)`` gives the clause model used for that group (cross-fitting)."""
-    from rag_core.judge.features import PassageView
-
     by_q: dict[tuple[str, str], list[int]] = {}
     for i, p in enumerate(pairs):
         by_q.setdefault((p.group, p.question), []).append(i)
     texts = list(dict.fromkeys(p.text for p in pairs))
     cache.add([*(dense.passage_text(t) for t in texts), *(p.question for p in pairs)])
+    cache.add([dense.passage_text(s) for t in texts for s in dense.segments(t)])
     pv = dense.passage_vectors(texts, cache.get)
     at = {t: i for i, t in enumerate(texts)}
     n_rel = len(SCALAR_FEATURES) + dense.DIM
@@ -166,15 +179,20 @@ def pair_rows(
         w = JudgeWeights(model, _NULL, _NULL, q_min, "")
         qv = question_view(q, cache.get([q])[0], w)
         ptexts = [pairs[i].text for i in idx]
-        pvecs = pv[[at[t] for t in ptexts]]
-        probs = model.proba(pvecs, ptexts)
-        views = [PassageView(t, pvecs[j], probs[j]) for j, t in enumerate(ptexts)]
+        views = part_views(ptexts, pv[[at[t] for t in ptexts]], model, cache.get)
         lex = lexical_features(q, ptexts)
         rows = feature_matrix(qv, views, lex, interaction=True)
         x_rel[idx] = rows
         x_evi[idx] = rows[:, : len(SCALAR_FEATURES)]
-    y = np.asarray([p.label for p in pairs], dtype=int)
-    return Rows(x_rel, x_evi, y, [p.group for p in pairs], np.asarray([p.sentence for p in pairs]))
+    return Rows(
+        x_rel,
+        x_evi,
+        np.asarray([p.label for p in pairs], dtype=int),
+        np.asarray([p.is_relevant for p in pairs], dtype=int),
+        [p.group for p in pairs],
+        np.asarray([p.sentence for p in pairs], dtype=bool),
+        np.asarray([p.fact_removed for p in pairs], dtype=bool),
+    )
 
 
 _NULL = Logistic(np.zeros(1), 0.0, np.zeros(1), np.ones(1))
@@ -220,6 +238,27 @@ def grouped_cv(
     return out
 
 
+CLOSE: float = 0.05
+"""Relevance and evidence closer than this count as "the same number" on screen (issue 10)."""
+
+
+def close_share(rel: np.ndarray, evi: np.ndarray) -> float:
+    """Share of rows whose relevance and evidence differ by less than ``CLOSE``: near 1 means the
+    two labels tell the lawyer nothing apart."""
+    return float(np.mean(np.abs(rel - evi) < CLOSE)) if len(rel) else 0.0
+
+
+def fact_removed_figures(rel: np.ndarray, evi: np.ndarray, t_rel: float, t_evi: float) -> dict[str, float]:
+    """On gold windows with the asked fact cut out: kept relevant, not evidence, and the mean gap."""
+    n = len(rel)
+    return {
+        "n": n,
+        "relevant": float(np.mean(rel >= t_rel)) if n else 0.0,
+        "not_evidence": float(np.mean(evi <= t_evi)) if n else 0.0,
+        "mean_gap": float(np.mean(rel - evi)) if n else 0.0,
+    }
+
+
 def best_f1_threshold(y: np.ndarray, p: np.ndarray) -> float:
     return max(THRESHOLD_GRID, key=lambda t: binary_figures(y, p, t)["f1"])
 
@@ -239,20 +278,25 @@ def _clause_sets(
     return vecs, texts, [lab for _, lab, _ in ex], [n for _, _, n in ex]
 
 
-def fit_all(
-    train_dir: Path,
-    ts: JudgeTrainSettings,
-    log: Log,
-    cache: VectorCache | None = None,
-    sample: tuple[int, int] | None = None,
-) -> dict[str, Any]:
-    """Fit the three models and measure them; returns the JSON the run time loads.
+@dataclass
+class FitInputs:
+    """Everything the relevance and evidence fits are made from (features already computed)."""
 
-    ``sample`` = (contracts, PrivacyQA pairs) fits on the first few of each only: the quick,
-    deterministic refit the test suite runs twice and compares.
-    """
+    fit_c: list[Contract]
+    check_c: list[Contract]
+    clause: ClauseModel
+    half_models: list[ClauseModel]  # [h]: fitted on the fit contracts *not* in half h
+    halves: dict[str, int]  # fit contract → its half (0/1)
+    rel_rows: Rows  # PrivacyQA
+    ev_rows: Rows  # CUAD (phrasing 0)
+    cache: VectorCache
+
+
+def fit_inputs(
+    train_dir: Path, ts: JudgeTrainSettings, log: Log, cache: VectorCache, sample: tuple[int, int] | None
+) -> FitInputs:
+    """Contracts, the clause classifier (full and cross-fitted halves) and the feature rows."""
     t0 = time.perf_counter()
-    cache = cache or VectorCache()
     contracts = load_contracts(train_dir, ts)
     fit_c = [c for c in contracts if not is_check(c.name, ts)][: sample[0] if sample else None]
     check_c = [c for c in contracts if is_check(c.name, ts)][: sample[0] if sample else None]
@@ -280,30 +324,92 @@ def fit_all(
     rel_rows = pair_rows(pqa, cache, cross, ts.question_type_min)
     ev_rows = pair_rows(ev, cache, cross, ts.question_type_min)
     log(f"features: {len(pqa)} PrivacyQA pairs, {len(ev)} CUAD pairs, {time.perf_counter() - t0:.0f} s")
+    return FitInputs(fit_c, check_c, clause, half_models, halves, rel_rows, ev_rows, cache)
 
-    win = ~ev_rows.sentence
-    x_rel = np.vstack([rel_rows.x_rel, ev_rows.x_rel[win]])
-    y_rel = np.concatenate([rel_rows.y, ev_rows.y[win]])
-    g_rel = rel_rows.groups + [g for g, s in zip(ev_rows.groups, ev_rows.sentence, strict=True) if not s]
-    w_rel = np.concatenate([np.ones(len(rel_rows.y)), np.full(int(win.sum()), ts.relevance_cuad_weight)])
-    relevance = fit_logistic(x_rel, y_rel, ts.c_relevance, w_rel)
-    # PrivacyQA's relevant clauses answer their question: they teach the evidence model questions
-    # that name no clause type ("what data is shared?", "押金是多少？"), which CUAD's do not.
-    x_evi = np.vstack([ev_rows.x_evi, rel_rows.x_evi])
-    y_evi = np.concatenate([ev_rows.y, rel_rows.y])
-    g_evi = ev_rows.groups + rel_rows.groups
-    w_evi = np.concatenate([np.ones(len(ev_rows.y)), np.full(len(rel_rows.y), ts.evidence_privacyqa_weight)])
-    evidence = fit_logistic(x_evi, y_evi, ts.c_evidence, w_evi)
 
-    cv_rel = grouped_cv(x_rel, y_rel, g_rel, ts.c_relevance, ts.cv_folds, w_rel)[: len(rel_rows.y)]
+@dataclass
+class FitSets:
+    """The relevance and evidence training matrices with labels, groups and sample weights."""
+
+    x_rel: np.ndarray
+    y_rel: np.ndarray
+    g_rel: list[str]
+    w_rel: np.ndarray
+    x_evi: np.ndarray
+    y_evi: np.ndarray
+    g_evi: list[str]
+    w_evi: np.ndarray
+    rel_cuad: np.ndarray  # which CUAD rows are in the relevance set
+
+
+def fit_sets(
+    rel_rows: Rows, ev_rows: Rows, ts: JudgeTrainSettings, cuad: np.ndarray | None = None
+) -> FitSets:
+    """Relevance: PrivacyQA, the CUAD windows and the fact-removed copies (relevant: the asked
+    clause). Evidence: the CUAD windows, sentences and fact-removed copies, and PrivacyQA — whose
+    relevant clauses answer their question, teaching questions that name no clause type ("what
+    data is shared?", "押金是多少？"). ``cuad``: the CUAD rows to use (a fold); all by default."""
+    use = np.ones(len(ev_rows.y), dtype=bool) if cuad is None else cuad
+    rel_cuad = ~ev_rows.sentence & use
+    n_pqa = len(rel_rows.y)
+    return FitSets(
+        np.vstack([rel_rows.x_rel, ev_rows.x_rel[rel_cuad]]),
+        np.concatenate([rel_rows.y_rel, ev_rows.y_rel[rel_cuad]]),
+        rel_rows.groups + [g for g, keep in zip(ev_rows.groups, rel_cuad, strict=True) if keep],
+        np.concatenate([np.ones(n_pqa), np.full(int(rel_cuad.sum()), ts.relevance_cuad_weight)]),
+        np.vstack([ev_rows.x_evi[use], rel_rows.x_evi]),
+        np.concatenate([ev_rows.y[use], rel_rows.y]),
+        [g for g, keep in zip(ev_rows.groups, use, strict=True) if keep] + rel_rows.groups,
+        np.concatenate([np.ones(int(use.sum())), np.full(n_pqa, ts.evidence_privacyqa_weight)]),
+        rel_cuad,
+    )
+
+
+def fit_models(fs: FitSets, ts: JudgeTrainSettings) -> tuple[Logistic, Logistic]:
+    """The relevance and the evidence logistic."""
+    relevance = fit_logistic(fs.x_rel, fs.y_rel, ts.c_relevance, fs.w_rel)
+    return relevance, fit_logistic(fs.x_evi, fs.y_evi, ts.c_evidence, fs.w_evi)
+
+
+def fit_all(
+    train_dir: Path,
+    ts: JudgeTrainSettings,
+    log: Log,
+    cache: VectorCache | None = None,
+    sample: tuple[int, int] | None = None,
+) -> dict[str, Any]:
+    """Fit the three models and measure them; returns the JSON the run time loads.
+
+    ``sample`` = (contracts, PrivacyQA pairs) fits on the first few of each only: the quick,
+    deterministic refit the test suite runs twice and compares.
+    """
+    t0 = time.perf_counter()
+    inp = fit_inputs(train_dir, ts, log, cache or VectorCache(), sample)
+    cache = inp.cache
+    rel_rows, ev_rows, check_c = inp.rel_rows, inp.ev_rows, inp.check_c
+    fs = fit_sets(rel_rows, ev_rows, ts)
+    relevance, evidence = fit_models(fs, ts)
+    clause = inp.clause
+
+    cv_rel_all = grouped_cv(fs.x_rel, fs.y_rel, fs.g_rel, ts.c_relevance, ts.cv_folds, fs.w_rel)
+    cv_rel = cv_rel_all[: len(rel_rows.y)]
     t_rel = best_f1_threshold(rel_rows.y, cv_rel)
-    cv_evi = grouped_cv(x_evi, y_evi, g_evi, ts.c_evidence, ts.cv_folds, w_evi)[: len(ev_rows.y)]
+    cv_evi = grouped_cv(fs.x_evi, fs.y_evi, fs.g_evi, ts.c_evidence, ts.cv_folds, fs.w_evi)[: len(ev_rows.y)]
+    win = ev_rows.windows
     t_evi = precision_threshold(ev_rows.y[win], cv_evi[win])
+    cv_rel_cuad = np.zeros(len(ev_rows.y))
+    cv_rel_cuad[fs.rel_cuad] = cv_rel_all[len(rel_rows.y) :]
     figures: dict[str, Any] = {
         "privacyqa_cv_relevance": binary_figures(rel_rows.y, cv_rel, t_rel),
         "privacyqa_cv_relevance_at_0.5": binary_figures(rel_rows.y, cv_rel, 0.5),
         "cuad_fit_cv_evidence_windows": binary_figures(ev_rows.y[win], cv_evi[win], t_evi),
-        "cuad_fit_cv_evidence_sentences": binary_figures(ev_rows.y[~win], cv_evi[~win], t_evi),
+        "cuad_fit_cv_evidence_sentences": binary_figures(
+            ev_rows.y[ev_rows.sentence], cv_evi[ev_rows.sentence], t_evi
+        ),
+        "cuad_fit_cv_fact_removed": fact_removed_figures(
+            cv_rel_cuad[ev_rows.fact_removed], cv_evi[ev_rows.fact_removed], t_rel, t_evi
+        ),
+        "cuad_fit_cv_close_share": close_share(cv_rel_cuad[win], cv_evi[win]),
     }
     data: dict[str, Any] = {
         "schema": 1,
@@ -339,7 +445,7 @@ def check_figures(
 
     pairs = evidence_pairs(check_c, ts, phrasing=1)
     rows = pair_rows(pairs, cache, lambda _g: w.clause, w.question_type_min)
-    win = ~rows.sentence
+    win = rows.windows
     evi = w.evidence.proba(rows.x_evi)
     rel = w.relevance.proba(rows.x_rel)
     vecs, texts, labels, _ = _clause_sets(check_c, ts, cache)
@@ -351,7 +457,11 @@ def check_figures(
             aucs[k] = float(roc_auc_score(y, probs[:, j]))
     return {
         "check_evidence_windows": binary_figures(rows.y[win], evi[win], t_evi),
-        "check_evidence_sentences": binary_figures(rows.y[~win], evi[~win], t_evi),
+        "check_evidence_sentences": binary_figures(rows.y[rows.sentence], evi[rows.sentence], t_evi),
+        "check_fact_removed": fact_removed_figures(
+            rel[rows.fact_removed], evi[rows.fact_removed], t_rel, t_evi
+        ),
+        "check_close_share": close_share(rel[win], evi[win]),
         "check_relevance_windows": binary_figures(rows.y[win], rel[win], t_rel),
         "check_clause_auc_mean": float(np.mean(list(aucs.values()))) if aucs else 0.0,
         "check_clause_auc": aucs,

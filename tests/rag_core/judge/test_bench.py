@@ -29,11 +29,14 @@ def test_bench_on_first_40_lines() -> None:
         assert 0.6 <= r["conflict"][name]["all"]["accuracy"] <= 1.0
     rel = r["relevance"]["privacyqa_relevance"]["all"]
     assert rel["n"] == 40 and 0.4 <= rel["f1"] <= 1.0
+    assert 0.0 <= r["relevance"]["privacyqa_relevance"]["close_share"] < 0.9  # two different scores
     lat = r["latency"]
     assert lat["median_ms_per_passage"] > 0 and lat["p95_ms_per_passage"] >= lat["median_ms_per_passage"]
     assert lat["batch_passages"] == 20 and lat["batch_seconds"] > 0  # speed is measured, not asserted
+    assert lat["batch_cpu_seconds"] > 0 and lat["batch_seconds_cold"] > 0
     table = format_table(r)
     assert "injection F1 deepset_train" in table and "conflict accuracy combined" in table
+    assert "|relevance - evidence| < 0.05 privacyqa_relevance" in table
 
 
 def test_first_answer_flattens_variants() -> None:

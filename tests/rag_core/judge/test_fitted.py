@@ -13,15 +13,15 @@ from rag_core.judge.base import PassageInput
 from rag_core.judge.clause_gate import absent_clause_type, asked_clause_type
 from rag_core.judge.clause_types import BY_NAME, CATEGORY_NAMES, thesaurus_types
 from rag_core.judge.evidence_model import score_sentences
-from rag_core.judge.features import SCALAR_FEATURES, PassageView, QuestionView, scalar_row
+from rag_core.judge.features import SCALAR_FEATURES, PassageView, QuestionView, asked_clause_text, scalar_row
 from rag_core.judge.fitted import WEIGHTS_PATH, load_weights, passage_views, score
 from rag_core.judge.local_judge import LocalJudge
-from rag_core.judge.relevance import lexical_features
-from rag_core.judge.train_sets import train_hash
+from rag_core.judge.relevance import lexical_features, without_values
+from rag_core.judge.train_sets import fact_removed_pairs, load_contracts, train_hash
 from rag_core.judge.training import VectorCache, fit_all
 from rag_core.settings import JudgeTrainSettings, VerdictSettings
 from tests.fixtures.data import TRAIN
-from tests.rag_core.judge.zh_fixtures import CONTRACTS, QUESTIONS
+from tests.rag_core.judge.zh_fixtures import CONTRACTS, QUESTIONS, WITHOUT_FACT
 
 needs_train = pytest.mark.skipif(not (TRAIN / "cuad").is_dir(), reason="training data not present")
 S = VerdictSettings()
@@ -171,3 +171,79 @@ def test_chinese_clause_of_the_asked_type_scores_high_and_others_low(
     else:
         assert gate == BY_NAME[asked], probs
         assert max(probs) < S.t_clause_type, probs
+
+
+# ---- relevance and evidence discriminate (issue 10): the asked clause without the asked fact
+
+GAP_MIN = 0.15
+""""Clearly above": the relevance of a same-topic clause lacking the fact exceeds its evidence by this."""
+
+
+@pytest.mark.parametrize(("contract", "question", "without"), WITHOUT_FACT)
+def test_a_same_topic_clause_without_the_asked_fact_is_relevant_not_evidence(
+    contract: str, question: str, without: str
+) -> None:
+    others = [t for _, t in CONTRACTS[contract]]
+    scores = score(question, [without, *others])
+    lacking = scores[0]
+    assert lacking.relevance >= S.t_relevance, (lacking.relevance, lacking.evidence)
+    assert lacking.relevance - lacking.evidence >= GAP_MIN, (lacking.relevance, lacking.evidence)
+    assert lacking.evidence <= S.t_evidence
+    assert max(s.evidence for s in scores[1:]) > lacking.evidence  # the clause with the fact beats it
+
+
+def test_the_asked_value_is_looked_for_in_the_asked_clause_not_its_neighbours() -> None:
+    nc = CATEGORY_NAMES.index("Non-Compete")
+    text = "第二条 租赁期限。租赁期限为两年。\n第九条 竞业限制。乙方不得从事与甲方有竞争关系的业务。"
+    parts = (text, *dense.segments(text))
+    assert len(parts) == 3
+    probs = np.zeros((3, len(CATEGORY_NAMES)))
+    probs[:, nc] = (0.4, 0.05, 0.9)
+    q = _q("竞业限制的期限是多久？", (nc,))
+    p = PassageView(text, dense.passage_vectors([text])[0], probs.max(axis=0), parts, probs)
+    assert asked_clause_text(q, p) == parts[2]
+    row = _row(q, p)
+    assert row["kind_missing"] == 0.0  # the passage holds a period (the lease term) …
+    assert row["value_asked"] == 1.0 and row["value_missing_in_clause"] == 1.0  # … the non-compete none
+
+
+def test_segments_cut_a_chunk_at_its_clause_headings() -> None:
+    employment = "\n\n".join(t for _, t in CONTRACTS["employment"])
+    assert [s[:3] for s in dense.segments(employment)] == ["第三条", "第二条", "第九条"]
+    inline = "第一条 标的。甲方出售设备一台。第二条 价款。总价十万元。"  # PDF text without line breaks
+    assert [s[:3] for s in dense.segments(inline)] == ["第一条", "第二条"]
+    english = "1. Services. The Consultant shall advise.\n2. Fees. The Company shall pay USD 180."
+    assert len(dense.segments(english)) == 2
+    assert dense.segments("第九条 竞业限制。劳动者离职后两年内不得从事竞争业务。") == []
+
+
+def test_a_multi_clause_chunk_holds_the_clause_type_of_its_best_segment() -> None:
+    one_chunk = "\n\n".join(t for _, t in CONTRACTS["employment"])
+    question = "劳动合同的竞业限制期限是多久？"
+    w = load_weights()
+    nc = w.clause.categories.index("Non-Compete")
+    view = passage_views([one_chunk], w)[0]
+    assert float(view.clause_probs[nc]) >= S.t_clause_type, view.part_probs[:, nc]
+    assert absent_clause_type(question, [one_chunk], S) is None
+    lease_chunk = "\n\n".join(t for _, t in CONTRACTS["lease"])
+    assert absent_clause_type(question, [lease_chunk], S) == BY_NAME["Non-Compete"]
+
+
+def test_values_of_the_asked_kind_are_cut_out_for_the_counterfactual_window() -> None:
+    text = "The term of this Agreement is five (5) years from March 1, 2020."
+    assert without_values(text, ("period",)) == "The term of this Agreement is  from March 1, 2020."
+    assert without_values(text, ("party",)) is None
+    assert without_values("No value here.", ("date",)) is None
+
+
+@needs_train
+def test_fact_removed_pairs_are_relevant_but_not_evidence() -> None:
+    ts = JudgeTrainSettings()
+    c = next(c for c in load_contracts(TRAIN, ts)[:40] if c.spans.get("Expiration Date"))
+    gold = [i for i in c.pool if "Expiration Date" in c.labels[i]]
+    pairs = fact_removed_pairs(c, gold, "When does this agreement expire?", "g", ts)
+    assert 0 < len(pairs) <= ts.fact_removed
+    for p in pairs:
+        assert p.fact_removed and p.is_relevant and not p.label
+        assert p.text not in {c.text[s:e] for s, e in c.windows}
+    assert fact_removed_pairs(c, gold, "Is there a non-compete obligation?", "g", ts) == []

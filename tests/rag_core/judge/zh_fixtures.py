@@ -90,3 +90,32 @@ QUESTIONS: list[tuple[str, str, str, bool]] = [
     ("lease", "租赁合同什么时候到期？", "Expiration Date", True),
     ("loan", "借款什么时候到期？", "Expiration Date", True),
 ]
+
+# (contract, question, the clause of the asked topic *without* the asked fact): relevant, not evidence
+WITHOUT_FACT: list[tuple[str, str, str]] = [
+    (
+        "employment",
+        "劳动合同的竞业限制期限是多久？",
+        "第九条 竞业限制。劳动者离职后不得到与本单位有竞争关系的其他用人单位任职，也不得自己开业经营同类产品。",
+    ),
+    (
+        "sale",
+        "货物的质量保证期是多久？",
+        "第五条 质量保证。卖方保证货物质量符合国家标准，保证期内出现质量问题由卖方免费维修或更换。",
+    ),
+    (
+        "loan",
+        "借款什么时候到期？",
+        "第二条 借款期限。借款人应于借款到期时一次性归还本金，逾期归还的按约定计收罚息。",
+    ),
+    (
+        "nda",
+        "违反保密协议要支付多少违约金？",
+        "第五条 违约责任。接收方违反本协议泄露保密信息的，应向披露方支付违约金，并赔偿由此造成的全部损失。",
+    ),
+    (
+        "lease",
+        "乙方应支付多少押金？",
+        "第四条 押金。乙方应于签约时向甲方支付押金，租赁期满且乙方无违约的，甲方应无息退还。",
+    ),
+]

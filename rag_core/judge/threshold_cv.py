@@ -1,0 +1,147 @@
+"""``python -m rag_core train thresholds``: choose ``t_evidence`` and ``t_clause_type`` on the fit part.
+
+Why: the thresholds decide refusal (nothing above ``t_evidence``, or no kept passage of the asked
+clause type from ``t_clause_type``), and choosing them on ``bench refusal``'s check contracts would
+tune on what is reported. So they are chosen by two-fold cross-validation *by contract* on the fit
+part only: for each half of the fit contracts, the relevance and evidence models are refitted
+without that half's windows and judged, with the clause classifier fitted without it
+(``FitInputs.half_models``), exactly as ``bench refusal`` judges the check part — one question per
+(contract, bench category) in phrasing 1 (the fit uses phrasing 0), the top candidates by fused
+usem and lexical ranking. A grid of both thresholds is swept over the recorded scores; the choice
+maximises the balanced rate (refused when absent + answered with a gold span when present) / 2,
+ties broken by EVIDENCE precision. Nothing is written: the figures say which defaults to set in
+``settings.py``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from rag_core.judge.fitted import JudgeWeights, score
+from rag_core.judge.train_sets import Contract
+from rag_core.judge.training import VectorCache, fit_inputs, fit_models, fit_sets
+from rag_core.settings import JudgeTrainSettings, VerdictSettings
+
+Log = Callable[[str], None]
+EVIDENCE_GRID: tuple[float, ...] = tuple(round(0.3 + 0.05 * i, 2) for i in range(13))
+CLAUSE_GRID: tuple[float, ...] = tuple(round(0.3 + 0.05 * i, 2) for i in range(11))
+
+
+@dataclass(frozen=True)
+class Judged:
+    """One question's candidates as the judge scored them."""
+
+    present: bool
+    typed: bool  # the question asks about a clause type (the absent-clause gate applies)
+    rel: np.ndarray
+    evi: np.ndarray
+    type_prob: np.ndarray
+    gold: np.ndarray  # the candidate overlaps a gold span
+
+
+def judge_questions(contracts: list[Contract], w: JudgeWeights, candidates_n: int) -> list[Judged]:
+    """Score the bench questions of ``contracts`` with the weights ``w`` (no label yet)."""
+    from rag_core.bench.refusal_bench import candidates, contract_questions, overlaps
+
+    out: list[Judged] = []
+    for q in contract_questions(contracts):
+        wins = candidates(q, candidates_n)
+        sc = score(q.question, [q.contract.text[s:e] for s, e in wins], w)
+        out.append(
+            Judged(
+                q.present,
+                bool(sc and sc[0].asked_types),
+                np.asarray([s.relevance for s in sc]),
+                np.asarray([s.evidence for s in sc]),
+                np.asarray([s.type_prob for s in sc]),
+                np.asarray([overlaps(win, q.gold) for win in wins], dtype=bool),
+            )
+        )
+    return out
+
+
+def rates(judged: list[Judged], vs: VerdictSettings, t_evi: float, t_clause: float) -> dict[str, float]:
+    """Refusal / answer / EVIDENCE precision of ``judged`` under the two thresholds (``classify``'s
+    order without injection and conflict, which CUAD windows do not raise; ``max_kept`` by evidence)."""
+    absent = refused_absent = present = answered = ev_n = ev_gold = 0
+    for j in judged:
+        evidence = (j.rel >= vs.t_relevance) & (j.evi > t_evi)
+        kept = [i for i in np.argsort(-j.evi, kind="stable") if evidence[i]][: vs.max_kept]
+        ev_n += int(evidence.sum())
+        ev_gold += int((evidence & j.gold).sum())
+        gate = j.typed and (not kept or float(j.type_prob[kept].max()) < t_clause)
+        refused = not kept or gate
+        if j.present:
+            present += 1
+            answered += (not refused) and bool(j.gold[kept].any())
+        else:
+            absent += 1
+            refused_absent += refused
+    refusal = refused_absent / absent if absent else 0.0
+    answer = answered / present if present else 0.0
+    return {
+        "t_evidence": t_evi,
+        "t_clause_type": t_clause,
+        "refusal_absent": refusal,
+        "answer_present_gold": answer,
+        "evidence_precision": ev_gold / ev_n if ev_n else 0.0,
+        "balanced": (refusal + answer) / 2,
+    }
+
+
+def sweep(judged: list[Judged], vs: VerdictSettings) -> dict[str, Any]:
+    """Every grid point, the chosen one and the current defaults."""
+    grid = [rates(judged, vs, te, tc) for te in EVIDENCE_GRID for tc in CLAUSE_GRID]
+    best = max(grid, key=lambda r: (round(r["balanced"], 4), r["evidence_precision"]))
+    return {
+        "questions": len(judged),
+        "absent": sum(not j.present for j in judged),
+        "chosen": best,
+        "defaults": rates(judged, vs, vs.t_evidence, vs.t_clause_type),
+        "grid": grid,
+    }
+
+
+def threshold_cv(
+    train_dir: Path, ts: JudgeTrainSettings, vs: VerdictSettings, contracts: int, candidates_n: int, log: Log
+) -> dict[str, Any]:
+    """Two folds by contract on the fit part; ``contracts`` held-out contracts judged per fold."""
+    inp = fit_inputs(train_dir, ts, log, VectorCache(), None)
+    judged: list[Judged] = []
+    for h in (0, 1):
+        names = [g.split(":", 1)[1] for g in inp.ev_rows.groups]
+        use = np.asarray([inp.halves.get(n, -1) != h for n in names], dtype=bool)
+        relevance, evidence = fit_models(fit_sets(inp.rel_rows, inp.ev_rows, ts, cuad=use), ts)
+        w = JudgeWeights(inp.half_models[h], relevance, evidence, ts.question_type_min, "")
+        held = sorted(
+            (c for c in inp.fit_c if inp.halves[c.name] == h),
+            key=lambda c: hashlib.sha1(c.name.encode()).hexdigest(),
+        )[:contracts]
+        judged += judge_questions(held, w, candidates_n)
+        log(f"fold {h}: {len(held)} held-out fit contracts judged, {len(judged)} questions so far")
+    return sweep(judged, vs)
+
+
+def format_cv(r: dict[str, Any]) -> str:
+    """The chosen thresholds and the defaults, as lines."""
+
+    def line(name: str, x: dict[str, float]) -> str:
+        return (
+            f"{name:<9} t_evidence {x['t_evidence']:.2f}  t_clause_type {x['t_clause_type']:.2f}  "
+            f"refused-absent {x['refusal_absent']:.3f}  answered-present {x['answer_present_gold']:.3f}  "
+            f"EVIDENCE precision {x['evidence_precision']:.3f}"
+        )
+
+    return "\n".join(
+        [
+            f"threshold CV on the fit part — {r['questions']} questions ({r['absent']} absent), 2 folds by contract",
+            line("defaults", r["defaults"]),
+            line("chosen", r["chosen"]),
+        ]
+    )

@@ -1,0 +1,38 @@
+"""The threshold cross-validation's arithmetic on hand-made judged questions."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from rag_core.judge.threshold_cv import Judged, rates, sweep
+from rag_core.settings import VerdictSettings
+
+
+def _j(present: bool, typed: bool, evi: list[float], type_prob: list[float], gold: list[bool]) -> Judged:
+    n = len(evi)
+    return Judged(present, typed, np.full(n, 0.9), np.asarray(evi), np.asarray(type_prob), np.asarray(gold))
+
+
+def test_rates_follow_the_evidence_and_clause_type_thresholds() -> None:
+    vs = VerdictSettings()
+    judged = [
+        _j(True, True, [0.8, 0.3], [0.9, 0.1], [True, False]),  # present, found
+        _j(False, True, [0.75, 0.2], [0.2, 0.1], [False, False]),  # absent: only the gate refuses it
+        _j(False, False, [0.4], [0.0], [False]),  # absent, untyped: refused below t_evidence
+    ]
+    r = rates(judged, vs, 0.7, 0.5)
+    assert r["refusal_absent"] == 1.0 and r["answer_present_gold"] == 1.0
+    assert r["evidence_precision"] == 0.5  # two EVIDENCE passages, one on gold
+    loose = rates(judged, vs, 0.7, 0.1)  # the gate no longer fires on the absent question
+    assert loose["refusal_absent"] == 0.5
+    strict = rates(judged, vs, 0.85, 0.5)  # nothing passes: everything refused
+    assert strict["answer_present_gold"] == 0.0 and strict["refusal_absent"] == 1.0
+
+
+def test_sweep_chooses_the_best_balanced_point() -> None:
+    vs = VerdictSettings()
+    judged = [_j(True, True, [0.8], [0.9], [True]), _j(False, True, [0.75], [0.2], [False])]
+    r = sweep(judged, vs)
+    assert r["chosen"]["balanced"] == 1.0
+    assert r["chosen"]["t_clause_type"] > 0.2 and r["chosen"]["t_evidence"] < 0.8
+    assert len(r["grid"]) > 100 and r["defaults"]["t_evidence"] == vs.t_evidence
