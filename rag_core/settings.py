@@ -400,7 +400,7 @@ class JudgeTrainSettings(_Group):
         6, "sentences", "Sentences per present-clause question (sentence-level evidence)", ge=0
     )
     fact_removed: int = _f(
-        2,
+        3,
         "windows",
         "Gold windows per value-asking question copied with the asked values cut out (relevant, not evidence)",
         ge=0,
