@@ -405,6 +405,12 @@ class JudgeTrainSettings(_Group):
         "Gold windows per value-asking question copied with the asked values cut out (relevant, not evidence)",
         ge=0,
     )
+    value_questions: bool = _f(
+        True,
+        "on/off",
+        "Also ask, per present clause whose gold text states a period, amount, date or percentage, a "
+        "question asking for that value (fit only)",
+    )
     c_clause: float = _f(1.0, "inverse L2", "Regularisation C of the clause-type logistics", gt=0)
     c_relevance: float = _f(0.3, "inverse L2", "Regularisation C of the relevance logistic", gt=0)
     c_evidence: float = _f(1.0, "inverse L2", "Regularisation C of the evidence logistic", gt=0)

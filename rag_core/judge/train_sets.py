@@ -167,7 +167,52 @@ def evidence_pairs(
             if gold and ts.sentence_pairs and _sentence_turn(c.name, k, ts):
                 pairs += _sentence_pairs(c, c.windows[chosen[0]], q, k, group, ts.sentence_pairs)
             pairs += fact_removed_pairs(c, [i for i in chosen if i in gold], q, group, ts)
+            if ts.value_questions and gold:
+                pairs += value_question_pairs(c, k, chosen, gold, group, ts)
     return pairs
+
+
+VALUE_TEMPLATES: dict[str, tuple[str, str]] = {
+    "period": ("How long does the {en} provision last?", "{zh}条款约定的期限是多久？"),
+    "amount": ("What amount is set in the {en} provision?", "{zh}条款约定的金额是多少？"),
+    "date": ("What date is set in the {en} provision?", "{zh}条款约定的日期是哪天？"),
+    "percent": ("What percentage is set in the {en} provision?", "{zh}条款约定的比例是多少？"),
+}
+"""Fit-only questions asking for the value a clause states (never asked by ``bench refusal``)."""
+
+
+def _span_text(c: Contract, window: tuple[int, int], category: str) -> str:
+    """The part of the window inside the category's gold spans."""
+    parts = [c.text[max(window[0], b) : min(window[1], e)] for b, e in c.spans.get(category, [])]
+    return " ".join(p for p in parts if p)
+
+
+def value_question_pairs(
+    c: Contract, category: str, chosen: list[int], gold: list[int], group: str, ts: JudgeTrainSettings
+) -> list[Pair]:
+    """A question asking for the value (period, amount, date, percentage) the clause's gold text
+    states: gold windows whose span part states it are evidence; gold windows that do not, and the
+    fact-removed copies, are relevant but not evidence; the other chosen windows are neither.
+
+    Why: the bench-style questions of ``clause_types`` mostly ask yes/no, so without these the
+    evidence model sees few questions where the asked clause is present but the asked fact is not."""
+    from rag_core.judge.relevance import held_kinds
+
+    spans_text = " ".join(c.text[b:e] for b, e in c.spans.get(category, []))
+    kinds = held_kinds(tuple(VALUE_TEMPLATES), spans_text)
+    if not kinds:
+        return []
+    ct = BY_NAME[category]
+    zh = int(hashlib.sha1(f"v|{c.name}|{category}".encode()).hexdigest(), 16) % 2 == 1
+    question = VALUE_TEMPLATES[kinds[0]][1 if zh else 0].format(en=ct.en, zh=ct.zh)
+    out: list[Pair] = []
+    holding: list[int] = []
+    for i in chosen:
+        s, e = c.windows[i]
+        states = i in gold and bool(held_kinds(kinds[:1], _span_text(c, (s, e), category)))
+        holding += [i] if states else []
+        out.append(Pair(question, c.text[s:e], states, group, relevant=i in gold))
+    return out + fact_removed_pairs(c, holding, question, group, ts)
 
 
 def fact_removed_pairs(

@@ -17,7 +17,7 @@ from rag_core.judge.features import SCALAR_FEATURES, PassageView, QuestionView, 
 from rag_core.judge.fitted import WEIGHTS_PATH, load_weights, passage_views, score
 from rag_core.judge.local_judge import LocalJudge
 from rag_core.judge.relevance import lexical_features, without_values
-from rag_core.judge.train_sets import fact_removed_pairs, load_contracts, train_hash
+from rag_core.judge.train_sets import fact_removed_pairs, load_contracts, train_hash, value_question_pairs
 from rag_core.judge.training import VectorCache, fit_all
 from rag_core.settings import JudgeTrainSettings, VerdictSettings
 from tests.fixtures.data import TRAIN
@@ -247,3 +247,19 @@ def test_fact_removed_pairs_are_relevant_but_not_evidence() -> None:
         assert p.fact_removed and p.is_relevant and not p.label
         assert p.text not in {c.text[s:e] for s, e in c.windows}
     assert fact_removed_pairs(c, gold, "Is there a non-compete obligation?", "g", ts) == []
+
+
+@needs_train
+def test_value_questions_label_the_gold_window_stating_the_value_as_evidence() -> None:
+    ts = JudgeTrainSettings()
+    c = next(c for c in load_contracts(TRAIN, ts)[:60] if any("Warranty Duration" in lab for lab in c.labels))
+    gold = [i for i in c.pool if "Warranty Duration" in c.labels[i]]
+    plain = [i for i in c.pool if not c.labels[i]][:2]
+    pairs = value_question_pairs(c, "Warranty Duration", gold + plain, gold, "g", ts)
+    assert pairs and {p.question for p in pairs} <= {
+        "How long does the warranty period provision last?",
+        "保修期条款约定的期限是多久？",
+    }
+    assert any(p.label for p in pairs) and all(p.is_relevant for p in pairs if p.label)
+    assert all(not p.label and not p.is_relevant for p in pairs[len(gold) : len(gold) + len(plain)])
+    assert all(p.is_relevant and not p.label for p in pairs if p.fact_removed)
