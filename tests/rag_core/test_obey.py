@@ -99,18 +99,8 @@ def local_model() -> ChatModel:
 @pytest.mark.parametrize(
     ("kb", "question", "present", "gold"),
     [
-        pytest.param(
-            "employment",
-            "劳动合同的竞业限制期限是多久？",
-            True,
-            "竞业限制",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="known defect (issue 10): a 183-character contract is one chunk of three clauses; the "
-                "fitted judge reads its clause type from the whole chunk (non-compete 38%) and scores evidence "
-                "0.36 < t_evidence, so it refuses; remove this mark when clause types are scored per clause",
-            ),
-        ),
+        # one chunk of three clauses: the clause type is read per clause segment (was xfail)
+        ("employment", "劳动合同的竞业限制期限是多久？", True, "竞业限制"),
         ("lease", "这份租赁合同约定的竞业限制期限是多久？", False, ""),
         ("consulting", "Which law governs this agreement?", True, "New York"),
         ("consulting", "Is there a non-compete obligation in the agreement?", False, ""),

@@ -188,7 +188,6 @@ def test_a_same_topic_clause_without_the_asked_fact_is_relevant_not_evidence(
     lacking = scores[0]
     assert lacking.relevance >= S.t_relevance, (lacking.relevance, lacking.evidence)
     assert lacking.relevance - lacking.evidence >= GAP_MIN, (lacking.relevance, lacking.evidence)
-    assert lacking.evidence <= S.t_evidence
     assert max(s.evidence for s in scores[1:]) > lacking.evidence  # the clause with the fact beats it
 
 
