@@ -7,7 +7,11 @@ element-wise product of their vectors, so "sell my data" can meet "disclose to t
 Evidence asks "does this hold the answer?" — the same signals plus whether the passage is the
 *clause type* the question asks about (a classifier fitted on CUAD span text, so a confidentiality
 term is not evidence for a non-compete question) and whether it holds the *kind of value* asked
-for (a period for "how long", an amount for "how much", a party for "who", a place for "where").
+for (a period for "how long", an amount for "how much", a party for "who", a place for "where") — looked for
+in the clause of the asked type when the passage holds several clauses. When the question names
+no clause type ("押金是多少？"), only the words and the vector can say the passage is about the asked
+thing: the ``untyped_*`` features let the fit weigh them apart for such questions (a lease-term
+clause holding a number is not evidence for a rent question).
 """
 
 from __future__ import annotations
@@ -37,6 +41,9 @@ SCALAR_FEATURES: tuple[str, ...] = (
     "kind_missing",
     "value_asked",
     "value_missing_in_clause",
+    "untyped_cos",
+    "untyped_coverage",
+    "untyped_best_sentence",
 )
 
 LENGTH_SCALE: float = math.log(1000.0)
@@ -102,6 +109,9 @@ def scalar_row(q: QuestionView, p: PassageView, lex: LexicalFeatures) -> list[fl
         asked * (1.0 - matched),
         1.0 if values else 0.0,
         0.0 if clause_has else 1.0,
+        (1.0 - known) * cos,
+        (1.0 - known) * lex.coverage,
+        (1.0 - known) * lex.best_sentence,
     ]
 
 
