@@ -8,8 +8,10 @@ without that half's windows and judged, with the clause classifier fitted withou
 (``FitInputs.half_models``), exactly as ``bench refusal`` judges the check part — one question per
 (contract, bench category) in phrasing 1 (the fit uses phrasing 0), the top candidates by fused
 usem and lexical ranking. A grid of both thresholds is swept over the recorded scores; the choice
-maximises the balanced rate (refused when absent + answered with a gold span when present) / 2,
-ties broken by EVIDENCE precision. Nothing is written: the figures say which defaults to set in
+is the point nearest to meeting all three targets of issue 10 at once — the largest
+min(refusal / 0.90, answer / 0.85, EVIDENCE precision / 0.80) — because the balanced rate alone
+picks a low ``t_evidence`` that labels a third of the candidates EVIDENCE, which is the complaint
+the labels must answer. Nothing is written: the figures say which defaults to set in
 ``settings.py``.
 """
 
@@ -31,6 +33,8 @@ from rag_core.settings import JudgeTrainSettings, VerdictSettings
 Log = Callable[[str], None]
 EVIDENCE_GRID: tuple[float, ...] = tuple(round(0.3 + 0.05 * i, 2) for i in range(13))
 CLAUSE_GRID: tuple[float, ...] = tuple(round(0.3 + 0.05 * i, 2) for i in range(11))
+TARGETS: dict[str, float] = {"refusal_absent": 0.90, "answer_present_gold": 0.85, "evidence_precision": 0.80}
+"""Issue 10's targets; a grid point's ``target_share`` is its worst figure as a share of its target."""
 
 
 @dataclass(frozen=True)
@@ -92,13 +96,18 @@ def rates(judged: list[Judged], vs: VerdictSettings, t_evi: float, t_clause: flo
         "answer_present_gold": answer,
         "evidence_precision": ev_gold / ev_n if ev_n else 0.0,
         "balanced": (refusal + answer) / 2,
+        "target_share": min(
+            refusal / TARGETS["refusal_absent"],
+            answer / TARGETS["answer_present_gold"],
+            (ev_gold / ev_n if ev_n else 0.0) / TARGETS["evidence_precision"],
+        ),
     }
 
 
 def sweep(judged: list[Judged], vs: VerdictSettings) -> dict[str, Any]:
     """Every grid point, the chosen one and the current defaults."""
     grid = [rates(judged, vs, te, tc) for te in EVIDENCE_GRID for tc in CLAUSE_GRID]
-    best = max(grid, key=lambda r: (round(r["balanced"], 4), r["evidence_precision"]))
+    best = max(grid, key=lambda r: (round(r["target_share"], 4), r["balanced"]))
     return {
         "questions": len(judged),
         "absent": sum(not j.present for j in judged),
