@@ -11,7 +11,8 @@ for (a period for "how long", an amount for "how much", a party for "who", a pla
 in the clause of the asked type when the passage holds several clauses. When the question names
 no clause type ("押金是多少？"), only the words and the vector can say the passage is about the asked
 thing: the ``untyped_*`` features let the fit weigh them apart for such questions (a lease-term
-clause holding a number is not evidence for a rent question).
+clause holding a number is not evidence for a rent question), and the asked-value check is made
+only for typed questions, where "the asked clause" is defined.
 """
 
 from __future__ import annotations
@@ -89,7 +90,7 @@ def scalar_row(q: QuestionView, p: PassageView, lex: LexicalFeatures) -> list[fl
     weights = q.type_probs / (float(q.type_probs.sum()) or 1.0)
     asked = 1.0 if lex.kinds else 0.0
     matched = 1.0 if lex.matched else 0.0
-    values = value_kinds(lex.kinds)
+    values = value_kinds(lex.kinds)  # looked for in the asked clause: only defined when a type is asked
     clause_has = bool(held_kinds(values, asked_clause_text(q, p))) if values else True
     return [
         cos,
@@ -107,8 +108,8 @@ def scalar_row(q: QuestionView, p: PassageView, lex: LexicalFeatures) -> list[fl
         asked,
         matched,
         asked * (1.0 - matched),
-        1.0 if values else 0.0,
-        0.0 if clause_has else 1.0,
+        known * (1.0 if values else 0.0),
+        known * (0.0 if clause_has else 1.0),
         (1.0 - known) * cos,
         (1.0 - known) * lex.coverage,
         (1.0 - known) * lex.best_sentence,
