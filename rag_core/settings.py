@@ -411,6 +411,12 @@ class JudgeTrainSettings(_Group):
         "Also ask, per present clause whose gold text states a period, amount, date or percentage, a "
         "question asking for that value (fit only)",
     )
+    heading_pairs: bool = _f(
+        True,
+        "on/off",
+        "Also judge, per question, the contract's title (not relevant) and a gold clause's heading line "
+        "(relevant, not evidence): chunks can be a title or heading alone",
+    )
     c_clause: float = _f(1.0, "inverse L2", "Regularisation C of the clause-type logistics", gt=0)
     c_relevance: float = _f(0.3, "inverse L2", "Regularisation C of the relevance logistic", gt=0)
     c_evidence: float = _f(1.0, "inverse L2", "Regularisation C of the evidence logistic", gt=0)

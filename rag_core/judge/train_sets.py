@@ -169,7 +169,34 @@ def evidence_pairs(
             pairs += fact_removed_pairs(c, [i for i in chosen if i in gold], q, group, ts)
             if ts.value_questions and gold:
                 pairs += value_question_pairs(c, k, chosen, gold, group, ts)
+            if ts.heading_pairs:
+                pairs += heading_pairs(c, k, [i for i in chosen if i in gold], q, group)
     return pairs
+
+
+def heading_pairs(c: Contract, category: str, gold: list[int], question: str, group: str) -> list[Pair]:
+    """Lines that only name things: the contract's title (neither relevant nor evidence) and the
+    heading line of a gold window's clause (relevant — it names the asked clause — but not evidence).
+
+    Why: a knowledge base's chunks include title-only and heading-only pieces ("房屋租赁合同"), and
+    the windows the judge was fitted on never were one; a six-character title scored 0.78 as evidence."""
+    from rag_core.chunking import find_headings
+
+    out: list[Pair] = []
+    title = c.text.strip().split("\n", 1)[0].strip()
+    if title:
+        out.append(Pair(question, title[:HEADING_MAX_CHARS], False, group, relevant=False))
+    for i in gold[:1]:
+        s, e = c.windows[i]
+        span_start = min((b for b, f in c.spans.get(category, []) if f > s and b < e), default=e)
+        before = [h for h in find_headings(c.text[s:e]) if s + h.start <= span_start]
+        if before:  # the heading of the clause the gold span is in (its number and title only)
+            out.append(Pair(question, before[-1].label[:HEADING_MAX_CHARS], False, group, relevant=True))
+    return out
+
+
+HEADING_MAX_CHARS = 120
+"""A heading line longer than this runs into its clause's text: it is cut here."""
 
 
 VALUE_TEMPLATES: dict[str, tuple[str, str]] = {
