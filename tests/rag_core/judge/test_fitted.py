@@ -17,7 +17,13 @@ from rag_core.judge.features import SCALAR_FEATURES, PassageView, QuestionView, 
 from rag_core.judge.fitted import WEIGHTS_PATH, load_weights, passage_views, score
 from rag_core.judge.local_judge import LocalJudge
 from rag_core.judge.relevance import lexical_features, without_values
-from rag_core.judge.train_sets import fact_removed_pairs, load_contracts, train_hash, value_question_pairs
+from rag_core.judge.train_sets import (
+    fact_removed_pairs,
+    heading_pairs,
+    load_contracts,
+    train_hash,
+    value_question_pairs,
+)
 from rag_core.judge.training import VectorCache, fit_all
 from rag_core.settings import JudgeTrainSettings, VerdictSettings
 from tests.fixtures.data import TRAIN
@@ -262,3 +268,14 @@ def test_value_questions_label_the_gold_window_stating_the_value_as_evidence() -
     assert any(p.label for p in pairs) and all(p.is_relevant for p in pairs if p.label)
     assert all(not p.label and not p.is_relevant for p in pairs[len(gold) : len(gold) + len(plain)])
     assert all(p.is_relevant and not p.label for p in pairs if p.fact_removed)
+
+
+@needs_train
+def test_heading_pairs_are_a_title_not_relevant_and_a_clause_heading_relevant_not_evidence() -> None:
+    ts = JudgeTrainSettings()
+    c = next(c for c in load_contracts(TRAIN, ts)[:40] if any("Governing Law" in lab for lab in c.labels))
+    gold = [i for i in c.pool if "Governing Law" in c.labels[i]]
+    pairs = heading_pairs(c, "Governing Law", gold, "Which law governs this agreement?", "g")
+    assert pairs[0].text == c.text.strip().split("\n", 1)[0].strip()[:120]
+    assert not pairs[0].label and not pairs[0].is_relevant
+    assert all(not p.label and p.is_relevant and len(p.text) <= 120 for p in pairs[1:])
