@@ -200,10 +200,11 @@ class VerdictSettings(_Group):
         le=1,
     )
     t_evidence: float = _f(
-        0.7,
+        0.6,
         "score 0-1",
-        "Evidence score above which a passage is kept as EVIDENCE (default: the lowest with precision "
-        "0.8 in cross-validation on train/)",
+        "Evidence score above which a passage is kept as EVIDENCE (default: chosen by `train thresholds`, "
+        "two-fold cross-validation by contract on the fit part of train/, nearest to the refusal, answer "
+        "and precision targets at once)",
         ge=0,
         le=1,
     )

@@ -285,12 +285,13 @@ def test_a_follow_up_without_a_subject_is_judged_with_the_previous_question(worl
     """Seen in the app: "什么时候支付？" after a rent question was refused, the question alone naming nothing."""
     pipe = Pipeline(world["store"], Settings(), None, None, None)
     history = [ChatTurn("user", "租金是多少？"), ChatTurn("assistant", "每月人民币5000元[1]。")]
-    alone = list(pipe.ask(AskRequest("什么时候支付？", [world["lease"]])))[-1]
+    # "那是哪一天？" names nothing of the lease ("什么时候支付？" alone already finds the only payment clause)
+    alone = list(pipe.ask(AskRequest("那是哪一天？", [world["lease"]])))[-1]
     assert isinstance(alone, Done) and alone.result.refused, "without history there is nothing to go on"
-    done = list(pipe.ask(AskRequest("什么时候支付？", [world["lease"]], history=history)))[-1]
+    done = list(pipe.ask(AskRequest("那是哪一天？", [world["lease"]], history=history)))[-1]
     assert isinstance(done, Done) and not done.result.refused
     q = done.result.trace.query
-    assert q is not None and q.in_context == "租金是多少？ 什么时候支付？"
+    assert q is not None and q.in_context == "租金是多少？ 那是哪一天？"
     assert [code_of(n)[0] for n in q.notes][-1] == "judged_in_context"
     assert "每月5日前" in done.result.answer
 
