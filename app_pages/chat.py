@@ -174,9 +174,10 @@ def _feedback_form(m: Message, question: str, feedback_ids: set[str], cid: str) 
             st.rerun()
 
 
-def _quoted(quoted: Sequence[QuotedRecord], trace: Trace | None = None) -> None:
+def _quoted(quoted: Sequence[QuotedRecord], trace: Trace | None = None, key: str = "quoted") -> None:
     """The quoted answer: contract sentences verbatim with [n] and where they stand; with the
-    stored trace, each opens its clause with the sentence highlighted."""
+    stored trace, each opens its clause with the sentence highlighted (``key``: one per message, as
+    two answers of a chat may quote the same sentence)."""
     if not quoted:
         return
     with st.container(border=True):
@@ -186,7 +187,7 @@ def _quoted(quoted: Sequence[QuotedRecord], trace: Trace | None = None) -> None:
             st.markdown(f"“{safe(q.text, False)}” \\[{q.n}\\] — {safe(where_, False)}")
             block = trace.block(q.n) if trace is not None else None
             if block is not None and block.text:
-                with st.expander(t("citations_title") + f" [{q.n}]", key=f"quoted_{i}_{q.start}"):
+                with st.expander(t("citations_title") + f" [{q.n}]", key=f"{key}_{i}_{q.start}"):
                     st.markdown(highlight(block.text, [(q.start - block.start, q.end - block.start)]))
 
 
@@ -204,7 +205,7 @@ def _answer_column(m: Message, trace: Trace) -> bool:
         return False
     if any(b.conflicting for b in trace.blocks):
         st.warning(t("conflict_warning"), icon=":material/balance:")
-    _quoted(trace.quoted, trace)
+    _quoted(trace.quoted, trace, key=f"quoted_{m.id}")
     st.markdown(safe_answer(m.content))
     if m.refused and trace.retrieval is not None:
         refusal_note(trace, m.verdicts)

@@ -160,3 +160,13 @@ def test_usage_the_endpoint_did_not_report_is_shown_as_an_estimate(
     en = open_page("inspector", lang="en")
     en.selectbox(key="inspect_conv").set_value(conv.id).run()
     assert next(m for m in en.metric if m.label == "Tokens").value == f"≈{usage['total_tokens']} (estimated)"
+
+
+def test_two_answers_quoting_the_same_sentence_both_render(seeded_home: Path, fake_llm: FakeOpenAI) -> None:
+    """Seen in the app: the second answer quoting a sentence the first had quoted raised a
+    duplicate-key error and the chat page stopped."""
+    at = open_page("chat")
+    _ask(at, "违约金是多少？")
+    _ask(at, "违约金是多少？")
+    quoted = [e for e in at.expander if e.label.startswith("引用")]
+    assert len({e.key for e in quoted}) == len(quoted) >= 2
