@@ -20,7 +20,7 @@ from itertools import pairwise
 
 import numpy as np
 
-from rag_core.chunking import find_headings
+from rag_core.chunking import HEADING_ONLY_MAX_CHARS, find_headings
 from rag_core.embeddings.registry import get_embedder
 from rag_core.settings import Settings
 
@@ -71,9 +71,33 @@ def segments(text: str) -> list[str]:
     """
     inline = (m.start(1) for m in _ZH_INLINE.finditer(text))
     cuts = [*sorted({0, *(h.start for h in find_headings(text)), *inline}), len(text)]
-    out = [text[a:b].strip() for a, b in pairwise(cuts)]
+    out = _join_heading_lines([text[a:b].strip() for a, b in pairwise(cuts)])
     out = [s for s in out if len(s) >= SENTENCE_MIN_CHARS]
     return out[:MAX_SEGMENTS] if len(out) >= 2 else []
+
+
+_SENTENCE_END = frozenset(".。;；:：!?！？")
+
+
+def _join_heading_lines(parts: list[str]) -> list[str]:
+    """Each heading-only part ("Section 7 Termination" above "7.1 Termination for Convenience. …")
+    joined to the part after it.
+
+    Why: a heading line alone is no clause; scored as one, it was "the clause of the asked type"
+    without the asked value, and the termination clause below it fell from evidence 0.92 to 0.36.
+    """
+    out: list[str] = []
+    carry = ""
+    for part in parts:
+        if not part:
+            continue
+        joined = f"{carry}\n{part}" if carry else part
+        if "\n" not in part and len(part) <= HEADING_ONLY_MAX_CHARS and part[-1] not in _SENTENCE_END:
+            carry = joined
+            continue
+        out.append(joined)
+        carry = ""
+    return [*out, carry] if carry else out
 
 
 def embed(texts: list[str]) -> np.ndarray:

@@ -220,6 +220,22 @@ def test_segments_cut_a_chunk_at_its_clause_headings() -> None:
     english = "1. Services. The Consultant shall advise.\n2. Fees. The Company shall pay USD 180."
     assert len(dense.segments(english)) == 2
     assert dense.segments("第九条 竞业限制。劳动者离职后两年内不得从事竞争业务。") == []
+    # a heading line alone is no clause: it goes with the clause under it
+    headed = (
+        "Section 7 Termination\n7.1 Termination for Convenience. Client may terminate upon ninety (90)\n"
+        "days notice.\n7.2 Termination for Cause. Either party may terminate on breach."
+    )
+    assert [s[:12] for s in dense.segments(headed)] == ["Section 7 Te", "7.2 Terminat"]
+
+
+def test_a_wrapped_termination_clause_under_its_heading_is_evidence_for_the_notice_period() -> None:
+    """Seen in the app: 0.36 as evidence (a wrapped PDF line, "How much" read as an amount)."""
+    clause = (
+        "Section 7 Termination\n7.1 Termination for Convenience. Client may terminate this Agreement for "
+        "convenience upon ninety (90)\ndays prior written notice to Provider."
+    )
+    got = score("How much notice must the Client give to terminate for convenience?", [clause])[0]
+    assert got.evidence > VerdictSettings().t_evidence
 
 
 def test_a_multi_clause_chunk_holds_the_clause_type_of_its_best_segment() -> None:

@@ -41,3 +41,7 @@ def test_the_asked_kind_of_value() -> None:
     assert dated.matched == ("date",) and undated.matched == () and undated.kinds == ("date",)
     assert asked_kinds("合同期限是多久？") == ["period"]
     assert asked_kinds("Where will disputes be resolved?") == ["place"]
+    # notice and time are periods, not amounts (a clause number "7.1" passed as the amount asked for)
+    assert asked_kinds("How much notice must the Client give to terminate?") == ["period"]
+    assert asked_kinds("How much is the monthly fee?") == ["amount"]
+    assert asked_kinds("提前多少天通知？")[0] == "period"
