@@ -124,22 +124,63 @@ def is_heading_line(line: str) -> bool:
     return bool(text) and len(text) <= HEADING_ONLY_MAX_CHARS and text[-1] not in _LINE_END
 
 
+_SENTENCE_END = frozenset(".。;；:：!?！？")
+_ITEM_START = re.compile(
+    r"\s*(?:\(?[0-9A-Za-z]{1,3}[.)]\s|\d+(?:\.\d+)+\s|第[一二三四五六七八九十百零〇两0-9]+[条章节款]|[•\-–*·]\s)"
+)
+"""A line that starts a list item or a numbered clause ("(a) ", "7.2 ", "第三条") starts afresh."""
+
+
+def _runs_on(line: str, following: str) -> bool:
+    """Whether ``line`` continues on the next line: it ends without closing punctuation, and the
+    next line is no heading and starts no item (PDF text wraps sentences at the page's width)."""
+    end = line.rstrip().rstrip("\"'”’」』)）").rstrip()
+    return (
+        bool(end)
+        and end[-1] not in _SENTENCE_END
+        and not is_heading_line(following)
+        and not _ITEM_START.match(following)
+    )
+
+
+def _units(text: str) -> list[tuple[int, int]]:
+    """(start, end) of the block's lines, wrapped lines joined back into one unit.
+
+    Why: "Client may terminate … upon ninety (90)" / "days prior written notice." split at the PDF's
+    line break gave two half sentences, neither with the notice period, and the quoted answer took
+    the next clause's "thirty (30) days" instead.
+    """
+    lines = list(_LINE.finditer(text))
+    out: list[tuple[int, int]] = []
+    i = 0
+    while i < len(lines):
+        j = i
+        if not is_heading_line(lines[i].group(0)):
+            while j + 1 < len(lines) and _runs_on(lines[j].group(0), lines[j + 1].group(0)):
+                j += 1
+        out.append((lines[i].start(), lines[j].end()))
+        i = j + 1
+    return out
+
+
 def block_sentences(block: EvidenceBlock) -> list[BlockSentence]:
     """The block's sentences with document offsets, each with the heading line above it.
 
-    Lines are split first (headings and list items stand on their own lines); heading lines are
-    not sentences: they are shown above the sentences they head.
+    Lines are split first (headings and list items stand on their own lines; a line that wraps on
+    is joined to the next); heading lines are not sentences: they are shown above the sentences
+    they head.
     """
     out: list[BlockSentence] = []
     heading = ""
-    for line in _LINE.finditer(block.text):
-        if is_heading_line(line.group(0)):
-            heading = " ".join(line.group(0).split())
+    for u_start, u_end in _units(block.text):
+        unit = block.text[u_start:u_end]
+        if is_heading_line(unit):
+            heading = " ".join(unit.split())
             continue
-        for a, b in _line_sentences(line.group(0)):
-            text = line.group(0)[a:b]
+        for a, b in _line_sentences(unit):
+            text = unit[a:b]
             if content_tokens(text):
-                start = block.start + line.start() + a
+                start = block.start + u_start + a
                 out.append(BlockSentence(block.n, len(out), text, start, start + len(text), heading))
     if not out and block.text.strip():  # headings or a table only: the block is one unit
         lead = len(block.text) - len(block.text.lstrip())

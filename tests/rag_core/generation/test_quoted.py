@@ -122,3 +122,30 @@ def test_lexical_idf_discounts_words_every_sentence_shares() -> None:
 def test_sentence_scorer_is_callable_on_any_sentences() -> None:
     scores = sentence_scorer(Settings())("押金多少？", ["押金为人民币10000元。", "租期三年。"])
     assert len(scores) == 2 and scores[0] > scores[1]
+
+
+WRAPPED = (
+    "Section 7 Termination\n7.1 Termination for Convenience. Client may terminate this Agreement for convenience "
+    "upon ninety (90)\ndays prior written notice to Provider.\n7.2 Termination for Cause. Either party may "
+    "terminate this Agreement upon thirty (30) days written notice if\nthe other party materially breaches.\n"
+    "(a) Notices under this Agreement shall be in writing and signed by an authorised officer of the sender\n"
+    "(b) and delivered by hand.\n"
+)
+
+
+def test_a_sentence_wrapped_over_two_pdf_lines_is_one_sentence() -> None:
+    """Seen in the app: the halves of the 7.1 sentence lost to 7.2's "thirty (30) days"."""
+    doc = PREFIX + WRAPPED
+    sentences = block_sentences(_block(1, WRAPPED, len(PREFIX)))
+    texts = [s.text for s in sentences]
+    assert (
+        "Client may terminate this Agreement for convenience upon ninety (90)\ndays prior written notice to Provider."
+        in texts
+    )
+    assert all(doc[s.start : s.end] == s.text for s in sentences)
+    assert "(b) and delivered by hand." in texts, "a list item starts afresh"
+    fitted = sentence_scorer(Settings())
+    q = "How much notice must the Client give to terminate for convenience?"
+    block = _block(1, WRAPPED, len(PREFIX))
+    quoted = select_quoted([block], score_blocks(q, [block], fitted), Settings().generation)
+    assert "ninety (90)" in quoted.sentences[0].text
