@@ -67,7 +67,11 @@ def states_true_value(answer: str, question: str, conflicting: Sequence[Evidence
     if not wrong:
         return True
     sentence = correction_sentence(question, conflicting[0])
-    truths = [t for t in extract_values(normalize_text(sentence)) if any(same_kind(t, w) for w in wrong)]
+    stated = extract_values(normalize_text(sentence))
+    # the same kind first: "5日" (a day of the month) is no answer to an 8000-yuan premise
+    truths = [t for t in stated if t.kind in {w.kind for w in wrong}] or [
+        t for t in stated if any(same_kind(t, w) for w in wrong)
+    ]
     if not truths:
         return True  # nothing comparable to ask for: the correction word is all that can be checked
     given = extract_values(normalize_text(answer))

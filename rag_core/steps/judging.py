@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from rag_core.coded import coded
 from rag_core.judge.base import Judge, passage_from_hit, thresholds_of, verdict_record
 from rag_core.judge.classify import select_kept
+from rag_core.judge.clause_gate import asked_clause_type
 from rag_core.judge.factory import make_judge
 from rag_core.judge.salvage import salvage_passage
 from rag_core.llm.base import ChatModel
@@ -123,11 +124,14 @@ def judge_follow_up(
     answer and it was refused, though retrieval (seed 003's joined query) had found the deposit
     clause. Judging every turn with the earlier questions joined in would let an unrelated earlier
     question make its clauses "evidence" for a new one; so the join (one previous question only) is
-    tried only when the question alone kept nothing, and used only when it keeps something. The
-    clause-type gate still reads the question alone; the trace records the judged text and why.
+    tried only when the question alone kept nothing and names no clause type of its own ("这份租赁合同
+    约定的竞业限制期限是多久？" after a rent question stays refused, not answered with the rent), and used only
+    when it keeps something. The trace records the judged text and why.
     """
     if judged.kept or not judged.verdicts or not turn.req.history or turn.query is None:
         return judged
+    if asked_clause_type(turn.asked_question) is not None:
+        return judged  # it names its own clause type: a question of its own, refused on its own
     context = build_retrieval_query(turn.req.history, turn.asked_question, 1)
     if context == turn.asked_question.strip():
         return judged

@@ -304,3 +304,20 @@ def test_a_new_question_in_a_chat_is_judged_on_its_own(world: dict[str, Any]) ->
     assert isinstance(done, Done) and not done.result.refused
     assert done.result.trace.query is not None and done.result.trace.query.in_context == ""
     assert "10%" in done.result.answer and "5000" not in done.result.answer
+
+
+def test_a_question_of_its_own_clause_type_after_a_false_premise_is_still_refused(
+    world: dict[str, Any],
+) -> None:
+    """Seen in the app: a non-compete question after "租金是每月8000元，对吗？" was judged with the rent
+    question joined in, kept the rent clause as CONFLICTING and skipped the absent-clause refusal."""
+    pipe = Pipeline(world["store"], Settings(), None, None, None)
+    history = [
+        ChatTurn("user", "租金是每月8000元，对吗？"),
+        ChatTurn("assistant", "不对：租金每月人民币5000元[1]。"),
+    ]
+    done = list(
+        pipe.ask(AskRequest("这份租赁合同约定的竞业限制期限是多久？", [world["lease"]], history=history))
+    )[-1]
+    assert isinstance(done, Done) and done.result.refused and not done.result.citations
+    assert done.result.trace.query is not None and done.result.trace.query.in_context == ""

@@ -59,6 +59,13 @@ def test_a_correction_without_the_documents_value_gets_the_quoted_one() -> None:
     fixed, note = enforce_correction(draft, Q, [RENT, OTHER], "zh")
     assert fixed.startswith("不对：乙方每月向甲方支付租金人民币9500元。 [1]") and note
     assert fixed.count("不对") == 1 and fixed.endswith("根据第三条，租金于每月5日前支付[1]。")
+    # a day of the month is no rent: "每月5日前" does not state the amount
+    one_sentence = EvidenceBlock(
+        1, "租赁合同", "lease.pdf", 2, "第三条 租金", "第三条 租金\n租金每月人民币9500元，乙方应于每月5日前支付当月租金。",
+        conflicting=True,
+    )  # fmt: skip
+    other_number, _ = enforce_correction("不对。乙方应于每月5日前支付当月租金[1]。", Q, [one_sentence], "zh")
+    assert other_number.startswith("不对：租金每月人民币9500元，乙方应于每月5日前支付当月租金。 [1]")
     stated = "不对，合同约定月租金为人民币9500元[1]。"
     assert enforce_correction(stated, Q, [RENT], "zh") == (stated, "")
     en, _ = enforce_correction("No, that is not what the lease says [1].", "The rent is USD 8,000 a month, right?",
