@@ -176,7 +176,7 @@ class Pipeline:
         plan = plan_answer(turn, evidence)
         yield Quoted(plan.quoted)
         if self.answer_model is None:
-            quote_without_model(turn, evidence.blocks, plan.quoted.render(turn.language, QUOTED_LEAD))
+            quote_without_model(turn, plan.quoted.render(turn.language, QUOTED_LEAD))
         else:
             yield from generate(self.answer_model, turn, plan.prompt_blocks, cancel)
             yield from correct_premise(turn, evidence.blocks)

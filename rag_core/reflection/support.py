@@ -15,8 +15,8 @@ with ``#``, ends with a colon) or carries at most ``CONNECTIVE_MAX_TOKENS`` cont
 "In short:", "Yes.") is labelled but not *counted* — it claims nothing that could be unsupported,
 so it must not pull an answer below ``min_supported_share``.
 
-When regeneration still fails, ``quote_fallback`` answers by quoting the evidence sentences that
-share most words with the question, verbatim, each with its citation — never invented text.
+When regeneration still fails, the answer is the quoted answer (``rag_core.generation.quoted``):
+the evidence sentences verbatim, each with its citation — never invented text.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, Literal
 
 from rag_core.generation.citations import find_citations, marker_spans, remove_citation_markers
-from rag_core.generation.prompt import Language, render_block
+from rag_core.generation.prompt import render_block
 from rag_core.llm.base import ChatModel, ChatOptions, Message
 from rag_core.models import EvidenceBlock
 from rag_core.settings import ReflectionSettings
@@ -54,16 +54,6 @@ LLM_BASE_TOKENS = 64
 
 LLM_TOKENS_PER_SENTENCE = 24
 """Extra tokens of the LLM support answer per judged sentence (one small JSON object each)."""
-
-QUOTE_MAX_SENTENCES = 3
-"""Evidence sentences quoted by the fallback answer."""
-
-QUOTE_MIN_RELATIVE = 0.5
-"""A sentence is quoted only if its question overlap is at least this share of the best sentence's,
-so one shared word ("支付") does not drag a weakly related clause into the fallback."""
-
-QUOTE_MAX_CHARS = 300
-"""A quoted sentence longer than this is cut (with "…") so the fallback stays readable."""
 
 _ANSWER_FILLER = frozenset(
     _words(
@@ -478,82 +468,6 @@ def needs_regeneration(supports: Sequence[SentenceSupport], settings: Reflection
     """
     share = supported_share(supports)
     return share is not None and share < settings.min_supported_share
-
-
-# ---------------------------------------------------------------- quote fallback
-
-_QUOTE_LEAD: dict[Language, str] = {
-    "zh": "未能生成有充分依据的回答，以下为资料原文：",
-    "en": "I could not write a fully supported answer. The documents say:",
-}
-_CONFLICT_NOTE: dict[Language, str] = {
-    "zh": "注意：资料内容与问题的前提不符。",
-    "en": "Note: the documents contradict the premise of the question.",
-}
-
-
-def _unwrap(text: str) -> str:
-    """Undo line wrapping: no space between Chinese characters, one space elsewhere."""
-    text = re.sub(r"(?<=[\u3400-\u9fff])\s*\n\s*(?=[\u3400-\u9fff])", "", text)
-    return " ".join(text.split())
-
-
-def _cut(text: str) -> str:
-    """A quote no longer than ``QUOTE_MAX_CHARS``, marked "…" where cut."""
-    return text if len(text) <= QUOTE_MAX_CHARS else text[:QUOTE_MAX_CHARS].rstrip() + "…"
-
-
-@dataclass
-class _Candidate:
-    """One evidence sentence scored against the question."""
-
-    overlap: float
-    rank: int  # the block's position among the blocks
-    position: int  # the sentence's position in its block
-    block: EvidenceBlock
-    sentence: str
-
-
-def _block_sentences(block: EvidenceBlock) -> list[str]:
-    """A block's sentences, line wrapping undone."""
-    return split_sentences(_unwrap(block.text), newline_breaks=False)
-
-
-def pick_quotes(question: str, blocks: Sequence[EvidenceBlock]) -> list[tuple[EvidenceBlock, str]]:
-    """The evidence sentences sharing most words with the question, in reading order.
-
-    Only sentences within ``QUOTE_MIN_RELATIVE`` of the best overlap are quoted; among those,
-    conflicting blocks go first (correcting the premise matters most). With no word in common,
-    the first sentence of each of the first blocks: the judge kept them as evidence.
-    """
-    wanted = content_tokens(question)
-    candidates = [
-        _Candidate(len(wanted & content_tokens(sentence)) / len(wanted), rank, position, block, sentence)
-        for rank, block in enumerate(blocks)
-        for position, sentence in enumerate(_block_sentences(block))
-        if wanted
-    ]
-    best = max((c.overlap for c in candidates), default=0.0)
-    strong = [c for c in candidates if c.overlap > 0 and c.overlap >= best * QUOTE_MIN_RELATIVE]
-    strong.sort(key=lambda c: (not c.block.conflicting, -c.overlap, c.rank, c.position))
-    chosen = sorted(strong[:QUOTE_MAX_SENTENCES], key=lambda c: (c.rank, c.position))
-    if chosen:
-        return [(c.block, c.sentence) for c in chosen]
-    firsts = [(b, _block_sentences(b)) for b in blocks[:QUOTE_MAX_SENTENCES]]
-    return [(b, sentences[0]) for b, sentences in firsts if sentences]
-
-
-def quote_fallback(question: str, blocks: Sequence[EvidenceBlock], language: Language) -> str:
-    """An answer made of verbatim evidence sentences with their citations; "" without blocks."""
-    quotes = pick_quotes(question, blocks)
-    if not quotes:
-        return ""
-    lines = []
-    if any(block.conflicting for block, _ in quotes):
-        lines.append(_CONFLICT_NOTE[language])
-    lines.append(_QUOTE_LEAD[language])
-    lines.extend(f"“{_cut(sentence)}” [{block.n}]" for block, sentence in quotes)
-    return "\n".join(lines)
 
 
 @dataclass

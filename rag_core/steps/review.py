@@ -25,7 +25,6 @@ from rag_core.reflection.output_guard import guard_answer
 from rag_core.reflection.support import (
     judge_support,
     needs_regeneration,
-    quote_fallback,
     repair_citations,
     split_sentences,
 )
@@ -120,7 +119,7 @@ def _withhold(turn: Turn, blocks: Sequence[EvidenceBlock], kb_empty: str) -> Ite
     rs, language = turn.settings.reflection, turn.language
     if rs.is_supported:
         reason = coded("quoting_unsupported", "unsupported: quoting the evidence instead of inventing")
-        turn.answer = turn.fallback or quote_fallback(turn.req.question, list(blocks), language)
+        turn.answer = turn.fallback
     else:
         reason = coded("withheld_uncited", "the answer cited no evidence: withheld")
         turn.answer = uncited_refusal_text(
@@ -196,7 +195,7 @@ def refuse(turn: Turn, verdicts: Sequence[Verdict], searched: int, judged: bool)
     yield Token(turn.answer)
 
 
-def quote_without_model(turn: Turn, blocks: Sequence[EvidenceBlock], quoted: str = "") -> None:
+def quote_without_model(turn: Turn, quoted: str) -> None:
     """With no answer model configured, the answer is the quoted evidence."""
-    turn.answer = quoted or quote_fallback(turn.req.question, list(blocks), turn.language)
+    turn.answer = quoted
     turn.notes.append(coded("no_answer_model", "no answer model: quoted the evidence"))

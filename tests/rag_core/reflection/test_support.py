@@ -16,7 +16,6 @@ from rag_core.reflection.support import (
     missing_numbers,
     needs_regeneration,
     parse_chinese_number,
-    quote_fallback,
     split_sentences,
     supported_share,
 )
@@ -244,38 +243,6 @@ def test_llm_request_carries_every_sentence_once(server: FakeOpenAI) -> None:
     numbered = body["messages"][1]["content"].split("Sentences:\n")[1].splitlines()
     assert numbered == ["1. A [1].", "2. B [2].", "3. C."]
     assert json.loads(json.dumps(body))["temperature"] == 0.0
-
-
-# ---- quote fallback
-
-
-def test_quote_fallback_quotes_the_evidence_verbatim_with_citations() -> None:
-    answer = quote_fallback("How much notice is needed to terminate the lease?", EN, "en")
-    assert answer.startswith("I could not write a fully supported answer. The documents say:")
-    assert f"“{EN[0].text}” [1]" in answer
-
-
-def test_quote_fallback_in_chinese_prefers_the_relevant_block() -> None:
-    answer = quote_fallback("甲方什么时候支付货款？", ZH, "zh")
-    assert f"“{ZH[1].text}” [2]" in answer
-    assert "[1]" not in answer  # shares only 支付 with the question
-    assert "资料原文" in answer
-
-
-def test_quote_fallback_flags_a_contradicted_premise() -> None:
-    blocks = [EvidenceBlock(1, "T", "t.pdf", 1, "", "任何一方不得单方解除本合同。", conflicting=True)]
-    answer = quote_fallback("乙方可以单方解除合同吗？", blocks, "zh")
-    assert answer.startswith("注意：资料内容与问题的前提不符。")
-    assert "“任何一方不得单方解除本合同。” [1]" in answer
-
-
-def test_quote_fallback_with_no_word_in_common_quotes_the_first_sentences() -> None:
-    answer = quote_fallback("xyzzy?", EN, "en")
-    assert "[1]" in answer and "[2]" in answer
-
-
-def test_quote_fallback_without_blocks_is_empty() -> None:
-    assert quote_fallback("What?", [], "en") == ""
 
 
 def test_a_question_mark_inside_a_url_does_not_end_the_sentence() -> None:
