@@ -127,12 +127,15 @@ def test_lawyer_flow(page: Any, server: dict[str, Any]) -> None:
     assert len(fb) == 1 and fb[0].rating == 2 and fb[0].diagnosis
 
     lap("feedback")
-    # Stop mid-answer: the partial answer is kept and marked as stopped.
+    # Stop mid-answer: the partial answer is kept and marked as stopped. The feedback run must have
+    # finished first: Streamlit's chat input drops its stop button when a run that was already going at
+    # submit time ends, even while the submitted run still streams.
+    _idle(pg)
     pg.get_by_placeholder("就合同提问").fill("押金是多少？")
     pg.keyboard.press("Enter")
     pg.get_by_text("判断完成，正在生成回答…").wait_for()
-    pg.wait_for_timeout(1500)
-    pg.locator("[data-testid=stChatInput] button").click()  # the send button is a stop button while answering
+    pg.get_by_text("正在思考…").last.wait_for()  # the answer model is streaming its reasoning
+    pg.locator("[data-testid=stChatInputStopButton]").click()  # the send button is a stop button now
     conv = store.conversations.all("违约金是多少")[0]
     deadline = time.monotonic() + 30
     while len(store.conversations.messages(conv.id)) < 4 and time.monotonic() < deadline:
