@@ -65,9 +65,7 @@ _ZH_NAME = re.compile(
 
 def doc_name_tokens(meta: DocumentMeta) -> set[str]:
     """Everything a question may call a document by: title, file name, parties, opening block."""
-    stem = re.sub(r"\.[A-Za-z0-9]{1,5}$", "", meta.file_name)
-    parts = [meta.title, meta.terms, meta.head]
-    return name_tokens(" ".join([*parts, stem]))
+    return name_tokens(f"{meta.terms} {meta.head}") | title_tokens(meta)
 
 
 def question_names(question: str) -> set[str]:
@@ -83,6 +81,30 @@ def question_names(question: str) -> set[str]:
     return name_tokens(" ".join(names))
 
 
+_ZH_KIND = re.compile(r"[\u4e00-\u9fff]{2,10}?(?:合同|协议)")
+
+
+def title_tokens(meta: DocumentMeta) -> set[str]:
+    """The words of a document's title and file name alone (not its opening block)."""
+    stem = re.sub(r"\.[A-Za-z0-9]{1,5}$", "", meta.file_name)
+    return name_tokens(f"{meta.title} {stem}")
+
+
+def kind_names(question: str, docs: list[DocumentMeta]) -> set[str]:
+    """The words of a Chinese question that call a contract by its kind ("采购合同的货款", "这份租赁合同"),
+    kept only where some document's title or file name has them.
+
+    Why: Chinese lawyers name a contract by its kind far more often than by 《title》 or party, and
+    such a phrase has no capital letters to find. Matching it against titles alone keeps the words
+    around it ("这份", "上述") from routing to a contract whose opening text happens to contain them.
+    """
+    phrases = _ZH_KIND.findall(question)
+    if not phrases:
+        return set()
+    titled = set().union(*(title_tokens(d) for d in docs)) if docs else set()
+    return name_tokens(" ".join(phrases)) & titled
+
+
 def route(question: str, docs: list[DocumentMeta], min_overlap: float) -> RouteDecision | None:
     """The document the question names, or None.
 
@@ -92,7 +114,7 @@ def route(question: str, docs: list[DocumentMeta], min_overlap: float) -> RouteD
     """
     if len(docs) < 2:
         return None
-    q_words = question_names(question)
+    q_words = question_names(question) | kind_names(question, docs)
     if not q_words:
         return None
     names = [doc_name_tokens(d) for d in docs]

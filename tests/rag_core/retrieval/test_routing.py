@@ -111,3 +111,27 @@ def test_routes_by_parties_in_the_opening_block() -> None:
         0.5,
     )
     assert d is not None and d.doc_id == "a"
+
+
+_PURCHASE = DocumentMeta(
+    id="d5",
+    file_name="zh_purchase_utf8.txt",
+    title="采购合同",
+    terms="深圳市华南电子有限公司",
+    head="采购合同 甲方：深圳市华南电子有限公司 乙方：杭州精工机械有限公司 上述货物",
+)
+
+
+def test_a_chinese_question_names_a_contract_by_its_kind() -> None:
+    docs = [*DOCS, _PURCHASE]
+    d = route("采购合同的货款是多少？", docs, 0.5)
+    assert d is not None and d.doc_id == "d5" and d.matched == ["采购"]
+    d = route("这份租赁合同约定的竞业限制期限是多久？", docs, 0.5)
+    assert d is not None and d.doc_id == "d4"
+
+
+def test_kind_words_route_only_by_titles_and_two_kinds_do_not_route() -> None:
+    docs = [*DOCS, _PURCHASE]
+    assert route("上述合同的付款期限是什么？", docs, 0.5) is None  # 上述 is in an opening block, not a title
+    assert route("租赁合同和采购合同的付款期限有何不同？", docs, 0.5) is None
+    assert route("合同的付款期限是什么？", docs, 0.5) is None
