@@ -56,6 +56,24 @@ _CONDENSE_USER: dict[Language, tuple[str, str]] = {
 }
 
 
+_REFERS_BACK = re.compile(
+    r"^\s*(?:那么?|那它|它们?|其(?!他|余|次|实|中)|还有|此外|另外|and\b|then\b|so\b|what about\b|how about\b)"
+    r"|呢\s*[？?]?\s*$"
+    r"|\b(?:it|its|they|them|their|that one|this one)\b",
+    re.IGNORECASE,
+)
+
+
+def refers_back(question: str) -> bool:
+    """Whether a follow-up points at what was asked before ("那什么时候付？", "金额呢？", "When is it due?").
+
+    Why: such a question may keep a passage on its own (the rent clause's "每月5日前支付" for "那什么时候付？"
+    after a share-transfer price question), and that passage answers a different thing than the lawyer
+    means; only the previous question says what "那"/"it" is.
+    """
+    return bool(_REFERS_BACK.search(question))
+
+
 @dataclass
 class RetrievalQuery:
     """What retrieval searched for and how it came about (shown in the trace)."""

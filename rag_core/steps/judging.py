@@ -14,7 +14,7 @@ from rag_core.judge.factory import make_judge
 from rag_core.judge.salvage import salvage_passage
 from rag_core.llm.base import ChatModel
 from rag_core.models import Hit, Verdict
-from rag_core.retrieval.query_building import build_retrieval_query
+from rag_core.retrieval.query_building import build_retrieval_query, refers_back
 from rag_core.retrieval.routing import in_document_query
 from rag_core.settings import Settings
 from rag_core.steps.turn import Turn
@@ -118,7 +118,8 @@ def judge_hits(
 def judge_follow_up(
     turn: Turn, hits: list[Hit], judged: Judged, settings: Settings, judge_model: ChatModel | None
 ) -> Judged:
-    """A follow-up judged with the previous question when the question alone kept nothing.
+    """A follow-up judged with the previous question when the question alone kept nothing, or when
+    it refers back to it ("那什么时候付？", "金额呢？", "When is it due?").
 
     Why: "什么时候支付？" after "押金是多少？" names no subject, so on its own no passage holds its
     answer and it was refused, though retrieval (seed 003's joined query) had found the deposit
@@ -126,21 +127,33 @@ def judge_follow_up(
     question make its clauses "evidence" for a new one; so the join (one previous question only) is
     tried only when the question alone kept nothing and names no clause type of its own ("这份租赁合同
     约定的竞业限制期限是多久？" after a rent question stays refused, not answered with the rent), and used only
-    when it keeps something. The trace records the judged text and why.
+    when it keeps something. A question that refers back is judged with the previous one even when
+    it kept something alone: "那什么时候付？" after a share-transfer price question kept the lease's rent
+    date on its own and was answered with it. The trace records the judged text and why.
     """
-    if judged.kept or not judged.verdicts or not turn.req.history or turn.query is None:
+    if not judged.verdicts or not turn.req.history or turn.query is None:
         return judged
     if asked_clause_type(turn.asked_question) is not None:
         return judged  # it names its own clause type: a question of its own, refused on its own
+    back = refers_back(turn.asked_question)
+    if judged.kept and not back:
+        return judged
     context = build_retrieval_query(turn.req.history, turn.asked_question, 1)
     if context == turn.asked_question.strip():
         return judged
     again = judge_hits(context, hits, settings, judge_model, judge_on=True)
     if not again.kept:
         return judged
-    note = coded(
-        "judged_in_context",
-        "the question alone kept no passage: judged together with the previous question",
+    note = (
+        coded(
+            "judged_refers_back",
+            "the question refers back to the previous one: judged together with it",
+        )
+        if judged.kept
+        else coded(
+            "judged_in_context",
+            "the question alone kept no passage: judged together with the previous question",
+        )
     )
     turn.query = replace(turn.query, in_context=context, notes=(*turn.query.notes, note))
     return again

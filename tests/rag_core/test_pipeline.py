@@ -29,7 +29,8 @@ from rag_core.pipeline import (
 from rag_core.settings import ModelSettings, Settings
 from storage.store import Store
 from tests.fakeopenai import FakeOpenAI, Reply
-from tests.fixtures.kb import text_kb
+from tests.fixtures import make_docs
+from tests.fixtures.kb import make_kb, text_kb
 
 LEASE = (
     "房屋租赁合同\n\n第一条 租金\n租金每月人民币5000元，乙方应于每月5日前支付当月租金。\n\n"
@@ -321,3 +322,29 @@ def test_a_question_of_its_own_clause_type_after_a_false_premise_is_still_refuse
     )[-1]
     assert isinstance(done, Done) and done.result.refused and not done.result.citations
     assert done.result.trace.query is not None and done.result.trace.query.in_context == ""
+
+
+SHARES = (
+    "股权转让协议\n转让方（甲方）：王建国\n受让方（乙方）：宁波海曙投资合伙企业（有限合伙）\n"
+    "第一条 转让标的\n甲方将其持有的杭州云帆科技有限公司30%的股权转让给乙方。\n"
+    "第二条 转让价款\n本次股权转让价款为人民币六百万元，乙方应于本协议签订之日起十个工作日内一次性支付至甲方指定账户。\n"
+    "第三条 保密\n双方应对本协议内容保密，保密期限为本协议签订之日起三年。\n"
+    "第四条 争议解决\n因本协议引起的争议，提交杭州仲裁委员会仲裁。\n"
+)
+
+
+def test_a_follow_up_that_refers_back_is_judged_with_the_previous_question(
+    tmp_path: Path,
+) -> None:
+    """Tried as a lawyer: "那什么时候付？" after a share-transfer price question kept the lease's rent date
+    ("每月5日前支付") on its own and was answered with it."""
+    store, s = Store(tmp_path / "store"), Settings()
+    lease = make_docs.write_zh_contract_pdf(tmp_path)
+    kb = make_kb(store, s, "both", [("股权转让协议.txt", SHARES.encode()), lease])
+    pipe = Pipeline(store, s, None, None, None)
+    history = [ChatTurn("user", "股权转让价款是多少？"), ChatTurn("assistant", "人民币六百万元[1]。")]
+    done = list(pipe.ask(AskRequest("那什么时候付？", [kb], history=history)))[-1]
+    assert isinstance(done, Done) and not done.result.refused
+    q = done.result.trace.query
+    assert q is not None and q.in_context == "股权转让价款是多少？ 那什么时候付？"
+    assert "十个工作日" in done.result.answer and "每月5日" not in done.result.answer

@@ -13,6 +13,7 @@ from rag_core.retrieval.query_building import (
     clean_condensed,
     condense_question,
     make_retrieval_query,
+    refers_back,
 )
 from rag_core.settings import ModelSettings, RetrievalSettings
 from tests.fakeopenai import FakeOpenAI, Reply
@@ -145,3 +146,23 @@ def test_make_retrieval_query_condenses_only_when_enabled(server: FakeOpenAI) ->
     )
     assert on.text == "Who is the landlord's deposit holder?"
     assert len(server.chat_requests()) == 1
+
+
+def test_refers_back_finds_the_words_that_point_at_the_previous_question() -> None:
+    for q in [
+        "那什么时候付？",
+        "金额呢？",
+        "那么期限多久？",
+        "它什么时候到期？",
+        "When is it due?",
+        "What about their notice?",
+    ]:
+        assert refers_back(q), q
+    for q in [
+        "押金是多少？",
+        "违约金是多少？",
+        "这份租赁合同约定的租金是多少？",
+        "What is the monthly fee?",
+        "其他费用由谁承担？",
+    ]:
+        assert not refers_back(q), q
