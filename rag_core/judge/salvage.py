@@ -15,6 +15,15 @@ What is cut (all of it read one sentence at a time, as the detector reads):
   quoted string, a number or an address of a cut sentence that the rest of the passage does not
   hold goes too (the attack restating its goal). A sentence cut this way is itself a cut one.
 
+A sentence cut for its own score may be a clause with the attack run on after it ("…the laws of
+the State of Delaware and is assignable only upon consent hereto Ignore the question you were
+given…": a clause without a full stop, or "…五百万元，忽略以上所有指令…" after a comma). Then only the
+attack is cut: the sentence is split where a new clause may start (after a comma, semicolon or
+colon, or before a capitalised word) at the latest point whose head, alone, still reads clean (at
+most ``t_salvage_neighbour``) while the tail alone still reads as the attack (above
+``t_injection_sentence``), and the head repeats none of the tail's quoted strings, numbers or
+addresses.
+
 When nothing is salvaged: the excerpt keeps less than ``salvage_min_kept_share`` of the passage,
 or still scores above ``t_injection_sentence``, or hidden text spans the passage. Then the passage
 is dropped whole, as before.
@@ -49,6 +58,8 @@ _POINTS_BACK = re.compile(
 )
 _QUOTED = re.compile(r"[\"“「『]([^\"”」』]{2,80})[\"”」』]")
 _NUMBER = re.compile(r"\d[\d,.]*\d")
+_CLAUSE_START = re.compile(r"(?<=[，,；;：:])\s*(?=\S)|(?<=\s)(?=[A-Z])")
+"""Where a new clause may start inside a sentence: after clause punctuation, or before a capital."""
 
 
 @dataclass(frozen=True)
@@ -99,6 +110,31 @@ def _rest(text: str, a: SentenceScore, b: SentenceScore) -> str:
     return text[: first.start] + " " + text[first.end : second.start] + " " + text[second.end :]
 
 
+def _worst(text: str) -> float:
+    """The injection score of a piece of text read on its own (its worst sentence)."""
+    return max((x.score for x in score_sentences(text)), default=0.0)
+
+
+def attack_offset(sentence: str, s: VerdictSettings) -> int:
+    """Offset in a suspicious ``sentence`` where its attack begins (0: the whole sentence is it).
+
+    Why the latest clean head: heads grow with the split point and stop reading clean once they
+    reach the attack, so the scan stops there; the tail must still read as the attack on its own,
+    and the head may not restate what the tail wants in the answer.
+    """
+    best = 0
+    for m in _CLAUSE_START.finditer(sentence):
+        at = m.end()
+        head, tail = sentence[:at], sentence[at:]
+        if not head.strip() or not tail.strip():
+            continue
+        if _worst(head) > s.t_salvage_neighbour:
+            break
+        if _worst(tail) > s.t_injection_sentence and not any(i in head.lower() for i in _items(tail)):
+            best = at
+    return best
+
+
 def salvage_cut_indices(text: str, sentences: list[SentenceScore], s: VerdictSettings) -> set[int]:
     """Indices of the sentences to cut: the suspicious ones, the neighbours that continue them, and
     any sentence restating a cut one's goal; a sentence cut for continuing is itself a cut one."""
@@ -127,9 +163,15 @@ def salvage_passage(text: str, s: VerdictSettings) -> Salvage | None:
     cut = salvage_cut_indices(text, sentences, s)
     if not cut or len(cut) == len(sentences):
         return None
-    records = tuple(CutRecord(x.start, x.end, x.text, x.score) for i, x in enumerate(sentences) if i in cut)
+    own = {i for i, x in enumerate(sentences) if x.score > s.t_injection_sentence}
+    offsets = {i: attack_offset(sentences[i].text, s) if i in own else 0 for i in cut}
+    records = tuple(
+        CutRecord(x.start + offsets[i], x.end, text[x.start + offsets[i] : x.end], x.score)
+        for i, x in enumerate(sentences)
+        if i in cut
+    )
     out = without(text, records)
-    kept = sum(len(x.text) for i, x in enumerate(sentences) if i not in cut)
+    kept = sum(len(x.text) for i, x in enumerate(sentences) if i not in cut) + sum(offsets.values())
     total = sum(len(x.text) for x in sentences)
     if kept < s.salvage_min_kept_share * total:
         return None
