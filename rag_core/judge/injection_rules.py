@@ -244,7 +244,10 @@ RULES: tuple[Rule, ...] = (
         _rx(
             r"\bor\s+(?:you|u)\s+(?:will\s+)?die\b|\boder\s+du\s+stirbst\b|\bo\s+tu\s+muertes\b|\bi\s+command\s+you\b"
             r"|\bif\s+you\s+don'?t\s+answer\b|\bich\s+befehle\s+dir\b|\bmake\s+something\s+up\b"
+            # "Attention -" only when the reader is addressed after it: a notice block's "Attention:
+            # General Counsel" line (every one of them in the training contracts scored 0.6) is not.
             r"|(?:^|[.!?]\s*)(?:attention|achtung|stop|stopp)\b\s*[-–:!,]"
+            r"(?=[^.!?\n]{0,80}\b(?:you|your|u|du|dich|dir|ihr|please|bitte|now|jetzt)\b)"
         ),
         "pressures the reader",
     ),

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from rag_core.judge import injection_synth_data as D
+from rag_core.judge import injection_synth_more as M
 from rag_core.judge.sentences import sentence_spans
 
 SEED: int = 11
@@ -170,7 +171,8 @@ def _rows(
 def generate(cuad_dir: Path, seed: int = SEED) -> list[dict[str, Any]]:
     """The whole synthetic set: planted attacks of every family, then planted look-alikes."""
     rng = random.Random(seed)
-    return [*_rows("attack", D.ATTACKS, cuad_dir, rng), *_rows("lookalike", D.LOOKALIKES, cuad_dir, rng)]
+    attacks, lookalikes = {**D.ATTACKS, **M.ATTACKS}, {**D.LOOKALIKES, **M.LOOKALIKES}
+    return [*_rows("attack", attacks, cuad_dir, rng), *_rows("lookalike", lookalikes, cuad_dir, rng)]
 
 
 def write_jsonl(rows: list[dict[str, Any]], path: Path) -> None:

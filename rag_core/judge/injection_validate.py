@@ -20,11 +20,13 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
+from scipy import sparse
 
 from rag_core.judge.injection import normalize, score_sentences
 from rag_core.judge.injection_model import Detector
 from rag_core.judge.injection_synth import SYNTH_PATH, heldout_contracts, read_jsonl
-from rag_core.judge.injection_train import featurize, fit, train_samples
+from rag_core.judge.injection_train import Sample, featurize, fit, train_samples
 from rag_core.judge.sentences import sentence_spans
 
 HELDOUT_CONTRACTS: int = 50
@@ -53,6 +55,21 @@ def _flagged(rows: Sequence[dict[str, Any]], detector: Detector, threshold: floa
     return both / len(rows), alone / len(rows)
 
 
+def fold_detector(
+    x: sparse.csr_matrix, y: npt.NDArray[np.int64], samples: Sequence[Sample], kind: str, family: str
+) -> Detector:
+    """The detector fitted, from scratch, on every sample but the planted sentences of one family.
+
+    Why from scratch: starting the solver from the full fit leaks the left-out family, since the
+    hash buckets only its sentences hold get no gradient from the fold's data, only the weak L2
+    pull, and the solver stops with them near what the full fit learned from that very family.
+    """
+    keep = np.array(
+        [i for i, s in enumerate(samples) if not (s.kind == kind and s.family == family)], dtype=np.int64
+    )
+    return fit(x[keep], y[keep], {})
+
+
 def leave_one_family_out(
     data_dir: Path, threshold: float, log: Callable[[str], None] = lambda _: None
 ) -> list[Fold]:
@@ -62,13 +79,9 @@ def leave_one_family_out(
     x = featurize([s.text for s in samples])
     y = np.array([s.label for s in samples], dtype=np.int64)
     families = sorted({(str(r["kind"]), str(r["family"])) for r in rows})
-    full = fit(x, y, {})  # every fold starts from the full fit (convex: same optimum, fewer steps)
     folds: list[Fold] = []
     for kind, family in families:
-        keep = np.array(
-            [i for i, s in enumerate(samples) if not (s.kind == kind and s.family == family)], dtype=np.int64
-        )
-        detector = fit(x[keep], y[keep], {}, start=full)
+        detector = fold_detector(x, y, samples, kind, family)
         held = [r for r in rows if r["kind"] == kind and r["family"] == family]
         flagged, alone = _flagged(held, detector, threshold)
         log(f"left out {kind} {family}: {flagged:.3f} flagged ({alone:.3f} by the model alone)")
