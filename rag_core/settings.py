@@ -390,7 +390,7 @@ class JudgeTrainSettings(_Group):
         0.5, "fraction", "Share of min(span, window) a window must cover to hold a clause span", gt=0, le=1
     )
     clause_positives: int = _f(10, "windows", "Windows holding a span taken per contract at most", ge=1)
-    sentence_every: int = _f(3, "1 in N", "One present-clause question in N adds sentence-level pairs", ge=1)
+    sentence_every: int = _f(1, "1 in N", "One present-clause question in N adds sentence-level pairs", ge=1)
     clause_negatives: int = _f(
         6, "windows", "Windows without any span taken per contract (clause classifier)", ge=0
     )
@@ -417,6 +417,34 @@ class JudgeTrainSettings(_Group):
         "on/off",
         "Also judge, per question, the contract's title (not relevant) and a gold clause's heading line "
         "(relevant, not evidence): chunks can be a title or heading alone",
+    )
+    ranked_contracts: int = _f(
+        100,
+        "contracts",
+        "Fit contracts whose windows are ranked for every category question (retrieval-ranked evidence "
+        "negatives; each costs embedding all its windows once)",
+        ge=0,
+    )
+    ranked_candidates: int = _f(
+        12, "windows", "Top-ranked windows per (contract, category) question in the ranked evidence set", ge=1
+    )
+    ranked_clause: bool = _f(
+        True,
+        "on/off",
+        "Also fit the clause-type classifier on the ranked windows (hard negatives of the absent-clause gate)",
+    )
+    clause_sentences: int = _f(
+        3,
+        "sentences",
+        "Sentences holding no span per pool window also fitted by the clause-type classifier, beside "
+        "every sentence holding one (it scores single sentences too); 0: windows only",
+        ge=0,
+    )
+    ranked_weight: float = _f(
+        1.0,
+        "weight",
+        "Sample weight of a retrieval-ranked window in the evidence fit (a sampled one weighs 1)",
+        ge=0,
     )
     c_clause: float = _f(1.0, "inverse L2", "Regularisation C of the clause-type logistics", gt=0)
     c_relevance: float = _f(0.3, "inverse L2", "Regularisation C of the relevance logistic", gt=0)

@@ -38,17 +38,14 @@ from rag_core.judge.classify import EVIDENCE, RELEVANCE, select_kept
 from rag_core.judge.clause_gate import absent_clause_type
 from rag_core.judge.clause_types import BENCH_CATEGORIES
 from rag_core.judge.local_judge import LocalJudge
-from rag_core.judge.relevance import lexical_features
-from rag_core.judge.train_sets import Contract, is_check, load_contracts, question_for
+from rag_core.judge.train_sets import Contract, is_check, load_contracts, question_for, rank_windows
 from rag_core.judge.training import CLOSE, close_share
-from rag_core.retrieval.fusion import rrf
 from rag_core.settings import JudgeTrainSettings, Settings
 from storage.store import Store
 
 Log = Callable[[str], None]
 CANDIDATES: int = 20
 """Windows handed to the judge per question (the retrieval default ``candidates``)."""
-RRF_K: float = 60.0
 
 
 @dataclass(frozen=True)
@@ -83,17 +80,15 @@ def overlaps(a: tuple[int, int], spans: tuple[tuple[int, int], ...]) -> bool:
     return any(min(a[1], e) - max(a[0], s) > 0 for s, e in spans)
 
 
-def candidates(q: BenchQuestion, n: int) -> list[tuple[int, int]]:
-    """The contract's windows ranked by fused usem cosine and lexical coverage; the top ``n``."""
+def candidates(
+    q: BenchQuestion, n: int, embed_fn: Callable[[list[str]], np.ndarray] = dense.embed
+) -> list[tuple[int, int]]:
+    """The contract's windows ranked by fused usem cosine and lexical coverage; the top ``n``
+    (``train_sets.rank_windows``, the ranking the evidence model's ranked negatives are drawn with)."""
     c = q.contract
     texts = [c.text[s:e] for s, e in c.windows]
-    pvecs = dense.passage_vectors(texts)
-    cos = pvecs @ dense.embed([q.question])[0]
-    lex = [f.coverage for f in lexical_features(q.question, texts)]
-    by_cos = [str(i) for i in np.argsort(-cos, kind="stable")]
-    by_lex = [str(i) for i in np.argsort(-np.asarray(lex), kind="stable")]
-    fused = rrf([by_cos, by_lex], k=RRF_K)
-    return [c.windows[int(i)] for i, _ in fused[:n]]
+    pvecs = dense.passage_vectors(texts, embed_fn)
+    return [c.windows[i] for i in rank_windows(q.question, embed_fn([q.question])[0], texts, pvecs, n)]
 
 
 def judge_part(questions: list[BenchQuestion], settings: Settings, log: Log) -> dict[str, Any]:

@@ -283,6 +283,25 @@ def _passage_text(text: str) -> tuple[str, tuple[str, ...], frozenset[str], froz
     return norm, tuple(terms(norm)), frozenset(topics(norm)), frozenset(v.kind for v in extract_values(norm))
 
 
+def coverage_scores(question: str, texts: list[str]) -> list[float]:
+    """``LexicalFeatures.coverage`` of each text alone (IDF over ``texts``), without the other features.
+
+    Why a function of its own: ranking every window of a contract for a question (``bench refusal``'s
+    stand-in for retrieval, and the retrieval-ranked training negatives of ``train_sets``) needs only
+    the coverage, and the best-sentence loop of ``lexical_features`` costs ten times as much."""
+    q_terms = list(dict.fromkeys(terms(normalize_text(question))))
+    if not q_terms:
+        return [0.0] * len(texts)
+    cached = [_passage_text(t) for t in texts]
+    idf = idf_weights(q_terms, [list(c[1]) for c in cached])
+    total_w = sum(idf.values()) or 1.0
+    out: list[float] = []
+    for norm, p_terms, _, _ in cached:
+        pset, low = set(p_terms), norm.lower()
+        out.append(sum(idf[t] for t in q_terms if _term_in(t, pset, low)) / total_w)
+    return out
+
+
 def lexical_features(question: str, texts: list[str]) -> list[LexicalFeatures]:
     """Lexical features of each passage for one question (IDF over the candidate set)."""
     q_norm = normalize_text(question)

@@ -49,13 +49,19 @@ class Judged:
     gold: np.ndarray  # the candidate overlaps a gold span
 
 
-def judge_questions(contracts: list[Contract], w: JudgeWeights, candidates_n: int) -> list[Judged]:
-    """Score the bench questions of ``contracts`` with the weights ``w`` (no label yet)."""
+def judge_questions(
+    contracts: list[Contract],
+    w: JudgeWeights,
+    candidates_n: int,
+    embed_fn: Callable[[list[str]], np.ndarray] | None = None,
+) -> list[Judged]:
+    """Score the bench questions of ``contracts`` with the weights ``w`` (no label yet); ``embed_fn``
+    ranks the candidates from the training vector cache (the judge itself embeds as at run time)."""
     from rag_core.bench.refusal_bench import candidates, contract_questions, overlaps
 
     out: list[Judged] = []
     for q in contract_questions(contracts):
-        wins = candidates(q, candidates_n)
+        wins = candidates(q, candidates_n, embed_fn) if embed_fn else candidates(q, candidates_n)
         sc = score(q.question, [q.contract.text[s:e] for s, e in wins], w)
         out.append(
             Judged(
@@ -132,7 +138,7 @@ def threshold_cv(
             (c for c in inp.fit_c if inp.halves[c.name] == h),
             key=lambda c: hashlib.sha1(c.name.encode()).hexdigest(),
         )[:contracts]
-        judged += judge_questions(held, w, candidates_n)
+        judged += judge_questions(held, w, candidates_n, inp.cache.get)
         log(f"fold {h}: {len(held)} held-out fit contracts judged, {len(judged)} questions so far")
     return sweep(judged, vs)
 

@@ -14,8 +14,11 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import numpy as np
 
 from rag_core.chunking import split_range
 from rag_core.judge.clause_types import BY_NAME, CATEGORY_NAMES
@@ -49,6 +52,7 @@ class Pair:
     sentence: bool = False  # a single sentence (sentence-level evidence), not a window
     relevant: bool | None = None  # the relevance label when it differs from ``label`` (None: the same)
     fact_removed: bool = False  # a gold window with the asked fact cut out (counterfactual)
+    ranked: bool = False  # one of the top retrieval-ranked windows of its contract for the question
 
     @property
     def is_relevant(self) -> bool:
@@ -174,6 +178,86 @@ def evidence_pairs(
     return pairs
 
 
+RRF_K: float = 60.0
+"""Reciprocal-rank-fusion constant of ``rank_windows`` (the retrieval default)."""
+
+
+def rank_windows(question: str, qvec: np.ndarray, texts: list[str], wvecs: np.ndarray, n: int) -> list[int]:
+    """Indices of the ``n`` texts ranked first by reciprocal-rank fusion of usem cosine and lexical
+    coverage: how ``bench refusal`` stands in for retrieval, and how ``ranked_pairs`` picks the
+    windows the evidence model must tell apart — the same function, so the fit sees the bench's
+    (and retrieval's) kind of candidates."""
+    from rag_core.judge.relevance import coverage_scores
+    from rag_core.retrieval.fusion import rrf
+
+    if not texts:
+        return []
+    cos = wvecs @ qvec
+    lex = np.asarray(coverage_scores(question, texts))
+    by_cos = [str(i) for i in np.argsort(-cos, kind="stable")]
+    by_lex = [str(i) for i in np.argsort(-lex, kind="stable")]
+    return [int(i) for i, _ in rrf([by_cos, by_lex], k=RRF_K)[:n]]
+
+
+def ranked_contracts(contracts: list[Contract], n: int) -> list[Contract]:
+    """The first ``n`` contracts in name-hash order (a sample that does not follow the alphabet)."""
+    return sorted(contracts, key=lambda c: hashlib.sha1(c.name.encode()).hexdigest())[:n]
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """One (contract, category) question and the indices of its contract's top-ranked windows."""
+
+    contract: Contract
+    category: str
+    question: str
+    top: tuple[int, ...]
+
+
+def rank_contracts(
+    contracts: list[Contract],
+    ts: JudgeTrainSettings,
+    phrasing: int,
+    embed_fn: Callable[[list[str]], np.ndarray],
+    categories: tuple[str, ...] = CATEGORY_NAMES,
+) -> list[Ranked]:
+    """Per (contract among the first ``ranked_contracts``, known category): the top
+    ``ranked_candidates`` windows of the whole contract as ``rank_windows`` ranks them."""
+    from rag_core.judge.dense import passage_vectors
+
+    chosen = ranked_contracts(contracts, ts.ranked_contracts)
+    asked = [(c, k, question_for(k, c.name, phrasing)) for c in chosen for k in categories if k in c.spans]
+    qvecs = dict(zip([q for _, _, q in asked], embed_fn([q for _, _, q in asked]), strict=True))
+    out: list[Ranked] = []
+    current: tuple[str, list[str], np.ndarray] = ("", [], np.zeros((0, 0)))
+    for c, k, q in asked:
+        if current[0] != c.name:
+            texts = [c.text[s:e] for s, e in c.windows]
+            current = (c.name, texts, passage_vectors(texts, embed_fn))
+        _, texts, wvecs = current
+        out.append(Ranked(c, k, q, tuple(rank_windows(q, qvecs[q], texts, wvecs, ts.ranked_candidates))))
+    return out
+
+
+def ranked_pairs(ranked: list[Ranked], ts: JudgeTrainSettings) -> list[Pair]:
+    """The ranked windows of each question, evidence when the window holds a gold span of the
+    category, not evidence when it touches none (windows that only graze a span are left out).
+
+    Why (issue 10): the random windows of ``evidence_pairs`` are easy negatives; at run time the
+    candidates are retrieval-ranked — clauses of the same topic in the same contract (the indemnity
+    above the liability cap) — and for an absent clause type *every* candidate is such a window.
+    Fitted only on the random ones, EVIDENCE precision on ranked candidates was 0.43."""
+    pairs: list[Pair] = []
+    for r in ranked:
+        c, spans = r.contract, r.contract.spans[r.category]
+        for i in r.top:
+            w = c.windows[i]
+            gold = any(holds(w, sp, ts) for sp in spans)
+            if gold or not any(min(w[1], e) > max(w[0], b) for b, e in spans):
+                pairs.append(Pair(r.question, c.text[w[0] : w[1]], gold, f"cuad:{c.name}", ranked=True))
+    return pairs
+
+
 def heading_pairs(c: Contract, category: str, gold: list[int], question: str, group: str) -> list[Pair]:
     """Lines that only name things: the contract's title (neither relevant nor evidence) and the
     heading line of a gold window's clause (relevant — it names the asked clause — but not evidence).
@@ -265,14 +349,54 @@ def fact_removed_pairs(
     return out
 
 
-def clause_examples(contracts: list[Contract]) -> list[tuple[str, set[str], str]]:
-    """(window text, categories it holds, contract) for the clause classifier: every window holding
-    a span, and ``clause_negatives`` random windows holding none, per contract (the pool)."""
+def clause_examples(
+    contracts: list[Contract], ranked: list[Ranked] | None = None, ts: JudgeTrainSettings | None = None
+) -> list[tuple[str, set[str], str]]:
+    """(text, categories it holds, contract) for the clause classifier: per contract its pool
+    (windows holding a span, ``clause_negatives`` random windows holding none), the windows ranked
+    first for any category question (``ranked``) and, with ``ts.clause_sentences``, the sentences
+    of its pool windows.
+
+    Why the ranked windows: they are the hard negatives of the absent-clause gate — the windows
+    retrieval puts first for "Is there a non-compete?" in a contract that has none. Why sentences:
+    the classifier is also applied to single sentences (sentence-level evidence for the quoted
+    answer and the support check), and fitted on 700-character windows only it called "The goods
+    shall be delivered to the Buyer's warehouse." as much a warranty period as the warranty itself."""
+    extra: dict[str, set[int]] = {}
+    for r in ranked or []:
+        extra.setdefault(r.contract.name, set()).update(r.top)
     out: list[tuple[str, set[str], str]] = []
     for c in contracts:
-        for i in c.pool:
+        for i in sorted({*c.pool, *extra.get(c.name, set())}):
             s, e = c.windows[i]
             out.append((c.text[s:e], c.labels[i], c.name))
+        if ts is not None and ts.clause_sentences:
+            out += [(t, lab, c.name) for t, lab in window_sentences(c, c.pool, ts)]
+    return out
+
+
+def window_sentences(c: Contract, windows: list[int], ts: JudgeTrainSettings) -> list[tuple[str, set[str]]]:
+    """Each window's sentences that hold a span (with the categories whose spans they hold, by
+    ``holds`` as for windows) and its first ``clause_sentences`` sentences holding none; each
+    distinct sentence once."""
+    from rag_core.judge.dense import sentences
+
+    seen: set[str] = set()
+    out: list[tuple[str, set[str]]] = []
+    for i in windows:
+        s, e = c.windows[i]
+        text, pos, plain = c.text[s:e], 0, 0
+        for sent in sentences(text):
+            at = text.find(sent, pos)
+            if at < 0 or sent in seen:
+                continue
+            pos, lo = at + len(sent), s + at
+            span = (lo, lo + len(sent))
+            labels = {k for k, sp in c.spans.items() if any(holds(span, x, ts) for x in sp)}
+            plain += not labels
+            if labels or plain <= ts.clause_sentences:
+                seen.add(sent)
+                out.append((sent, labels))
     return out
 
 

@@ -36,11 +36,14 @@ from rag_core.judge.relevance import lexical_features
 from rag_core.judge.train_sets import (
     Contract,
     Pair,
+    Ranked,
     clause_examples,
     evidence_pairs,
     is_check,
     load_contracts,
     load_privacyqa,
+    rank_contracts,
+    ranked_pairs,
     train_hash,
 )
 from rag_core.paths import model_cache_dir
@@ -150,11 +153,12 @@ class Rows:
     groups: list[str]
     sentence: np.ndarray
     fact_removed: np.ndarray
+    ranked: np.ndarray
 
     @property
     def windows(self) -> np.ndarray:
-        """Rows that are real contract windows (not sentences, not counterfactual copies)."""
-        return ~self.sentence & ~self.fact_removed
+        """Rows that are sampled contract windows (not sentences, counterfactual copies or ranked)."""
+        return ~self.sentence & ~self.fact_removed & ~self.ranked
 
 
 def pair_rows(
@@ -163,9 +167,9 @@ def pair_rows(
     """Feature rows of pairs, one question group at a time (lexical IDF over the group's texts).
 
     ``clause_of(group)`` gives the clause model used for that group (cross-fitting)."""
-    by_q: dict[tuple[str, str], list[int]] = {}
-    for i, p in enumerate(pairs):
-        by_q.setdefault((p.group, p.question), []).append(i)
+    by_q: dict[tuple[str, str, bool], list[int]] = {}
+    for i, p in enumerate(pairs):  # a ranked candidate set is its own group (its IDF is the set's)
+        by_q.setdefault((p.group, p.question, p.ranked), []).append(i)
     texts = list(dict.fromkeys(p.text for p in pairs))
     cache.add([*(dense.passage_text(t) for t in texts), *(p.question for p in pairs)])
     cache.add([dense.passage_text(s) for t in texts for s in dense.segments(t)])
@@ -174,7 +178,7 @@ def pair_rows(
     n_rel = len(SCALAR_FEATURES) + dense.DIM
     x_rel = np.zeros((len(pairs), n_rel))
     x_evi = np.zeros((len(pairs), len(SCALAR_FEATURES)))
-    for (group, q), idx in by_q.items():
+    for (group, q, _ranked), idx in by_q.items():
         model = clause_of(group)
         w = JudgeWeights(model, _NULL, _NULL, q_min, "")
         qv = question_view(q, cache.get([q])[0], w)
@@ -192,6 +196,7 @@ def pair_rows(
         [p.group for p in pairs],
         np.asarray([p.sentence for p in pairs], dtype=bool),
         np.asarray([p.fact_removed for p in pairs], dtype=bool),
+        np.asarray([p.ranked for p in pairs], dtype=bool),
     )
 
 
@@ -270,9 +275,13 @@ def precision_threshold(y: np.ndarray, p: np.ndarray) -> float:
 
 # ----------------------------------------------------------------------------- the whole fit
 def _clause_sets(
-    contracts: list[Contract], ts: JudgeTrainSettings, cache: VectorCache
+    contracts: list[Contract],
+    ts: JudgeTrainSettings,
+    cache: VectorCache,
+    ranked: list[Ranked] | None = None,
+    sentences: bool = True,
 ) -> tuple[np.ndarray, list[str], list[set[str]], list[str]]:
-    ex = clause_examples(contracts)
+    ex = clause_examples(contracts, ranked, ts if sentences else None)
     texts = [t for t, _, _ in ex]
     vecs = dense.passage_vectors(texts, cache.get)
     return vecs, texts, [lab for _, lab, _ in ex], [n for _, _, n in ex]
@@ -301,7 +310,9 @@ def fit_inputs(
     fit_c = [c for c in contracts if not is_check(c.name, ts)][: sample[0] if sample else None]
     check_c = [c for c in contracts if is_check(c.name, ts)][: sample[0] if sample else None]
     log(f"{len(fit_c)} fit contracts, {len(check_c)} check contracts")
-    vecs, texts, labels, names = _clause_sets(fit_c, ts, cache)
+    ranked = rank_contracts(fit_c, ts, 0, cache.get)
+    log(f"ranked {len(ranked)} questions' candidates, {time.perf_counter() - t0:.0f} s")
+    vecs, texts, labels, names = _clause_sets(fit_c, ts, cache, ranked if ts.ranked_clause else None)
     clause = fit_clause(vecs, texts, labels, ts.c_clause)
     halves = {c.name: i % 2 for i, c in enumerate(fit_c)}
     half_models = [
@@ -321,6 +332,7 @@ def fit_inputs(
 
     pqa = load_privacyqa(train_dir)[: sample[1] if sample else None]
     ev = evidence_pairs(fit_c, ts, phrasing=0)
+    ev += ranked_pairs(ranked, ts)
     rel_rows = pair_rows(pqa, cache, cross, ts.question_type_min)
     ev_rows = pair_rows(ev, cache, cross, ts.question_type_min)
     log(f"features: {len(pqa)} PrivacyQA pairs, {len(ev)} CUAD pairs, {time.perf_counter() - t0:.0f} s")
@@ -350,8 +362,9 @@ def fit_sets(
     relevant clauses answer their question, teaching questions that name no clause type ("what
     data is shared?", "押金是多少？"). ``cuad``: the CUAD rows to use (a fold); all by default."""
     use = np.ones(len(ev_rows.y), dtype=bool) if cuad is None else cuad
-    rel_cuad = ~ev_rows.sentence & use
+    rel_cuad = ~ev_rows.sentence & ~ev_rows.ranked & use
     n_pqa = len(rel_rows.y)
+    w_cuad = np.where(ev_rows.ranked[use], ts.ranked_weight, 1.0)
     return FitSets(
         np.vstack([rel_rows.x_rel, ev_rows.x_rel[rel_cuad]]),
         np.concatenate([rel_rows.y_rel, ev_rows.y_rel[rel_cuad]]),
@@ -360,7 +373,7 @@ def fit_sets(
         np.vstack([ev_rows.x_evi[use], rel_rows.x_evi]),
         np.concatenate([ev_rows.y[use], rel_rows.y]),
         [g for g, keep in zip(ev_rows.groups, use, strict=True) if keep] + rel_rows.groups,
-        np.concatenate([np.ones(int(use.sum())), np.full(n_pqa, ts.evidence_privacyqa_weight)]),
+        np.concatenate([w_cuad, np.full(n_pqa, ts.evidence_privacyqa_weight)]),
         rel_cuad,
     )
 
@@ -403,6 +416,9 @@ def fit_all(
         "privacyqa_cv_relevance": binary_figures(rel_rows.y, cv_rel, t_rel),
         "privacyqa_cv_relevance_at_0.5": binary_figures(rel_rows.y, cv_rel, 0.5),
         "cuad_fit_cv_evidence_windows": binary_figures(ev_rows.y[win], cv_evi[win], t_evi),
+        "cuad_fit_cv_evidence_ranked": binary_figures(
+            ev_rows.y[ev_rows.ranked], cv_evi[ev_rows.ranked], t_evi
+        ),
         "cuad_fit_cv_evidence_sentences": binary_figures(
             ev_rows.y[ev_rows.sentence], cv_evi[ev_rows.sentence], t_evi
         ),
@@ -448,7 +464,7 @@ def check_figures(
     win = rows.windows
     evi = w.evidence.proba(rows.x_evi)
     rel = w.relevance.proba(rows.x_rel)
-    vecs, texts, labels, _ = _clause_sets(check_c, ts, cache)
+    vecs, texts, labels, _ = _clause_sets(check_c, ts, cache, sentences=False)  # windows, as before
     probs = w.clause.proba(vecs, texts)
     aucs = {}
     for j, k in enumerate(CATEGORY_NAMES):
