@@ -429,12 +429,12 @@ class JudgeTrainSettings(_Group):
         12, "windows", "Top-ranked windows per (contract, category) question in the ranked evidence set", ge=1
     )
     ranked_clause: bool = _f(
-        True,
+        False,
         "on/off",
         "Also fit the clause-type classifier on the ranked windows (hard negatives of the absent-clause gate)",
     )
     clause_sentences: int = _f(
-        3,
+        0,
         "sentences",
         "Sentences holding no span per pool window also fitted by the clause-type classifier, beside "
         "every sentence holding one (it scores single sentences too); 0: windows only",
