@@ -100,7 +100,7 @@ def test_ranked_pairs_label_the_top_windows_by_the_gold_spans() -> None:
 
 @needs_train
 def test_clause_examples_add_the_pool_windows_sentences_with_the_categories_they_hold() -> None:
-    ts = JudgeTrainSettings()
+    ts = JudgeTrainSettings(clause_sentences=3)  # off by default: measured worse on the fit-part CV
     c = next(c for c in load_contracts(TRAIN, ts)[:40] if any("Governing Law" in c.labels[i] for i in c.pool))
     sents = window_sentences(c, c.pool, ts)
     assert sents and len({t for t, _ in sents}) == len(sents)
