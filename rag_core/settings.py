@@ -200,7 +200,7 @@ class VerdictSettings(_Group):
         le=1,
     )
     t_evidence: float = _f(
-        0.6,
+        0.5,
         "score 0-1",
         "Evidence score above which a passage is kept as EVIDENCE (default: chosen by `train thresholds`, "
         "two-fold cross-validation by contract on the fit part of train/, nearest to the refusal, answer "
@@ -209,10 +209,10 @@ class VerdictSettings(_Group):
         le=1,
     )
     t_clause_type: float = _f(
-        0.5,
+        0.3,
         "probability 0-1",
         "A question about a clause type (non-compete, governing law …) is refused as 'no such clause' "
-        "when no kept passage is that type with at least this probability",
+        "when no kept passage is that type with at least this probability (default: chosen by `train thresholds` with t_evidence)",
         ge=0,
         le=1,
     )
