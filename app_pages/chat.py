@@ -224,7 +224,7 @@ def _assistant(m: Message, question: str, feedback_ids: set[str], cid: str) -> N
             with col_ev:
                 evidence_panel(
                     m.verdicts,
-                    len(trace.blocks),
+                    trace.verdicts.kept if trace.verdicts else len(trace.blocks),  # as the live panel counts
                     key=f"ev_{m.id}",
                     cuts=trace_cuts(trace),
                     salvaged=trace_salvaged(trace),

@@ -93,6 +93,10 @@ def test_round_trip_with_thinking_evidence_citations_and_feedback(
     again.session_state["chat_cid"] = conv.id
     again.run()
     assert len(again.chat_message) == 4
+    # The stored turns count kept passages as the live panel did: the passages ticked as kept.
+    counts = [sum(1 for v in m.verdicts if v["keep"]) for m in msgs if m.role == "assistant"]
+    summaries = [str(c.value) for c in again.caption if "段交给回答模型" in str(c.value)]
+    assert [s.split("保留 ")[1].split(" 段")[0] for s in summaries] == [str(n) for n in counts]
     assert "思考过程" in [e.label for e in again.expander]
 
 
