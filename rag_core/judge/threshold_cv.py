@@ -95,17 +95,18 @@ def rates(judged: list[Judged], vs: VerdictSettings, t_evi: float, t_clause: flo
             refused_absent += refused
     refusal = refused_absent / absent if absent else 0.0
     answer = answered / present if present else 0.0
+    precision = ev_gold / ev_n if ev_n else 0.0
     return {
         "t_evidence": t_evi,
         "t_clause_type": t_clause,
         "refusal_absent": refusal,
         "answer_present_gold": answer,
-        "evidence_precision": ev_gold / ev_n if ev_n else 0.0,
+        "evidence_precision": precision,
         "balanced": (refusal + answer) / 2,
         "target_share": min(
             refusal / TARGETS["refusal_absent"],
             answer / TARGETS["answer_present_gold"],
-            (ev_gold / ev_n if ev_n else 0.0) / TARGETS["evidence_precision"],
+            precision / TARGETS["evidence_precision"],
         ),
     }
 

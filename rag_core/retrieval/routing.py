@@ -63,9 +63,10 @@ _ZH_NAME = re.compile(
 )
 
 
-def doc_name_tokens(meta: DocumentMeta) -> set[str]:
-    """Everything a question may call a document by: title, file name, parties, opening block."""
-    return name_tokens(f"{meta.terms} {meta.head}") | title_tokens(meta)
+def doc_name_tokens(meta: DocumentMeta, titles: set[str]) -> set[str]:
+    """Everything a question may call a document by: its ``title_tokens`` (given, as ``route``
+    needs them apart too), parties, opening block."""
+    return name_tokens(f"{meta.terms} {meta.head}") | titles
 
 
 def question_names(question: str) -> set[str]:
@@ -90,19 +91,16 @@ def title_tokens(meta: DocumentMeta) -> set[str]:
     return name_tokens(f"{meta.title} {stem}")
 
 
-def kind_names(question: str, docs: list[DocumentMeta]) -> set[str]:
+def kind_names(question: str, titled: set[str]) -> set[str]:
     """The words of a Chinese question that call a contract by its kind ("采购合同的货款", "这份租赁合同"),
-    kept only where some document's title or file name has them.
+    kept only where some document's title or file name has them (``titled``: all their words).
 
     Why: Chinese lawyers name a contract by its kind far more often than by 《title》 or party, and
     such a phrase has no capital letters to find. Matching it against titles alone keeps the words
     around it ("这份", "上述") from routing to a contract whose opening text happens to contain them.
     """
     phrases = _ZH_KIND.findall(question)
-    if not phrases:
-        return set()
-    titled = set().union(*(title_tokens(d) for d in docs)) if docs else set()
-    return name_tokens(" ".join(phrases)) & titled
+    return name_tokens(" ".join(phrases)) & titled if phrases else set()
 
 
 def route(question: str, docs: list[DocumentMeta], min_overlap: float) -> RouteDecision | None:
@@ -114,10 +112,11 @@ def route(question: str, docs: list[DocumentMeta], min_overlap: float) -> RouteD
     """
     if len(docs) < 2:
         return None
-    q_words = question_names(question) | kind_names(question, docs)
+    titles = [title_tokens(d) for d in docs]
+    q_words = question_names(question) | kind_names(question, set().union(*titles))
     if not q_words:
         return None
-    names = [doc_name_tokens(d) for d in docs]
+    names = [doc_name_tokens(d, t) for d, t in zip(docs, titles, strict=True)]
     df = Counter(w for ws in names for w in ws)
     n = len(docs)
 
