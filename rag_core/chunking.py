@@ -405,6 +405,9 @@ HEADING_ONLY_MAX_CHARS = 80
 """A block is a bare heading only if its heading line is at most this long (one-line clauses such as
 ``3. Signage. The Company shall …`` carry their whole text on the heading line)."""
 
+SENTENCE_END_CHARS: frozenset[str] = frozenset(".。;；:：!?！？")
+"""Characters that close a sentence: a line ending in none of them runs on or is a heading."""
+
 
 def is_heading_only(text: str, block: ClauseBlock) -> bool:
     """A heading with no body, e.g. ``第三章 违约责任`` right before ``第六条``."""

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from rag_core.chunking import HEADING_ONLY_MAX_CHARS
+from rag_core.chunking import HEADING_ONLY_MAX_CHARS, SENTENCE_END_CHARS
 from rag_core.generation.prompt import EvidenceBlock, Language
 from rag_core.reflection.support import content_tokens, split_sentences
 from rag_core.settings import GenerationSettings
@@ -124,7 +124,6 @@ def is_heading_line(line: str) -> bool:
     return bool(text) and len(text) <= HEADING_ONLY_MAX_CHARS and text[-1] not in _LINE_END
 
 
-_SENTENCE_END = frozenset(".。;；:：!?！？")
 _ITEM_START = re.compile(
     r"\s*(?:\(?[0-9A-Za-z]{1,3}[.)]\s|\d+(?:\.\d+)+\s|第[一二三四五六七八九十百零〇两0-9]+[条章节款]|[•\-–*·]\s)"
 )
@@ -137,7 +136,7 @@ def _runs_on(line: str, following: str) -> bool:
     end = line.rstrip().rstrip("\"'”’」』)）").rstrip()
     return (
         bool(end)
-        and end[-1] not in _SENTENCE_END
+        and end[-1] not in SENTENCE_END_CHARS
         and not is_heading_line(following)
         and not _ITEM_START.match(following)
     )

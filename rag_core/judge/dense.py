@@ -20,7 +20,7 @@ from itertools import pairwise
 
 import numpy as np
 
-from rag_core.chunking import HEADING_ONLY_MAX_CHARS, find_headings
+from rag_core.chunking import HEADING_ONLY_MAX_CHARS, SENTENCE_END_CHARS, find_headings
 from rag_core.embeddings.registry import get_embedder
 from rag_core.settings import Settings
 
@@ -76,9 +76,6 @@ def segments(text: str) -> list[str]:
     return out[:MAX_SEGMENTS] if len(out) >= 2 else []
 
 
-_SENTENCE_END = frozenset(".。;；:：!?！？")
-
-
 def _join_heading_lines(parts: list[str]) -> list[str]:
     """Each heading-only part ("Section 7 Termination" above "7.1 Termination for Convenience. …")
     joined to the part after it.
@@ -92,7 +89,7 @@ def _join_heading_lines(parts: list[str]) -> list[str]:
         if not part:
             continue
         joined = f"{carry}\n{part}" if carry else part
-        if "\n" not in part and len(part) <= HEADING_ONLY_MAX_CHARS and part[-1] not in _SENTENCE_END:
+        if "\n" not in part and len(part) <= HEADING_ONLY_MAX_CHARS and part[-1] not in SENTENCE_END_CHARS:
             carry = joined
             continue
         out.append(joined)
