@@ -79,6 +79,16 @@ def tokens(text: str) -> list[str]:
     return out
 
 
+def word_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each word of jieba's default cut, in order, covering the whole text.
+
+    Why: a name word found as a substring may sit inside a longer word ("服务" inside "服务费");
+    callers that remove or mark words need the boundaries the tokenizer sees.
+    """
+    _ensure_jieba()
+    return [(start, end) for _word, start, end in jieba.tokenize(text)]
+
+
 @lru_cache(maxsize=4096)
 def _cached_tokens(text: str) -> tuple[str, ...]:
     return tuple(tokens(text))

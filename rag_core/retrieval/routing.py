@@ -147,8 +147,69 @@ def exclusive_route(decision: RouteDecision, settings: RetrievalSettings) -> boo
     return settings.routing_exclusive and decision.runner_up < settings.routing_min_overlap
 
 
-MIN_REMAINING_WORDS = 2
-"""A query stripped of the contract's name keeps at least this many words, else it stays whole."""
+MIN_REMAINING_WORDS = 1
+"""A query stripped of the contract's name keeps at least this many words that are not generic
+("agreement", "合同"), else it stays whole: "押金是多少？" is a question, "the Agreement" is not."""
+
+
+_KIND_WORDS = frozenset({"合同", "协议"})
+"""Chinese words that name a contract's kind; a word made of a contract's name words and these is its name."""
+
+
+def _composed_of(word: str, pieces: set[str]) -> bool:
+    """Whether ``word`` splits wholly into ``pieces`` with at least one piece not a kind word
+    ("技术服务合同" from 技术 + 服务 + 合同; not "服务费": 费 is no piece)."""
+    best: list[bool | None] = [None] * (
+        len(word) + 1
+    )  # None: unreachable; else whether a name piece was used
+    best[0] = False
+    for i in range(len(word)):
+        if best[i] is None:
+            continue
+        for piece in pieces:
+            if word.startswith(piece, i):
+                named = bool(best[i]) or piece not in _KIND_WORDS
+                if best[i + len(piece)] is not True:
+                    best[i + len(piece)] = named
+    return best[len(word)] is True
+
+
+def name_spans(query: str, matched: list[str]) -> list[tuple[int, int]]:
+    """Where the query says the routed contract's name words, at word boundaries only.
+
+    Why: removing every substring cut "服务" out of "服务费" ("技术服务合同的服务费是多少？" became
+    "合同的 费是多少？"), and an English name word out of a longer word. A Chinese name word counts
+    where it starts and ends on the tokenizer's word boundaries, or where a whole word is made of
+    name words (a contract name the tokenizer keeps as one word).
+    """
+    spans: list[tuple[int, int]] = []
+    latin = [w for w in matched if not textproc.has_cjk(w)]
+    if latin:
+        alternatives = "|".join(re.escape(w) for w in sorted(latin, key=len, reverse=True))
+        pattern = re.compile(rf"(?<![0-9A-Za-z])(?:{alternatives})(?![0-9A-Za-z])", re.IGNORECASE)
+        spans += [m.span() for m in pattern.finditer(query)]
+    cjk = {w for w in matched if textproc.has_cjk(w)}
+    if cjk:
+        words = textproc.word_spans(query)
+        starts, ends = {s for s, _ in words}, {e for _, e in words}
+        spans += [(s, e) for s, e in words if _composed_of(query[s:e], cjk | _KIND_WORDS)]
+        for w in cjk:
+            spans += [
+                m.span() for m in re.finditer(re.escape(w), query) if m.start() in starts and m.end() in ends
+            ]
+        spans += _kind_tails(query, words, {e for _, e in spans})
+    return sorted(set(spans))
+
+
+def _kind_tails(query: str, words: list[tuple[int, int]], name_ends: set[int]) -> list[tuple[int, int]]:
+    """The kind word right after a stripped name, with its "的" ("房屋租赁合同的押金" → "押金"):
+    alone it would leave "合同的押金是多少？" for the judge to read."""
+    tails: list[tuple[int, int]] = []
+    for i, (s, e) in enumerate(words):
+        if s in name_ends and query[s:e] in _KIND_WORDS:
+            after = words[i + 1] if i + 1 < len(words) else None
+            tails.append((s, after[1] if after and query[after[0] : after[1]] == "的" else e))
+    return tails
 
 
 def strip_names(query: str, matched: list[str]) -> str:
@@ -159,11 +220,12 @@ def strip_names(query: str, matched: list[str]) -> str:
     """
     if not matched:
         return query
-    pattern = re.compile(
-        "|".join(re.escape(w) for w in sorted(matched, key=len, reverse=True)), re.IGNORECASE
-    )
-    stripped = " ".join(pattern.sub(" ", query).split())
-    remaining = textproc.query_tokens(stripped) if stripped else []
+    keep = [True] * len(query)
+    for start, end in name_spans(query, matched):
+        keep[start:end] = [False] * (end - start)
+    cut = "".join(ch if k else " " for ch, k in zip(query, keep, strict=True))
+    stripped = " ".join(cut.split())
+    remaining = [t for t in textproc.query_tokens(stripped) if t not in _GENERIC] if stripped else []
     return stripped if len(remaining) >= MIN_REMAINING_WORDS else query
 
 

@@ -67,6 +67,18 @@ def test_strip_names_removes_the_contract_name_but_keeps_the_question() -> None:
     assert strip_names("Master Services", ["master", "services"]) == "Master Services"
 
 
+def test_strip_names_cuts_whole_words_only() -> None:
+    """A name word inside a longer word stays: the contract is 技术服务合同, the question is about 服务费."""
+    from rag_core.retrieval.routing import strip_names
+
+    assert strip_names("技术服务合同的服务费是多少？", ["技术", "服务"]) == "服务费是多少？"
+    assert strip_names("房屋租赁合同的押金是多少？", ["房屋", "租赁"]) == "押金是多少？"
+    assert strip_names("What does the Art Agreement say about the party's duties?", ["art"]) == (
+        "What does the Agreement say about the party's duties?"
+    )
+    assert strip_names("The Flotek Supply Agreement?", ["flotek", "supply"]) == "The Flotek Supply Agreement?"
+
+
 def test_question_names_are_proper_nouns_and_titles() -> None:
     from rag_core.retrieval.routing import question_names
 
