@@ -255,6 +255,37 @@ NARROWER: dict[str, str] = {
 also says "renew"): when a question names both, it asks about the narrower one."""
 
 
+OTHER_TOPICS: dict[str, tuple[str, ...]] = {
+    "dispute resolution": (r"disput", r"arbitrat", r"\bcourts?\b", r"litigat", r"lawsuit", r"争议", r"纠纷", r"仲裁",
+                           r"诉讼", r"起诉", r"法院", r"管辖"),
+    "price and payment": (r"\bpric", r"\bfees?\b", r"\bpa(?:y|id)", r"invoice", r"deposit", r"\brent\b", r"价款", r"价格",
+                          r"单价", r"总价", r"费用", r"服务费", r"租金", r"押金", r"保证金", r"货款", r"付款", r"支付",
+                          r"多少钱", r"利息"),
+    "confidentiality": (r"confidential", r"\bsecret", r"保密", r"秘密"),
+    "delivery and acceptance": (r"deliver", r"acceptance", r"inspect", r"交付", r"交货", r"验收", r"检验"),
+    "breach and late performance": (r"breach", r"\bdefault", r"\blate\b", r"overdue", r"违约", r"逾期"),
+    "force majeure": (r"force majeure", r"不可抗力"),
+    "notices": (r"\bnotices?\b", r"通知"),
+}  # fmt: skip
+"""Topics lawyers ask about that are no CUAD category, in general drafting words (English, Chinese).
+
+Why: with no thesaurus word the question falls back to the clause classifier, which was fitted on
+clauses of CUAD categories and must name one of them: "争议怎么解决？" came out Covenant Not To Sue
+(0.55) and "乙方逾期付款要承担什么责任？" Cap On Liability, so the dispute and late-payment clauses were
+judged "not the asked type" and the questions refused. A question on one of these topics asks
+about no CUAD category unless a thesaurus word says so."""
+
+_OTHER_COMPILED: tuple[re.Pattern[str], ...] = tuple(
+    re.compile(t) for patterns in OTHER_TOPICS.values() for t in patterns
+)
+
+
+def names_other_topic(question: str) -> bool:
+    """Whether the question uses the words of a topic that is no CUAD category (``OTHER_TOPICS``)."""
+    low = question.lower()
+    return any(p.search(low) for p in _OTHER_COMPILED)
+
+
 def thesaurus_types(question: str) -> list[str]:
     """The categories whose thesaurus words occur in the question, in table order; a broader type
     is dropped when its narrower type matched too."""

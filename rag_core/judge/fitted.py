@@ -24,7 +24,7 @@ import numpy as np
 
 from rag_core.errors import LexgateError
 from rag_core.judge import dense
-from rag_core.judge.clause_types import CATEGORY_NAMES, thesaurus_types, trigger_matrix
+from rag_core.judge.clause_types import CATEGORY_NAMES, names_other_topic, thesaurus_types, trigger_matrix
 from rag_core.judge.features import (
     SCALAR_FEATURES,
     PassageView,
@@ -123,11 +123,12 @@ def load_weights(path: Path = WEIGHTS_PATH) -> JudgeWeights:
 
 
 def question_view(question: str, vec: np.ndarray, w: JudgeWeights) -> QuestionView:
-    """The question's clause types: the thesaurus first; else the classifier's type when confident."""
+    """The question's clause types: the thesaurus first; else the classifier's type when confident
+    and the question is on no topic outside the categories (``names_other_topic``)."""
     probs = w.clause.proba(vec[None, :], [question])[0]
     index = {name: i for i, name in enumerate(w.clause.categories)}
     types = tuple(index[t] for t in thesaurus_types(question) if t in index)
-    if not types and float(probs.max()) >= w.question_type_min:
+    if not types and float(probs.max()) >= w.question_type_min and not names_other_topic(question):
         types = (int(probs.argmax()),)
     return QuestionView(question, vec, types, probs)
 

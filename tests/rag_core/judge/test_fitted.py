@@ -116,6 +116,24 @@ def test_thesaurus_names_clause_types_in_both_languages() -> None:
 # ---- the fitted scores
 
 
+def test_a_question_on_a_topic_outside_the_categories_asks_for_no_clause_type() -> None:
+    """The classifier must name a CUAD category; a dispute or late-payment question is neither, and
+    typing it as one refused it ("争议怎么解决？" came out Covenant Not To Sue)."""
+    for q in (
+        "争议怎么解决？",
+        "How are disputes resolved?",
+        "乙方逾期付款要承担什么责任？",
+        "When must the goods be delivered?",
+    ):
+        assert asked_clause_type(q) is None, q
+    asked = asked_clause_type("What is the maximum amount a party can be liable for?")
+    assert asked is not None and asked.name == "Cap On Liability"  # no thesaurus word: the classifier
+    dispute = "第八条 争议解决\n因本合同引起的争议，双方应协商解决；协商不成的，任何一方均可向上海仲裁委员会申请仲裁。"
+    fee = "第三条 服务费用\n服务费用总额为人民币壹拾贰万元整，分两期支付。"
+    got = score("发生争议怎么解决？", [dispute, fee])
+    assert got[0].evidence >= S.t_evidence > got[1].evidence
+
+
 def test_relevance_and_evidence_are_different_scores() -> None:
     q = "How long does the non-compete restriction last?"
     answer = (
