@@ -66,6 +66,8 @@ HEADER_TITLE_MAX_CHARS = 80
 """Document titles in the embedding header are cut to this length."""
 
 PATH_SEPARATOR = " > "
+RANGE_SEPARATOR = " – "
+"""Between the first and last clause of a chunk that covers several (``range_path``)."""
 
 ChunkKind = Literal["plain", "child", "parent"]
 
@@ -398,7 +400,20 @@ def range_path(text: str, group: list[ClauseBlock]) -> str:
     first, last = paths[0], paths[-1]
     if first == last:
         return first
-    return f"{first} – {last.rsplit(PATH_SEPARATOR, 1)[-1]}"
+    return f"{first}{RANGE_SEPARATOR}{last.rsplit(PATH_SEPARATOR, 1)[-1]}"
+
+
+def clause_within(text: str, label: str, pos: int) -> str:
+    """The clause holding offset ``pos`` of a passage, by the passage's own headings when it holds
+    several clauses; else (or in text before its first heading) the passage's ``label``.
+
+    Why: a parent passage of a short contract covers every clause, so a sentence quoted from its
+    article 3 was cited as "第一条 服务内容 – 第八条 争议解决"; a lawyer needs the article it sits in.
+    """
+    blocks = [b for b in clause_blocks(text, []) if b.path]
+    if len(blocks) < 2:
+        return label
+    return clause_at(blocks, [b.start for b in blocks], pos) if pos >= blocks[0].start else label
 
 
 HEADING_ONLY_MAX_CHARS = 80

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from rag_core.chunking import HEADING_ONLY_MAX_CHARS, SENTENCE_END_CHARS
+from rag_core.chunking import HEADING_ONLY_MAX_CHARS, SENTENCE_END_CHARS, clause_within
 from rag_core.generation.prompt import EvidenceBlock, Language
 from rag_core.reflection.support import content_tokens, split_sentences
 from rag_core.settings import GenerationSettings
@@ -207,7 +207,7 @@ def _quote(block: EvidenceBlock, scored: ScoredSentence) -> QuotedSentence:
         doc_id=block.doc_id,
         chunk_id=block.chunk_id,
         page=block.page,
-        clause=block.clause,
+        clause=clause_within(block.text, block.clause, s.start - block.start),
         text=s.text,
         start=s.start,
         end=s.end,

@@ -7,8 +7,9 @@ are capped by count and by characters so a long contract cannot crowd out the qu
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from rag_core.chunking import RANGE_SEPARATOR
 from rag_core.coded import coded
 from rag_core.models import Hit, KnowledgeBase
 from storage.store import Store
@@ -52,7 +53,20 @@ def expand_to_parents(store: Store, kb: KnowledgeBase, hits: list[Hit], small_to
             page_end=row.page_end or None,
         )
         out[h.parent_id] = Passage(parent, [h], kb)
-    return list(out.values())
+    return [replace(p, hit=replace(p.hit, clause=children_clause(p))) for p in out.values()]
+
+
+def children_clause(passage: Passage) -> str:
+    """A parent's clause label: the clauses of the retrieved children inside it, in reading order,
+    when the parent spans a range of clauses; else its own.
+
+    Why: a short contract's parent is the whole contract, "第一条 服务内容 – 第八条 争议解决"; the
+    citation of the fee clause should say "第三条 服务费用及支付", the clause that was retrieved.
+    """
+    if RANGE_SEPARATOR not in passage.hit.clause:
+        return passage.hit.clause
+    labels = dict.fromkeys(c.clause for c in sorted(passage.children, key=lambda c: c.start) if c.clause)
+    return "; ".join(labels) or passage.hit.clause
 
 
 def _top_index(passages: list[Passage], top_chunk_id: str | None) -> int:

@@ -149,3 +149,18 @@ def test_a_sentence_wrapped_over_two_pdf_lines_is_one_sentence() -> None:
     block = _block(1, WRAPPED, len(PREFIX))
     quoted = select_quoted([block], score_blocks(q, [block], fitted), Settings().generation)
     assert "ninety (90)" in quoted.sentences[0].text
+
+
+def test_a_sentence_quoted_from_a_block_of_several_clauses_names_its_own_clause(scorer: object) -> None:
+    """A short contract's parent block covers every clause; the quote names the article it sits in."""
+    block = EvidenceBlock(
+        1, "contract", "c.txt", 1, "第一条 租金 – 第二条 租期", LEASE, False, 0, len(LEASE), "d", "c1"
+    )
+    scored = score_blocks("租期多久？", [block], scorer)  # type: ignore[arg-type]
+    first = select_quoted([block], scored, Settings().generation).sentences[0]
+    assert "租期三年" in first.text and first.clause == "第二条 租期"
+    single = EvidenceBlock(
+        1, "contract", "c.txt", 1, "第三条 押金", DEPOSIT, False, 0, len(DEPOSIT), "d", "c1"
+    )
+    only = select_quoted([single], score_blocks("押金多少？", [single], scorer), Settings().generation)  # type: ignore[arg-type]
+    assert only.sentences[0].clause == "第三条 押金"
