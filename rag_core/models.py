@@ -133,7 +133,8 @@ class EvidenceBlock:
     ``start``/``end``/``doc_id``/``chunk_id`` locate the source passage so a citation can point
     back at the exact span (``Hit.text == doc_text[start:end]``). ``excerpt``, when set, is what
     the answer model reads instead of the whole text (the short prompt's chosen sentences); the
-    citation still opens ``text``.
+    citation still opens ``text``. ``judged``: the spans the judge labelled, when the block is a
+    larger parent around them (empty: the whole block was judged).
     """
 
     n: int
@@ -148,6 +149,7 @@ class EvidenceBlock:
     doc_id: str = ""
     chunk_id: str = ""
     excerpt: str = ""
+    judged: tuple[tuple[int, int], ...] = ()  # document spans of the judged passages inside it
 
 
 @dataclass

@@ -217,18 +217,30 @@ def _quote(block: EvidenceBlock, scored: ScoredSentence) -> QuotedSentence:
     )
 
 
+def in_judged(block: EvidenceBlock, sentence: BlockSentence) -> bool:
+    """Whether the sentence overlaps a passage the judge labelled (any sentence when the whole
+    block was judged).
+
+    Why: a parent around a kept clause is context for the answer model, but its other clauses were
+    never judged; quoting them as evidence put "因本合同引起的争议…" under a fee question."""
+    if not block.judged:
+        return True
+    return any(sentence.start < end and sentence.end > start for start, end in block.judged)
+
+
 def select_quoted(
     blocks: Sequence[EvidenceBlock], scored: Sequence[ScoredSentence], settings: GenerationSettings
 ) -> QuotedAnswer:
     """The one to ``quoted_max_sentences`` best sentences, best first.
 
-    A sentence joins the best one only when its score reaches ``quoted_min_relative`` of the best
-    score, so a weakly related clause is not quoted just to fill three lines. A CONFLICTING block's
+    Only sentences of the judged passages count (``in_judged``). A sentence joins the best one
+    only when its score reaches ``quoted_min_relative`` of the best score, so a weakly related clause is not quoted just to fill three lines. A CONFLICTING block's
     best sentence is always among them: correcting the premise matters most. With no score above
     zero, the first sentence of the first block: the judge kept that block as evidence.
     """
     by_n = {b.n: b for b in blocks}
     order = {b.n: i for i, b in enumerate(blocks)}
+    scored = [x for x in scored if in_judged(by_n[x.sentence.block], x.sentence)] or list(scored)
     if not scored:
         return QuotedAnswer()
     ranked = sorted(scored, key=lambda x: (-x.score, order[x.sentence.block], x.sentence.position))
@@ -240,8 +252,8 @@ def select_quoted(
         floor = best * settings.quoted_min_relative
         chosen = [x for x in ranked if x.score >= floor][: settings.quoted_max_sentences]
     conflicting = [b.n for b in blocks if b.conflicting]
-    if conflicting and not any(by_n[x.sentence.block].conflicting for x in chosen):
-        best_conflict = next(x for x in ranked if x.sentence.block in conflicting)
+    best_conflict = next((x for x in ranked if x.sentence.block in conflicting), None)
+    if best_conflict and not any(by_n[x.sentence.block].conflicting for x in chosen):
         chosen = [best_conflict, *chosen][: settings.quoted_max_sentences]
     return QuotedAnswer(
         [_quote(by_n[x.sentence.block], x) for x in chosen],

@@ -82,6 +82,7 @@ def _block(n: int, p: Passage, conflicting: set[str]) -> EvidenceBlock:
         end=p.hit.end,
         doc_id=p.hit.doc_id,
         chunk_id=p.hit.chunk_id,
+        judged=tuple(sorted((c.start, c.end) for c in p.children)),
     )
 
 

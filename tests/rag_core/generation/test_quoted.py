@@ -164,3 +164,19 @@ def test_a_sentence_quoted_from_a_block_of_several_clauses_names_its_own_clause(
     )
     only = select_quoted([single], score_blocks("押金多少？", [single], scorer), Settings().generation)  # type: ignore[arg-type]
     assert only.sentences[0].clause == "第三条 押金"
+
+
+def test_only_sentences_of_the_judged_passages_are_quoted(scorer: object) -> None:
+    """A parent block around the judged deposit clause: its rent and term clauses were never judged."""
+    text = LEASE + DEPOSIT
+    judged = (len(LEASE), len(text))
+    block = EvidenceBlock(
+        1, "contract", "c.txt", 1, "", text, False, 0, len(text), "d", "c1", judged=(judged,)
+    )
+    quoted = select_quoted(
+        [block], score_blocks("租金和押金各多少？", [block], scorer), Settings().generation
+    )  # type: ignore[arg-type]
+    assert quoted.sentences and all(s.start >= len(LEASE) for s in quoted.sentences)
+    whole = EvidenceBlock(1, "contract", "c.txt", 1, "", text, False, 0, len(text), "d", "c1")
+    again = select_quoted([whole], score_blocks("租金和押金各多少？", [whole], scorer), Settings().generation)  # type: ignore[arg-type]
+    assert any(s.start < len(LEASE) for s in again.sentences)
