@@ -113,6 +113,43 @@ def missing_roles(sentence: str, evidence: str) -> list[str]:
     return notes
 
 
+_NAMED_CLAUSE = (
+    re.compile(
+        r"\b(?:contains?|includes?|has|have|provides? for|sets? out)\s+(?:an?|the|any)?\s*"
+        r"(?P<name>[a-z][a-z -]{1,40}?)\s+(?:clause|provision|section|covenant)s?\b",
+        re.I,
+    ),
+    re.compile(
+        r"(?:有|包含|含有|载有|约定了?|规定了?|设有|订有)(?:关于)?(?P<name>[\u4e00-\u9fff]{2,10}?)(?:条款|的约定|的规定)"
+    ),
+)
+"""An answer sentence saying the contract has a clause of a named kind ("contains a force majeure
+clause", "合同约定了不可抗力条款"); the name is a fact the cited evidence must state."""
+
+NAMED_CLAUSE_MIN_SHARE: float = 0.5
+"""Share of a named clause's content words the evidence must contain for the name to count as stated."""
+
+
+def missing_named_clauses(sentence: str, evidence: str) -> list[str]:
+    """Clause kinds the sentence says the contract has whose names the evidence does not contain.
+
+    Why: "The consulting agreement contains a force majeure clause [1]", citing the amendment
+    clause, passed the support check as "partially" supported on the words "agreement" and
+    "contains"; what it asserts is the force majeure clause, which the block never mentions.
+    """
+    from rag_core.reflection.support import content_tokens
+
+    have = content_tokens(evidence)
+    notes: list[str] = []
+    for rx in _NAMED_CLAUSE:
+        for m in rx.finditer(sentence):
+            name = m.group("name").strip()
+            words = content_tokens(name)
+            if words and len(words & have) / len(words) < NAMED_CLAUSE_MIN_SHARE:
+                notes.append(f"clause '{name}'")
+    return notes
+
+
 def without_invented(answer: str, unsupported: list[str]) -> str:
     """``answer`` without the sentences listed (verbatim pieces of it) — those whose key facts the
     cited evidence does not state. Chinese sentences are rejoined directly, English with a space."""

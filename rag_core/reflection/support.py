@@ -352,10 +352,11 @@ def overlap_support(
 def _apply_number_rule(support: SentenceSupport, evidence: str) -> SentenceSupport:
     """Any key fact absent from the evidence makes the sentence unsupported, whoever judged it:
     a number, a party, or an obligation bound to its party (``facts.missing_roles``)."""
-    from rag_core.reflection.facts import missing_roles
+    from rag_core.reflection.facts import missing_named_clauses, missing_roles
 
     missing = missing_numbers(support.sentence, evidence)
-    roles = missing_roles(remove_citation_markers(support.sentence), evidence)
+    plain = remove_citation_markers(support.sentence)
+    roles = missing_roles(plain, evidence) + missing_named_clauses(plain, evidence)
     if missing or roles:
         support.label = "not"
         support.by = "overlap"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rag_core.reflection.facts import Obligation, missing_roles, obligations, parties
+from rag_core.reflection.facts import Obligation, missing_named_clauses, missing_roles, obligations, parties
 
 LEASE_ZH = "第五条 押金。乙方应于签约时向甲方支付押金人民币19000元，租赁期满且乙方无违约的，甲方应当在10日内无息退还押金。"
 LEASE_EN = (
@@ -38,3 +38,24 @@ def test_an_obligation_is_bound_to_the_party_before_its_modal() -> None:
 )
 def test_missing_roles(sentence: str, evidence: str, missing: list[str]) -> None:
     assert missing_roles(sentence, evidence) == missing
+
+
+AMENDMENT = (
+    "14. Amendment. This Agreement may be amended only by a written instrument signed by both parties."
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "evidence", "missing"),
+    [
+        ("The agreement contains a force majeure clause [1].", AMENDMENT, ["clause 'force majeure'"]),
+        ("The agreement contains an amendment clause [1].", AMENDMENT, []),
+        ("合同约定了不可抗力条款 [1]。", "第六条 保密 双方应对商业秘密保密。", ["clause '不可抗力'"]),
+        ("合同约定了保密条款 [1]。", "第六条 保密 双方应对商业秘密保密。", []),
+        ("The Agreement may be amended only in writing [1].", AMENDMENT, []),
+    ],
+)
+def test_a_named_clause_must_be_named_in_the_evidence(
+    sentence: str, evidence: str, missing: list[str]
+) -> None:
+    assert missing_named_clauses(sentence, evidence) == missing

@@ -124,6 +124,13 @@ def test_a_sentence_naming_a_party_the_block_does_not_is_not_supported() -> None
     assert "lessor" in support.note
 
 
+def test_a_clause_the_block_never_names_is_not_supported_however_many_words_it_shares() -> None:
+    support = _one(
+        "The Lease contains a force majeure clause, and either party may terminate the Lease [1].", EN
+    )
+    assert support.label == "not" and "force majeure" in support.note
+
+
 def test_an_unrelated_sentence_is_not_supported() -> None:
     support = _one("The tenant must insure the building against earthquakes [1].", EN)
     assert support.label == "not"
