@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import statistics
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -287,7 +287,12 @@ def latency_of_batch(judge: Judge, path: Path, s: VerdictSettings) -> dict[str, 
 
 
 def run_verdict_bench(
-    data_dir: Path, judge: Judge, settings: VerdictSettings, limit: int | None = None, lofo: bool = False
+    data_dir: Path,
+    judge: Judge,
+    settings: VerdictSettings,
+    limit: int | None = None,
+    lofo: bool = False,
+    families: Sequence[str] | None = None,
 ) -> dict[str, Any]:
     """All verdict figures for ``judge`` on the public data under ``data_dir`` (``limit``: first N lines per file)."""
     timer = _Timer()
@@ -323,7 +328,7 @@ def run_verdict_bench(
         from rag_core.judge.injection_validate import injection_validation
 
         result["injection_validation"] = injection_validation(
-            data_dir, settings.t_injection, settings.t_injection_sentence
+            data_dir, settings.t_injection, settings.t_injection_sentence, families=families
         )
     if judge.name == "local":
         result["fitted_judge"] = fitted_judge_block()

@@ -11,7 +11,7 @@ from rag_core.cli.common import emit, settings_of
 from rag_core.errors import LexgateError
 from rag_core.llm.factory import get_chat_model
 from rag_core.paths import data_home
-from rag_core.settings import EmbeddingSettings, Settings
+from rag_core.settings import EmbeddingSettings, Settings, VerdictSettings
 from storage.store import Store, open_store
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -97,11 +97,36 @@ def cmd_bench_verdicts(args: argparse.Namespace) -> int:
     settings = settings_of(store)
     if args.backend:
         settings.verdict.backend = args.backend
+    families = [f.strip() for f in (args.families or "").split(",") if f.strip()] or None
+    if families:
+        from rag_core.judge.injection_synth import SYNTH_PATH, read_jsonl
+        from rag_core.judge.injection_validate import selected_families
+
+        try:
+            selected_families(read_jsonl(SYNTH_PATH), families)
+        except ValueError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+    if args.lofo_only:
+        return _lofo_only(args, settings.verdict, families)
     judge = make_judge(settings, get_chat_model(settings, "judge"))
     lofo = not args.no_lofo and args.limit is None
-    result = run_verdict_bench(shared_data_dir(), judge, settings.verdict, limit=args.limit, lofo=lofo)
+    result = run_verdict_bench(
+        shared_data_dir(), judge, settings.verdict, limit=args.limit, lofo=lofo, families=families
+    )
     result["backend"] = settings.verdict.backend
     emit(args, result, format_table(result))
+    return 0
+
+
+def _lofo_only(args: argparse.Namespace, verdict: VerdictSettings, families: list[str] | None) -> int:
+    """``bench verdicts --lofo-only``: the leave-one-family-out table alone (the fast per-family path)."""
+    from rag_core.judge.injection_validate import format_validation, injection_validation
+
+    v = injection_validation(
+        shared_data_dir(), verdict.t_injection, verdict.t_injection_sentence, families=families
+    )
+    emit(args, {"injection_validation": v}, "\n".join(format_validation(v)))
     return 0
 
 

@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from rag_core.judge.injection_cues import CUES, cue_features
 from rag_core.judge.injection_rules import Signal
 
 HASH_DIMS: int = 2**16
@@ -162,10 +163,17 @@ STRUCTURE: tuple[str, ...] = (
     "assistant_setup",
     "nothing_else",
     "polite_request",
+    *CUES,
 )
-"""Surface features of a sentence beside the rules (what the output guard also looks for)."""
+"""Surface features of a sentence beside the rules (what the output guard also looks for), then the
+cross-family cues of ``injection_cues`` (addressee, acts on the answer, a party's obligation)."""
 
 DENSE_DIMS: int = len(FAMILIES) + len(STRUCTURE)
+
+DENSE_SCALE: float = 1.0
+"""Factor on the rule strengths and surface features (the hashed n-grams have unit norm). A larger
+factor makes those weights cheaper under the L2 penalty than n-gram weights, so the fit leans on
+what carries across families rather than on one family's wording."""
 
 
 def _structure(sentence: str) -> list[float]:
@@ -206,6 +214,7 @@ def _structure(sentence: str) -> list[float]:
         float(bool(_ASSISTANT_SETUP.search(sentence))),
         float(bool(_NOTHING_ELSE.search(sentence))),
         float(bool(_POLITE_REQUEST.search(sentence))),
+        *cue_features(sentence),
     ]
 
 
@@ -215,7 +224,7 @@ def dense_features(sentence: str, signals: list[Signal]) -> list[float]:
     for s in signals:
         if s.family in best:
             best[s.family] = max(best[s.family], s.strength)
-    return [best[f] for f in FAMILIES] + _structure(sentence)
+    return [DENSE_SCALE * v for v in [best[f] for f in FAMILIES] + _structure(sentence)]
 
 
 def ngram_buckets(sentence: str) -> npt.NDArray[np.int64]:

@@ -23,6 +23,7 @@ from typing import Any
 
 from rag_core.judge import injection_synth_data as D
 from rag_core.judge import injection_synth_more as M
+from rag_core.judge import injection_synth_probe as P
 from rag_core.judge.sentences import sentence_spans
 
 SEED: int = 11
@@ -40,6 +41,9 @@ ZH_HOST_SENTENCES: tuple[int, int] = (2, 6)
 
 HOLDOUT_EVERY: int = 8
 """Every eighth contract (sorted by name) is held out of all training (clean FPR check)."""
+
+FRAME_SHARE: float = 0.5
+"""Share of planted attack sentences wrapped in an addressee and a manner (``frame``)."""
 
 SYNTH_PATH: Path = Path(__file__).with_name("data") / "injection_synthetic.jsonl"
 
@@ -134,6 +138,23 @@ def is_chinese_template(template: str) -> bool:
     return sum("\u4e00" <= ch <= "\u9fff" for ch in template) >= 4
 
 
+def frame(sentence: str, rng: random.Random, chinese: bool) -> str:
+    """``sentence`` spoken to the reading system, politely, urgently or indirectly.
+
+    Why: real attacks mix their parts freely (who is addressed, how, what is asked, what for), so a
+    family must not rest on its few fixed sentences. Only sentences opening with a letter or a
+    Chinese character are framed: a tag, a bracket or an encoded payload keeps its shape.
+    """
+    first = sentence[:1]
+    if not (first.isalpha() or "\u4e00" <= first <= "\u9fff"):
+        return sentence
+    if chinese:
+        return rng.choice(P.FRAME_ADDRESSEES_ZH) + rng.choice(P.FRAME_MANNERS_ZH) + sentence
+    head = rng.choice(P.FRAME_ADDRESSEES_EN) + rng.choice(P.FRAME_MANNERS_EN)
+    keep = sentence[:2].isupper()  # "AI …", "IMPORTANT" keep their capitals
+    return head + (sentence if keep else sentence[0].lower() + sentence[1:])
+
+
 def plant(host: str, sentence: str, rng: random.Random, chinese: bool) -> tuple[str, int, int]:
     """``host`` with ``sentence`` inserted at a random sentence boundary, and where it went."""
     bounds = [0, *(e for _, e in sentence_spans(host))]
@@ -154,6 +175,9 @@ def _rows(
             template = templates[k % len(templates)]
             chinese = is_chinese_template(template)
             sentence = fill(template, rng, lookalike=kind == "lookalike")
+            framed = kind == "attack" and rng.random() < FRAME_SHARE
+            if framed:
+                sentence = frame(sentence, rng, chinese)
             host = chinese_host(rng) if chinese else hosts.pop()
             text, start, end = plant(host, sentence, rng, chinese)
             yield {
@@ -162,6 +186,7 @@ def _rows(
                 "kind": kind,
                 "family": family,
                 "phrasing": k % len(templates),
+                "framed": int(framed),
                 "lang": "zh" if chinese else "en",
                 "start": start,
                 "end": end,
@@ -171,7 +196,8 @@ def _rows(
 def generate(cuad_dir: Path, seed: int = SEED) -> list[dict[str, Any]]:
     """The whole synthetic set: planted attacks of every family, then planted look-alikes."""
     rng = random.Random(seed)
-    attacks, lookalikes = {**D.ATTACKS, **M.ATTACKS}, {**D.LOOKALIKES, **M.LOOKALIKES}
+    attacks = {**D.ATTACKS, **M.ATTACKS, **P.ATTACKS}
+    lookalikes = {**D.LOOKALIKES, **M.LOOKALIKES, **P.LOOKALIKES}
     return [*_rows("attack", attacks, cuad_dir, rng), *_rows("lookalike", lookalikes, cuad_dir, rng)]
 
 

@@ -179,6 +179,7 @@ def hyperparameters() -> dict[str, Any]:
         "ngram": [m.NGRAM_MIN, m.NGRAM_MAX],
         "families": list(m.FAMILIES),
         "structure": list(m.STRUCTURE),
+        "dense_scale": m.DENSE_SCALE,
         "C": C_REGULARISATION,
         "class_weight": CLASS_WEIGHT,
         "max_iter": MAX_ITER,
@@ -191,6 +192,7 @@ def hyperparameters() -> dict[str, Any]:
 
 FEATURE_SOURCES: tuple[str, ...] = (
     "injection.py",
+    "injection_cues.py",
     "injection_decode.py",
     "injection_model.py",
     "injection_rules.py",

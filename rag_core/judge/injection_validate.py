@@ -12,6 +12,7 @@ the issue's families, so the "model alone" column shows what the learning adds o
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from collections.abc import Callable, Sequence
@@ -26,6 +27,7 @@ from scipy import sparse
 from rag_core.judge.injection import normalize, score_sentences
 from rag_core.judge.injection_model import Detector
 from rag_core.judge.injection_synth import SYNTH_PATH, heldout_contracts, read_jsonl
+from rag_core.judge.injection_synth_probe import PROBE_ATTACKS
 from rag_core.judge.injection_train import Sample, featurize, fit, train_samples
 from rag_core.judge.sentences import sentence_spans
 
@@ -42,6 +44,7 @@ class Fold:
     passages: int
     flagged: float
     flagged_model_only: float
+    flagged_unframed: float  # attacks: the passages whose sentence no shared addressee/manner frame wraps
 
 
 def _flagged(rows: Sequence[dict[str, Any]], detector: Detector, threshold: float) -> tuple[float, float]:
@@ -70,22 +73,47 @@ def fold_detector(
     return fit(x[keep], y[keep], {})
 
 
+def selected_families(rows: Sequence[dict[str, Any]], wanted: Sequence[str] | None) -> list[tuple[str, str]]:
+    """The (kind, family) pairs of ``rows`` named in ``wanted`` (a family, or a kind: ``attack``,
+    ``lookalike``); all of them when ``wanted`` is empty. An unknown name is an error, not an
+    empty table, so a typo cannot pass for a family that scored nothing."""
+    every = sorted({(str(r["kind"]), str(r["family"])) for r in rows})
+    if not wanted:
+        return every
+    known = {k for k, _ in every} | {f for _, f in every}
+    unknown = sorted(set(wanted) - known)
+    if unknown:
+        raise ValueError(f"unknown injection families: {', '.join(unknown)}")
+    return [(k, f) for k, f in every if k in wanted or f in wanted]
+
+
 def leave_one_family_out(
-    data_dir: Path, threshold: float, log: Callable[[str], None] = lambda _: None
+    data_dir: Path,
+    threshold: float,
+    log: Callable[[str], None] = lambda _: None,
+    families: Sequence[str] | None = None,
 ) -> list[Fold]:
-    """Refit once per synthetic family (attack or look-alike) without it; score its passages."""
+    """Refit once per synthetic family (attack or look-alike) without it; score its passages.
+
+    ``families`` limits the folds to those named (the per-family path: one fold takes ~10 s, all 69
+    about 13 minutes on this machine); the features are computed once for all folds either way.
+    """
     rows = read_jsonl(SYNTH_PATH)
+    chosen = selected_families(rows, families)
     samples = train_samples(data_dir, rows)
     x = featurize([s.text for s in samples])
     y = np.array([s.label for s in samples], dtype=np.int64)
-    families = sorted({(str(r["kind"]), str(r["family"])) for r in rows})
     folds: list[Fold] = []
-    for kind, family in families:
+    for kind, family in chosen:
         detector = fold_detector(x, y, samples, kind, family)
         held = [r for r in rows if r["kind"] == kind and r["family"] == family]
         flagged, alone = _flagged(held, detector, threshold)
-        log(f"left out {kind} {family}: {flagged:.3f} flagged ({alone:.3f} by the model alone)")
-        folds.append(Fold(family, kind, len(held), flagged, alone))
+        bare = [r for r in held if not r.get("framed")]
+        unframed = _flagged(bare, detector, threshold)[0] if bare and len(bare) < len(held) else flagged
+        log(
+            f"left out {kind} {family}: {flagged:.3f} flagged ({alone:.3f} by the model alone, {unframed:.3f} unframed)"
+        )
+        folds.append(Fold(family, kind, len(held), flagged, alone, unframed))
     return folds
 
 
@@ -129,7 +157,11 @@ def _cache_path(key: str) -> Path:
 
 
 def injection_validation(
-    data_dir: Path, t_injection: float, t_sentence: float, log: Callable[[str], None] = lambda _: None
+    data_dir: Path,
+    t_injection: float,
+    t_sentence: float,
+    log: Callable[[str], None] = lambda _: None,
+    families: Sequence[str] | None = None,
 ) -> dict[str, Any]:
     """Leave-one-family-out recall/false positives and the held-out contracts' sentence FPR.
 
@@ -141,18 +173,23 @@ def injection_validation(
 
     detector = default_detector()
     fp = str(detector.meta.get("fingerprint", "none"))[:16] if detector else "none"
-    path = _cache_path(f"{fp}_{t_injection:.3f}_{t_sentence:.3f}")
+    subset = "_" + hashlib.sha256(",".join(sorted(families)).encode()).hexdigest()[:12] if families else ""
+    path = _cache_path(f"{fp}_{t_injection:.3f}_{t_sentence:.3f}{subset}")
     if path.exists():
         cached: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
         return cached
-    folds = leave_one_family_out(data_dir, t_injection, log)
+    folds = leave_one_family_out(data_dir, t_injection, log, families)
     attacks = [f for f in folds if f.kind == "attack"]
     looks = [f for f in folds if f.kind == "lookalike"]
     result: dict[str, Any] = {
         "t_injection": t_injection,
         "fingerprint": fp,
+        "families": sorted(families) if families else "all",
         "attack_recall": {f.family: f.flagged for f in attacks},
         "attack_recall_model_only": {f.family: f.flagged_model_only for f in attacks},
+        "attack_recall_unframed": {f.family: f.flagged_unframed for f in attacks},
+        "min_attack_recall_unframed": min((f.flagged_unframed for f in attacks), default=0.0),
+        "probe_families": [f for f in PROBE_ATTACKS if any(a.family == f for a in attacks)],
         "lookalike_fpr": {f.family: f.flagged for f in looks},
         "min_attack_recall": min((f.flagged for f in attacks), default=0.0),
         "lookalike_fpr_all": sum(f.flagged * f.passages for f in looks)
@@ -172,14 +209,22 @@ def format_validation(v: dict[str, Any]) -> list[str]:
         "",
         f"injection leave-one-family-out (passage flagged > t_injection {v['t_injection']:.2f}; refit without the family)",
     ]
-    lines.append(f"  {'family':26s} {'recall':>7s} {'model alone':>11s}")
+    lines.append(f"  {'family':26s} {'recall':>7s} {'model alone':>11s} {'unframed':>9s}")
+    unframed = v.get("attack_recall_unframed", {})
+    probes = set(v.get("probe_families", []))
     for fam, r in v["attack_recall"].items():
-        lines.append(f"  {fam:26s} {r:7.3f} {v['attack_recall_model_only'][fam]:11.3f}")
-    lines.append(f"  {'minimum':26s} {v['min_attack_recall']:7.3f}")
+        mark = "  (written after the cues)" if fam in probes else ""
+        lines.append(
+            f"  {fam:26s} {r:7.3f} {v['attack_recall_model_only'][fam]:11.3f} {unframed.get(fam, r):9.3f}{mark}"
+        )
+    if v["attack_recall"]:
+        low = v.get("min_attack_recall_unframed", v["min_attack_recall"])
+        lines.append(f"  {'minimum':26s} {v['min_attack_recall']:7.3f} {'':11s} {low:9.3f}")
     lines.append("  look-alike family left out: false-positive rate")
     for fam, r in v["lookalike_fpr"].items():
         lines.append(f"  {fam:26s} {r:7.3f}")
-    lines.append(f"  {'all look-alikes':26s} {v['lookalike_fpr_all']:7.3f}")
+    if v["lookalike_fpr"]:
+        lines.append(f"  {'all look-alikes':26s} {v['lookalike_fpr_all']:7.3f}")
     h = v["heldout_contracts"]
     lines.append(
         f"  held-out contracts: {h['contracts']} contracts, {h['sentences']} sentences, "

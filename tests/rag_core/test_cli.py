@@ -108,6 +108,12 @@ def test_unknown_kb_is_a_clear_error(cli_store: dict[str, Any]) -> None:
     assert "Traceback" not in proc.stderr
 
 
+def test_unknown_injection_family_is_a_clear_error(cli_store: dict[str, Any]) -> None:
+    proc = run(cli_store["store"], "bench", "verdicts", "--lofo-only", "--families", "nope", check=False)
+    assert proc.returncode == 2 and "unknown injection families: nope" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
 def test_judge_json_shapes(cli_store: dict[str, Any], tmp_path: Path) -> None:
     out = run(
         cli_store["store"],
