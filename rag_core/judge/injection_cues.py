@@ -111,25 +111,6 @@ _READER = re.compile(
     re.IGNORECASE,
 )
 
-# What a human reader of a paper or a product is asked to do: sign, return, tick, fill in, keep,
-# contact, cancel. Letters, forms, manuals and consumer terms address their reader with these; an
-# attack asks the answering system to say, cite, reveal or send instead.
-_PAPER_ACTS = re.compile(
-    r"\b(?:sign(?:ed|ing)?|countersign\w*|return\s+(?:a|the|one|it|this)|tick|fill(?:ed)?\s+in|complete\s+(?:all|the|this|each)|"
-    r"enter\s+the|attach(?:ed)?|keep\s+(?:the|your|a)|disconnect|contact\s+(?:the|our|us|customer)|cancel\w*|"
-    r"acknowledge\s+receipt|stamp|submit(?:ted)?)\b"
-    r"|签字|签名|签署|盖章|打勾|打“|寄回|回传|填写|保留|联系|取消|提交",
-    re.IGNORECASE,
-)
-
-# Code-shaped calls and tool names: "send_mail(to=…)", "transfer(account=…)", "the http_get tool",
-# "调用…函数/工具". Contracts cite "Section 2(a)", never an identifier called with named arguments.
-_CALL_SHAPE = re.compile(
-    r"\b[A-Za-z_][A-Za-z0-9_]*\s*\(\s*[A-Za-z_]+\s*=|\b[a-z]+_[a-z_]+\s*\(|\b(?:tool|function|plugin|api)\s+call\b"
-    r"|\b(?:the|your)\s+[\w-]+\s+(?:tool|function|plugin)\b|调用[^。；]{0,12}(?:函数|工具|插件|接口)|(?:函数|工具|插件)\s*[A-Za-z_]+\s*\(",
-    re.IGNORECASE,
-)
-
 CUES: tuple[str, ...] = (
     "conversation_objects",
     "reader_rules",
@@ -142,8 +123,6 @@ CUES: tuple[str, ...] = (
     "addressee_x_rules",
     "self_x_act",
     "reader_x_act",
-    "paper_acts",
-    "call_shape",
 )
 """Names of ``cue_features``' values, in order."""
 
@@ -178,6 +157,4 @@ def cue_features(sentence: str) -> list[float]:
         float(addressee and rules),
         float(self_ref and (act or imperative or conv)),
         float(bool(_READER.search(sentence)) and act and not party),
-        float(bool(_PAPER_ACTS.search(sentence))),
-        float(bool(_CALL_SHAPE.search(sentence))),
     ]

@@ -41,6 +41,7 @@ from rag_core.trace_defence import CutRecord
 
 _CONTACT = re.compile(
     r"(?:https?://|www\.)[^\s)\]>\"'，。；、]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|!\[[^\]]*\]\([^)]*\)"
+    r"|(?<![\w@.-])(?:[a-z0-9-]+\.)+(?:com|net|org|io|xyz|top|cn|ru|info|biz|link|site|online)\b(?:/[^\s)\]>\"'，。；、]*)?"
     r"|<\s*img\b[^>]*>|(?<![\w.])\+?\d[\d ()-]{6,}\d(?![\w.])",
     re.IGNORECASE,
 )
