@@ -1,4 +1,5 @@
-"""The absent-clause gate: a question about a clause type that no kept passage is gets no answer.
+"""The absent-clause gate: a question about a clause type (or a named topic, ``absent_topic``) that no
+kept passage is gets no answer.
 
 Why (issue 10): "这份租赁合同约定的竞业限制期限是多久？" over a lease without a non-compete was
 answered "五年 [1]" from an NDA's confidentiality term — a fact of another clause type. When the
@@ -10,7 +11,7 @@ documents contain no … clause", citing nothing.
 from __future__ import annotations
 
 from rag_core.judge import dense
-from rag_core.judge.clause_types import BY_NAME, ClauseType
+from rag_core.judge.clause_types import BY_NAME, ClauseType, Topic, thesaurus_types, topics_named
 from rag_core.judge.fitted import load_weights, passage_views, question_view
 from rag_core.settings import VerdictSettings
 
@@ -34,3 +35,21 @@ def absent_clause_type(question: str, texts: list[str], s: VerdictSettings) -> C
         if best >= s.t_clause_type:
             return None
     return BY_NAME[w.clause.categories[qv.types[0]]]
+
+
+def absent_topic(question: str, texts: list[str]) -> Topic | None:
+    """A topic outside the CUAD categories that the question asks about ("不可抗力怎么处理？") when
+    none of ``texts`` mentions any topic the question names (``None``: no such topic, or present).
+
+    Why: the clause classifier knows only CUAD categories, so the absent-clause gate cannot see a
+    missing force majeure clause; the judge kept an amendment clause for "Does the agreement contain
+    a force majeure clause?" and the answer said it did. The topic's own drafting words are what a
+    clause about it says; a question naming a CUAD type is left to ``absent_clause_type``.
+    """
+    if thesaurus_types(question):
+        return None
+    asked = topics_named(question)
+    if not asked:
+        return None
+    present = {t.name for text in texts for t in topics_named(text)}
+    return None if any(t.name in present for t in asked) else asked[0]

@@ -255,35 +255,57 @@ NARROWER: dict[str, str] = {
 also says "renew"): when a question names both, it asks about the narrower one."""
 
 
-OTHER_TOPICS: dict[str, tuple[str, ...]] = {
-    "dispute resolution": (r"disput", r"arbitrat", r"\bcourts?\b", r"litigat", r"lawsuit", r"争议", r"纠纷", r"仲裁",
-                           r"诉讼", r"起诉", r"法院", r"管辖"),
-    "price and payment": (r"\bpric", r"\bfees?\b", r"\bpa(?:y|id)", r"invoice", r"deposit", r"\brent\b", r"价款", r"价格",
-                          r"单价", r"总价", r"费用", r"服务费", r"租金", r"押金", r"保证金", r"货款", r"付款", r"支付",
-                          r"多少钱", r"利息"),
-    "confidentiality": (r"confidential", r"\bsecret", r"保密", r"秘密"),
-    "delivery and acceptance": (r"deliver", r"acceptance", r"inspect", r"交付", r"交货", r"验收", r"检验"),
-    "breach and late performance": (r"breach", r"\bdefault", r"\blate\b", r"overdue", r"违约", r"逾期"),
-    "force majeure": (r"force majeure", r"不可抗力"),
-    "notices": (r"\bnotices?\b", r"通知"),
-}  # fmt: skip
+@dataclass(frozen=True)
+class Topic:
+    """A subject lawyers ask about that is no CUAD category, with the words that name it."""
+
+    name: str
+    zh: str  # its name in Chinese (refusal text: 文件中没有找到……条款)
+    en: str  # its name in English (refusal text)
+    words: tuple[str, ...]  # regular expressions over the lower-cased text
+
+
+OTHER_TOPICS: tuple[Topic, ...] = (
+    Topic("dispute resolution", "争议解决", "dispute resolution",
+          (r"disput", r"arbitrat", r"\bcourts?\b", r"litigat", r"lawsuit", r"controvers", r"争议", r"纠纷", r"仲裁",
+           r"诉讼", r"起诉", r"法院", r"管辖")),
+    Topic("price and payment", "价款与支付", "price and payment",
+          (r"\bpric", r"\bfees?\b", r"\bpa(?:y|id)", r"invoice", r"deposit", r"\brent\b", r"compensat", r"价款", r"价格",
+           r"单价", r"总价", r"费用", r"服务费", r"租金", r"押金", r"保证金", r"货款", r"付款", r"支付", r"多少钱", r"利息",
+           r"报酬", r"薪酬", r"工资")),
+    Topic("confidentiality", "保密", "confidentiality",
+          (r"confidential", r"\bsecret", r"non-?disclosure", r"保密", r"秘密")),
+    Topic("delivery and acceptance", "交付与验收", "delivery and acceptance",
+          (r"deliver", r"acceptance", r"inspect", r"\bship", r"交付", r"交货", r"发货", r"运输", r"验收", r"检验")),
+    Topic("breach and late performance", "违约责任", "breach",
+          (r"breach", r"\bdefault", r"\blate\b", r"overdue", r"违约", r"逾期")),
+    Topic("force majeure", "不可抗力", "force majeure",
+          (r"force majeure", r"act of god", r"不可抗力")),
+    Topic("notices", "通知", "notices", (r"\bnotices?\b", r"\bnotif", r"通知", r"告知")),
+)  # fmt: skip
 """Topics lawyers ask about that are no CUAD category, in general drafting words (English, Chinese).
 
 Why: with no thesaurus word the question falls back to the clause classifier, which was fitted on
 clauses of CUAD categories and must name one of them: "争议怎么解决？" came out Covenant Not To Sue
 (0.55) and "乙方逾期付款要承担什么责任？" Cap On Liability, so the dispute and late-payment clauses were
 judged "not the asked type" and the questions refused. A question on one of these topics asks
-about no CUAD category unless a thesaurus word says so."""
+about no CUAD category unless a thesaurus word says so; and a question on one of them that no
+passage mentions at all is about a clause the documents lack (``clause_gate.absent_topic``)."""
 
-_OTHER_COMPILED: tuple[re.Pattern[str], ...] = tuple(
-    re.compile(t) for patterns in OTHER_TOPICS.values() for t in patterns
+_TOPIC_COMPILED: tuple[tuple[Topic, tuple[re.Pattern[str], ...]], ...] = tuple(
+    (t, tuple(re.compile(w) for w in t.words)) for t in OTHER_TOPICS
 )
+
+
+def topics_named(text: str) -> list[Topic]:
+    """The topics of ``OTHER_TOPICS`` whose words occur in the text, in table order."""
+    low = text.lower()
+    return [t for t, patterns in _TOPIC_COMPILED if any(p.search(low) for p in patterns)]
 
 
 def names_other_topic(question: str) -> bool:
     """Whether the question uses the words of a topic that is no CUAD category (``OTHER_TOPICS``)."""
-    low = question.lower()
-    return any(p.search(low) for p in _OTHER_COMPILED)
+    return bool(topics_named(question))
 
 
 def thesaurus_types(question: str) -> list[str]:

@@ -13,8 +13,8 @@ from collections.abc import Iterator, Sequence
 from rag_core.coded import coded
 from rag_core.generation.prompt import EvidenceBlock
 from rag_core.generation.refusal import absent_clause_text, empty_answer_for, is_risk_empty
-from rag_core.judge.clause_gate import absent_clause_type
-from rag_core.judge.clause_types import ClauseType
+from rag_core.judge.clause_gate import absent_clause_type, absent_topic
+from rag_core.judge.clause_types import ClauseType, Topic
 from rag_core.models import Verdict
 from rag_core.reflection.premise import enforce_correction
 from rag_core.steps.events import AnswerReset, Event, Token
@@ -23,16 +23,19 @@ from rag_core.steps.turn import Turn
 
 def absent_clause(
     turn: Turn, blocks: Sequence[EvidenceBlock], verdicts: Sequence[Verdict], judged: bool
-) -> ClauseType | None:
-    """The asked clause type when no evidence block (none CONFLICTING) is of it; only when judged,
-    and never when the judge removed injections and kept nothing (that answer is the knowledge
-    base's configured text alone)."""
+) -> ClauseType | Topic | None:
+    """The asked clause type (or named topic) when no evidence block (none CONFLICTING) is of it;
+    only when judged, and never when the judge removed injections and kept nothing (that answer is
+    the knowledge base's configured text alone)."""
     if not judged or any(b.conflicting for b in blocks) or is_risk_empty(list(verdicts)):
         return None
-    return absent_clause_type(turn.asked_question, [b.text for b in blocks], turn.settings.verdict)
+    texts = [b.text for b in blocks]
+    return absent_clause_type(turn.asked_question, texts, turn.settings.verdict) or absent_topic(
+        turn.asked_question, texts
+    )
 
 
-def refuse_absent_clause(turn: Turn, clause: ClauseType, searched: int) -> Iterator[Event]:
+def refuse_absent_clause(turn: Turn, clause: ClauseType | Topic, searched: int) -> Iterator[Event]:
     """Refuse with "the documents contain no … clause"; nothing is cited."""
     req = turn.req
     turn.refused = True

@@ -70,6 +70,32 @@ def test_a_clause_type_the_documents_lack_is_refused_citing_nothing(world: dict[
     assert any("non-compete clause" in n for n in result.to_json()["trace"]["notes"])
 
 
+@pytest.mark.parametrize(
+    ("kb", "question", "name"),
+    [
+        ("consulting", "Does the agreement contain a force majeure clause?", "force majeure clause"),
+        ("lease", "这份租赁合同对不可抗力是怎么约定的？", "不可抗力条款"),
+    ],
+)
+def test_a_topic_outside_the_categories_that_no_passage_mentions_is_refused(
+    world: dict[str, Any], kb: str, question: str, name: str
+) -> None:
+    """Force majeure is no CUAD category, so the clause gate cannot see it is missing: the topic's
+    own words must be in the evidence, else the answer says the documents contain no such clause."""
+    with FakeOpenAI(
+        lambda _req: Reply(content="Yes, the agreement contains a force majeure clause [1].")
+    ) as server:
+        result = _ask(world["store"], world[kb], question, _fake(server))
+        assert server.chat_requests() == []
+    assert result.refused and not result.citations and name in result.answer, result.answer
+
+
+def test_a_topic_outside_the_categories_that_a_passage_mentions_is_answered(world: dict[str, Any]) -> None:
+    with FakeOpenAI(lambda _req: Reply(content="合同发生争议的，由房屋所在地人民法院管辖 [1]。")) as server:
+        result = _ask(world["store"], world["lease"], "发生争议怎么解决？", _fake(server))
+    assert not result.refused and "法院" in result.answer and result.citations
+
+
 def test_a_draft_affirming_a_false_premise_starts_with_the_quoted_correction(world: dict[str, Any]) -> None:
     with FakeOpenAI(lambda _req: Reply(content="是的，租金是每月8000元 [1]。")) as server:
         result = _ask(world["store"], world["lease"], "租金是每月8000元，对吗？", _fake(server))

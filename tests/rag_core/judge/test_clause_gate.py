@@ -1,0 +1,32 @@
+"""The absent-topic gate: a question on a non-CUAD topic that no kept passage mentions gets no answer."""
+
+from __future__ import annotations
+
+from rag_core.judge.clause_gate import absent_topic
+from rag_core.judge.clause_types import names_other_topic, topics_named
+
+AMENDMENT = (
+    "14. Amendment. This Agreement may be amended only by a written instrument signed by both parties."
+)
+DISPUTE = "第八条 争议解决 因本合同引起的争议，双方应协商解决；协商不成的，提交上海仲裁委员会仲裁。"
+
+
+def test_topics_are_named_in_both_languages() -> None:
+    assert [t.name for t in topics_named("发生不可抗力怎么办？")] == ["force majeure"]
+    assert [t.name for t in topics_named("How are disputes resolved?")] == ["dispute resolution"]
+    assert names_other_topic("乙方逾期付款要承担什么责任？") and not names_other_topic("合同什么时候到期？")
+
+
+def test_a_topic_no_passage_mentions_is_absent() -> None:
+    absent = absent_topic("Does the agreement contain a force majeure clause?", [AMENDMENT])
+    assert absent is not None and absent.name == "force majeure" and absent.zh == "不可抗力"
+    assert absent_topic("合同对不可抗力是怎么约定的？", [DISPUTE]) is not None
+
+
+def test_a_topic_a_passage_mentions_is_present_and_a_cuad_question_is_left_to_the_clause_gate() -> None:
+    assert absent_topic("争议怎么解决？", [AMENDMENT, DISPUTE]) is None
+    assert (
+        absent_topic("如果发生不可抗力，发生的争议怎么解决？", [DISPUTE]) is None
+    )  # one of its topics is there
+    assert absent_topic("Which law governs disputes?", [AMENDMENT]) is None  # Governing Law: a CUAD type
+    assert absent_topic("合同什么时候到期？", [AMENDMENT]) is None  # no topic named
