@@ -113,7 +113,7 @@ class Pipeline:
             salvaged=judged.salvage_cuts,
         )
         turn.evidence, turn.notes = evidence.record, turn.notes + list(evidence.notes)
-        refused = yield from self._refuse(turn, evidence, judged, len(hits), judge_on)
+        refused = yield from self._refuse(turn, evidence, judged, hits, judge_on)
         if not refused:
             yield from self._answer(turn, evidence, cancel)
         yield from turn.done()
@@ -159,10 +159,11 @@ class Pipeline:
         return judged
 
     def _refuse(
-        self, turn: Turn, evidence: Evidence, judged: Judged, searched: int, judge_on: bool
+        self, turn: Turn, evidence: Evidence, judged: Judged, hits: list[Hit], judge_on: bool
     ) -> Generator[Event, None, bool]:
         """Refuse when no kept block has the asked clause type, or when nothing was kept at all."""
-        absent = absent_clause(turn, evidence.blocks, judged.verdicts, judge_on)
+        searched = len(hits)
+        absent = absent_clause(turn, evidence.blocks, judged.verdicts, judge_on, [h.text for h in hits])
         if absent is not None:
             yield from refuse_absent_clause(turn, absent, searched)
             return True

@@ -123,9 +123,27 @@ def uncited_refusal_text(language: Language, kept: int, kb_empty_answer: str) ->
 
 
 def absent_clause_text(
-    language: Language, clause_zh: str, clause_en: str, searched: int, kb_empty_answer: str
+    language: Language,
+    clause_zh: str,
+    clause_en: str,
+    searched: int,
+    kb_empty_answer: str,
+    found: bool = False,
 ) -> str:
-    """The answer when the question's clause type is in none of the kept passages: say so, cite nothing."""
+    """The answer when the question's clause type is in none of the kept passages: say so, cite nothing.
+
+    ``found``: a retrieved passage is of the type, but the judge kept none of it as evidence; then
+    "the documents contain no … clause" would be false, and the answer says the clause holds no answer.
+    """
+    if found:
+        if language == "zh":
+            detail = f"文件中有{clause_zh}条款，但其中没有能回答该问题的内容，因此不以其他条款作答。"
+        else:
+            detail = (
+                f"The documents have a {clause_en} clause, but none of its passages answers the question, "
+                "so no other clause is used to answer."
+            )
+        return _with_lead(kb_empty_answer, detail)
     if language == "zh":
         detail = f"文件中没有找到{clause_zh}条款：检索到的 {searched} 段资料中没有一段属于该类条款，因此不以其他条款作答。"
     else:

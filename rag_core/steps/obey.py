@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 from rag_core.coded import coded
 from rag_core.generation.prompt import EvidenceBlock
@@ -17,38 +18,70 @@ from rag_core.judge.clause_gate import absent_clause_type, absent_topic
 from rag_core.judge.clause_types import ClauseType, Topic
 from rag_core.models import Verdict
 from rag_core.reflection.premise import enforce_correction
+from rag_core.settings import VerdictSettings
 from rag_core.steps.events import AnswerReset, Event, Token
 from rag_core.steps.turn import Turn
 
 
+@dataclass(frozen=True)
+class AbsentClause:
+    """The asked clause type (or named topic) that no evidence block is; ``found``: a retrieved
+    passage is of it, but none was kept as evidence."""
+
+    kind: ClauseType | Topic
+    found: bool
+
+
+def missing_kind(question: str, texts: list[str], settings: VerdictSettings) -> ClauseType | Topic | None:
+    """The asked clause type or named topic that none of ``texts`` is (``None``: none asked, or present)."""
+    return absent_clause_type(question, texts, settings) or absent_topic(question, texts)
+
+
 def absent_clause(
-    turn: Turn, blocks: Sequence[EvidenceBlock], verdicts: Sequence[Verdict], judged: bool
-) -> ClauseType | Topic | None:
+    turn: Turn,
+    blocks: Sequence[EvidenceBlock],
+    verdicts: Sequence[Verdict],
+    judged: bool,
+    retrieved: Sequence[str] = (),
+) -> AbsentClause | None:
     """The asked clause type (or named topic) when no evidence block (none CONFLICTING) is of it;
     only when judged, and never when the judge removed injections and kept nothing (that answer is
-    the knowledge base's configured text alone)."""
+    the knowledge base's configured text alone). ``retrieved``: the texts of every judged passage,
+    which tell whether the documents have the clause at all."""
     if not judged or any(b.conflicting for b in blocks) or is_risk_empty(list(verdicts)):
         return None
-    texts = [b.text for b in blocks]
-    return absent_clause_type(turn.asked_question, texts, turn.settings.verdict) or absent_topic(
-        turn.asked_question, texts
+    kind = missing_kind(turn.asked_question, [b.text for b in blocks], turn.settings.verdict)
+    if kind is None:
+        return None
+    found = (
+        bool(retrieved) and missing_kind(turn.asked_question, list(retrieved), turn.settings.verdict) is None
     )
+    return AbsentClause(kind, found)
 
 
-def refuse_absent_clause(turn: Turn, clause: ClauseType | Topic, searched: int) -> Iterator[Event]:
-    """Refuse with "the documents contain no … clause"; nothing is cited."""
+def refuse_absent_clause(turn: Turn, absent: AbsentClause, searched: int) -> Iterator[Event]:
+    """Refuse with "the documents contain no … clause" (or "… has no answer" when it was found);
+    nothing is cited."""
     req = turn.req
     turn.refused = True
+    clause = absent.kind
     kb_empty = req.kbs[0].empty_answer if req.kbs else ""
     lead = empty_answer_for(turn.language, kb_empty, turn.settings.generation)
-    turn.answer = absent_clause_text(turn.language, clause.zh, clause.en, searched, lead)
-    turn.notes.append(
-        coded(
+    turn.answer = absent_clause_text(turn.language, clause.zh, clause.en, searched, lead, absent.found)
+    if absent.found:
+        note = coded(
+            "absent_clause_found",
+            f"a {clause.en} clause was retrieved but none of it was kept as evidence: refused instead of "
+            "answering from another clause",
+            clause_type=clause.name,
+        )
+    else:
+        note = coded(
             "absent_clause",
             f"no evidence passage is a {clause.en} clause: refused instead of answering from another clause",
             clause_type=clause.name,
         )
-    )
+    turn.notes.append(note)
     yield Token(turn.answer)
 
 

@@ -151,3 +151,19 @@ def test_a_title_line_naming_the_contract_is_not_evidence_once_the_name_is_dropp
     assert stripped and "Distributor" not in stripped
     title_score, law_score = score_sentences(stripped, [title, law])
     assert law_score > Settings().verdict.t_evidence > 0.1 > title_score  # evidence; the title is not
+
+
+def test_an_asked_clause_retrieved_but_not_kept_is_not_called_absent() -> None:
+    """ "The documents contain no dispute clause" would be false when one was retrieved and judged
+    no evidence; the refusal then says the clause holds no answer."""
+    from rag_core.steps.obey import absent_clause, refuse_absent_clause
+
+    dispute = "第八条 争议解决\n因本合同引起的争议，提交上海仲裁委员会仲裁。"
+    turn = _turn("发生争议怎么解决？")
+    found = absent_clause(turn, [], [], True, [RENT, dispute])
+    missing = absent_clause(turn, [], [], True, [RENT, PENALTY])
+    assert found is not None and found.found and found.kind.name == "dispute resolution"
+    assert missing is not None and not missing.found
+    text = "".join(e.text for e in refuse_absent_clause(turn, found, 2) if isinstance(e, Token))
+    assert "文件中有争议解决条款" in text and "没有找到" not in text and turn.refused
+    assert absent_clause(turn, [], [], False, [RENT]) is None  # judge off: no gate
