@@ -234,9 +234,10 @@ def select_quoted(
     """The one to ``quoted_max_sentences`` best sentences, best first.
 
     Only sentences of the judged passages count (``in_judged``). A sentence joins the best one
-    only when its score reaches ``quoted_min_relative`` of the best score, so a weakly related clause is not quoted just to fill three lines. A CONFLICTING block's
-    best sentence is always among them: correcting the premise matters most. With no score above
-    zero, the first sentence of the first block: the judge kept that block as evidence.
+    only when its score reaches ``quoted_min_relative`` of the best score, so a weakly related
+    clause is not quoted just to fill three lines. A CONFLICTING block's best sentence is always
+    among them: correcting the premise matters most. With no score above zero, the first sentence
+    of the first block: the judge kept that block as evidence.
     """
     by_n = {b.n: b for b in blocks}
     order = {b.n: i for i, b in enumerate(blocks)}

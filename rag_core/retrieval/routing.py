@@ -159,9 +159,8 @@ _KIND_WORDS = frozenset({"合同", "协议"})
 def _composed_of(word: str, pieces: set[str]) -> bool:
     """Whether ``word`` splits wholly into ``pieces`` with at least one piece not a kind word
     ("技术服务合同" from 技术 + 服务 + 合同; not "服务费": 费 is no piece)."""
-    best: list[bool | None] = [None] * (
-        len(word) + 1
-    )  # None: unreachable; else whether a name piece was used
+    # best[i]: None if word[:i] cannot be split into pieces, else whether a name piece was used
+    best: list[bool | None] = [None] * (len(word) + 1)
     best[0] = False
     for i in range(len(word)):
         if best[i] is None:
