@@ -254,6 +254,14 @@ class ReflectionSettings(_Group):
     support_partial: float = _f(
         0.3, "overlap 0-1", "Token overlap above which a sentence is partially supported", ge=0, le=1
     )
+    named_clause_min_share: float = _f(
+        0.5,
+        "fraction",
+        "Share of a named clause's words ('force majeure') the cited evidence must contain for a sentence "
+        "saying the contract has that clause to count as supported",
+        ge=0,
+        le=1,
+    )
 
 
 class GenerationSettings(_Group):

@@ -126,12 +126,10 @@ _NAMED_CLAUSE = (
 """An answer sentence saying the contract has a clause of a named kind ("contains a force majeure
 clause", "合同约定了不可抗力条款"); the name is a fact the cited evidence must state."""
 
-NAMED_CLAUSE_MIN_SHARE: float = 0.5
-"""Share of a named clause's content words the evidence must contain for the name to count as stated."""
 
-
-def missing_named_clauses(sentence: str, evidence: str) -> list[str]:
-    """Clause kinds the sentence says the contract has whose names the evidence does not contain.
+def missing_named_clauses(sentence: str, evidence: str, min_share: float) -> list[str]:
+    """Clause kinds the sentence says the contract has whose names the evidence does not contain
+    (fewer than ``min_share`` of the name's content words: ``reflection.named_clause_min_share``).
 
     Why: "The consulting agreement contains a force majeure clause [1]", citing the amendment
     clause, passed the support check as "partially" supported on the words "agreement" and
@@ -145,7 +143,7 @@ def missing_named_clauses(sentence: str, evidence: str) -> list[str]:
         for m in rx.finditer(sentence):
             name = m.group("name").strip()
             words = content_tokens(name)
-            if words and len(words & have) / len(words) < NAMED_CLAUSE_MIN_SHARE:
+            if words and len(words & have) / len(words) < min_share:
                 notes.append(f"clause '{name}'")
     return notes
 

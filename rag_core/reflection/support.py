@@ -346,17 +346,21 @@ def overlap_support(
     score = len(words & content_tokens(evidence)) / len(words) if words else 0.0
     support = SentenceSupport(sentence, overlap_label(score, settings), round(score, 3), cited, "overlap")
     support.counted = not is_connective(sentence)
-    return _apply_number_rule(support, evidence)
+    return _apply_number_rule(support, evidence, settings)
 
 
-def _apply_number_rule(support: SentenceSupport, evidence: str) -> SentenceSupport:
+def _apply_number_rule(
+    support: SentenceSupport, evidence: str, settings: ReflectionSettings
+) -> SentenceSupport:
     """Any key fact absent from the evidence makes the sentence unsupported, whoever judged it:
     a number, a party, or an obligation bound to its party (``facts.missing_roles``)."""
     from rag_core.reflection.facts import missing_named_clauses, missing_roles
 
     missing = missing_numbers(support.sentence, evidence)
     plain = remove_citation_markers(support.sentence)
-    roles = missing_roles(plain, evidence) + missing_named_clauses(plain, evidence)
+    roles = missing_roles(plain, evidence) + missing_named_clauses(
+        plain, evidence, settings.named_clause_min_share
+    )
     if missing or roles:
         support.label = "not"
         support.by = "overlap"

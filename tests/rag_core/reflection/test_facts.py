@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rag_core.reflection.facts import Obligation, missing_named_clauses, missing_roles, obligations, parties
+from rag_core.settings import ReflectionSettings
 
 LEASE_ZH = "第五条 押金。乙方应于签约时向甲方支付押金人民币19000元，租赁期满且乙方无违约的，甲方应当在10日内无息退还押金。"
 LEASE_EN = (
@@ -58,4 +59,4 @@ AMENDMENT = (
 def test_a_named_clause_must_be_named_in_the_evidence(
     sentence: str, evidence: str, missing: list[str]
 ) -> None:
-    assert missing_named_clauses(sentence, evidence) == missing
+    assert missing_named_clauses(sentence, evidence, ReflectionSettings().named_clause_min_share) == missing
