@@ -159,7 +159,9 @@ def cmd_bench_refusal(args: argparse.Namespace) -> int:
     store = bench_store(args)
     settings = settings_of(store)
     train = shared_data_dir() / "train"
-    result = run_refusal_bench(store, settings, train, args.contracts, args.llm, log=_log)
+    result = run_refusal_bench(
+        store, settings, train, args.contracts, args.llm, log=_log, pipeline=args.pipeline
+    )
     emit(args, result, format_refusal(result))
     return 0
 

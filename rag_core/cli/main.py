@@ -141,6 +141,12 @@ def _eval_parsers(sub: argparse._SubParsersAction, parent: argparse.ArgumentPars
     brf.add_argument(
         "--llm", type=int, default=30, help="questions asked end to end with the answer model (0: skip)"
     )
+    brf.add_argument(
+        "--pipeline",
+        action="store_true",
+        help="also ask every question through the real pipeline (retrieval, judge, gates) with no answer "
+        "model; ingests each sampled contract once",
+    )
     brf.set_defaults(func="bench_cmds.cmd_bench_refusal")
     bat = b_sub.add_parser("attacks", parents=[parent], help="planted attacks end to end, judge on and off")
     bat.add_argument("--english", type=int, default=30, help="English CUAD contracts (plus 10 Chinese)")

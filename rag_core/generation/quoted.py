@@ -28,6 +28,8 @@ SentenceScorer = Callable[[str, list[str]], list[float]]
 """(question, sentences) -> one score in [0, 1] per sentence (higher answers the question better)."""
 
 _LINE = re.compile(r"[^\n]+")
+CAPITALS_HEADING_MAX_WORDS = 6
+"""A shouted heading is short ("LIMITATION OF WARRANTY AND LIABILITY."); a disclaimer is longer."""
 _LINE_END = frozenset(".。;；:：!?！？,，、)）\"”'’")
 """A line ending otherwise (and short) is a heading such as ``第三条 违约金`` or ``Section 2 Fees``."""
 
@@ -119,9 +121,26 @@ def _line_sentences(line: str) -> list[tuple[int, int]]:
 
 
 def is_heading_line(line: str) -> bool:
-    """A short line without closing punctuation: a clause or document heading, not a sentence."""
+    """A short line without closing punctuation, or a short all-capitals line with one ("4.2
+    LIMITATION OF WARRANTY AND LIABILITY."): a clause or document heading, not a sentence.
+
+    Why the capitals: US contracts end their headings with a period, and the quoted answer to "what
+    is the cap on liability?" was that heading alone."""
     text = line.strip()
-    return bool(text) and len(text) <= HEADING_ONLY_MAX_CHARS and text[-1] not in _LINE_END
+    if not text or len(text) > HEADING_ONLY_MAX_CHARS:
+        return False
+    return text[-1] not in _LINE_END or _is_capitals_heading(text)
+
+
+def _is_capitals_heading(text: str) -> bool:
+    """Every letter a capital, in one to ``CAPITALS_HEADING_MAX_WORDS`` words with at least five
+    letters ("12. NOTICES.", not "USD 5."); a longer shouted line is a disclaimer, which is a sentence."""
+    words = re.findall(r"[A-Za-z]+", text)
+    return (
+        0 < len(words) <= CAPITALS_HEADING_MAX_WORDS
+        and sum(map(len, words)) >= 5
+        and all(w.isupper() for w in words)
+    )
 
 
 _ITEM_START = re.compile(
@@ -178,6 +197,9 @@ def block_sentences(block: EvidenceBlock) -> list[BlockSentence]:
             continue
         for a, b in _line_sentences(unit):
             text = unit[a:b]
+            if _is_capitals_heading(text) and len(text) <= HEADING_ONLY_MAX_CHARS:
+                heading = " ".join(text.split())  # "12. GOVERNING LAW. This Agreement …" on one line
+                continue
             if content_tokens(text):
                 start = block.start + u_start + a
                 out.append(BlockSentence(block.n, len(out), text, start, start + len(text), heading))

@@ -132,16 +132,21 @@ def absent_clause_text(
 ) -> str:
     """The answer when the question's clause type is in none of the kept passages: say so, cite nothing.
 
-    ``found``: a retrieved passage is of the type, but the judge kept none of it as evidence; then
-    "the documents contain no … clause" would be false, and the answer says the clause holds no answer.
+    ``found``: a retrieved passage looks like the type, but the judge kept none of it as evidence; then
+    "the documents contain no … clause" may be false, and so is "the documents have one" (the type
+    classifier's threshold is a doubt, not a finding), so the answer says what was seen: passages
+    that look like such a clause, none of which answers.
     """
     if found:
         if language == "zh":
-            detail = f"文件中有{clause_zh}条款，但其中没有能回答该问题的内容，因此不以其他条款作答。"
+            detail = (
+                f"检索到的资料中有看似{clause_zh}条款的段落，但没有一段含有能回答该问题的内容，"
+                "因此不以其他条款作答。"
+            )
         else:
             detail = (
-                f"The documents have a {clause_en} clause, but none of its passages answers the question, "
-                "so no other clause is used to answer."
+                f"Some passages searched look like a {clause_en} clause, but none of them answers the "
+                "question, so no other clause is used to answer."
             )
         return _with_lead(kb_empty_answer, detail)
     if language == "zh":

@@ -29,6 +29,12 @@ _NEGATED = re.compile(
 )
 
 _LEAD: dict[Language, str] = {"zh": "不对：", "en": "No — the documents say otherwise: "}
+_AFFIRMATION = re.compile(
+    r"^\s*(?:对的|对|是的|是|没错|正确|确实如此|yes|correct|that is correct|that's correct|that's right|right)"
+    r"\s*[，,。.!！;；:：—-]+\s*",
+    re.I,
+)
+"""An opening that says the premise is right ("对。", "是的，", "Yes, …") before any value."""
 
 
 def false_values(question: str, conflicting: Sequence[EvidenceBlock]) -> list[str]:
@@ -82,6 +88,15 @@ def same_kind(a: Value, b: Value) -> bool:
     """Values that answer the same slot: equal kinds, or numbers, amounts and percents together."""
     numeric = {"number", "amount", "percent"}
     return a.kind == b.kind or {a.kind, b.kind} <= numeric or {a.kind, b.kind} <= {"date", "year"}
+
+
+def without_affirmation(answer: str) -> str:
+    """The draft without an opening "对。" / "是的，" / "Yes," (the rest of the sentence stays).
+
+    Why: the small model answered "月租金是8000元，对吗？" with "对。根据第三条，月租金为人民币6800元";
+    with the quoted correction in front the answer read "不对：… 对。…", contradicting itself."""
+    rest = _AFFIRMATION.sub("", answer, count=1)
+    return rest[:1].upper() + rest[1:] if rest != answer and rest[:1].isascii() else rest
 
 
 def _without_bare_correction(answer: str, language: Language) -> str:
@@ -139,6 +154,6 @@ def enforce_correction(
             "the draft affirmed the false premise: replaced by the quoted correction",
         )
     return (
-        f"{correction}\n{answer}".strip(),
+        f"{correction}\n{without_affirmation(answer)}".strip(),
         "the draft did not open with the correction: quoted correction added",
     )

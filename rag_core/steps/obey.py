@@ -71,7 +71,7 @@ def refuse_absent_clause(turn: Turn, absent: AbsentClause, searched: int) -> Ite
     if absent.found:
         note = coded(
             "absent_clause_found",
-            f"a {clause.en} clause was retrieved but none of it was kept as evidence: refused instead of "
+            f"passages that look like a {clause.en} clause were retrieved but none was kept as evidence: refused instead of "
             "answering from another clause",
             clause_type=clause.name,
         )

@@ -51,6 +51,16 @@ def test_headings_are_not_sentences_and_offsets_are_exact() -> None:
     assert all(doc[s.start : s.end] == s.text for s in sentences)
     assert sentences[0].heading == "第一条 租金" and sentences[-1].heading == "第二条 租期"
     assert is_heading_line("Section 2 Governing Law") and not is_heading_line("The fee is due.")
+    assert is_heading_line("4.2 LIMITATION OF WARRANTY AND LIABILITY.") and is_heading_line("12. NOTICES.")
+    assert not is_heading_line("USD 5.")
+    assert not is_heading_line("THE SOFTWARE IS PROVIDED AS IS, WITHOUT WARRANTY OF ANY KIND.")
+
+
+def test_a_capitals_heading_on_the_clause_line_heads_it_and_is_not_quoted() -> None:
+    text = "4.2 LIMITATION OF WARRANTY AND LIABILITY. Licensor's total liability shall not exceed USD 10,000."
+    sentences = block_sentences(_block(1, text, 0))
+    assert [s.text for s in sentences] == ["Licensor's total liability shall not exceed USD 10,000."]
+    assert sentences[0].heading == "4.2 LIMITATION OF WARRANTY AND LIABILITY."
 
 
 def test_chinese_quoted_answer_picks_the_rent_sentence(scorer: object) -> None:

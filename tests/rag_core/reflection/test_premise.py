@@ -73,3 +73,15 @@ def test_a_correction_without_the_documents_value_gets_the_quoted_one() -> None:
     assert en.startswith(
         "No — the documents say otherwise: The Tenant shall pay a monthly rent of USD 9,500."
     )
+
+
+def test_a_draft_that_opens_with_yes_and_states_the_true_value_loses_the_yes() -> None:
+    fixed, note = enforce_correction("对。根据第三条，月租金为人民币9500元 [1]。", Q, [RENT], "zh")
+    assert fixed.startswith("不对：") and note
+    assert "\n对。" not in fixed and fixed.endswith("根据第三条，月租金为人民币9500元 [1]。")
+    q = "The rent is USD 8,000 a month, right?"
+    fixed, _ = enforce_correction("Yes, the contract says USD 9,500 per month [1].", q, [EN_BLOCK], "en")
+    assert fixed.endswith("\nThe contract says USD 9,500 per month [1].")
+    # "是否" opens a sentence without affirming anything: it stays
+    fixed, _ = enforce_correction("是否续租由双方商定，月租金为9500元 [1]。", Q, [RENT], "zh")
+    assert fixed.endswith("\n是否续租由双方商定，月租金为9500元 [1]。")

@@ -165,5 +165,5 @@ def test_an_asked_clause_retrieved_but_not_kept_is_not_called_absent() -> None:
     assert found is not None and found.found and found.kind.name == "dispute resolution"
     assert missing is not None and not missing.found
     text = "".join(e.text for e in refuse_absent_clause(turn, found, 2) if isinstance(e, Token))
-    assert "文件中有争议解决条款" in text and "没有找到" not in text and turn.refused
+    assert "看似争议解决条款的段落" in text and "没有找到" not in text and turn.refused
     assert absent_clause(turn, [], [], False, [RENT]) is None  # judge off: no gate
