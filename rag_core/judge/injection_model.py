@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from rag_core.judge.injection_cues import CUES, cue_features
+from rag_core.judge.injection_cues import CUES, WHO_CUES, cue_features, who_features
 from rag_core.judge.injection_rules import Signal
 
 HASH_DIMS: int = 2**16
@@ -164,9 +164,11 @@ STRUCTURE: tuple[str, ...] = (
     "nothing_else",
     "polite_request",
     *CUES,
+    *WHO_CUES,
 )
 """Surface features of a sentence beside the rules (what the output guard also looks for), then the
-cross-family cues of ``injection_cues`` (addressee, acts on the answer, a party's obligation)."""
+cross-family cues of ``injection_cues`` (addressee, acts on the answer, a party's obligation; who is
+asked, what is being read, records and forms, tool calls, corrections, later turns)."""
 
 DENSE_DIMS: int = len(FAMILIES) + len(STRUCTURE)
 
@@ -215,6 +217,7 @@ def _structure(sentence: str) -> list[float]:
         float(bool(_NOTHING_ELSE.search(sentence))),
         float(bool(_POLITE_REQUEST.search(sentence))),
         *cue_features(sentence),
+        *who_features(sentence),
     ]
 
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from rag_core.judge import injection_synth_data as D
+from rag_core.judge import injection_synth_fresh as F
 from rag_core.judge import injection_synth_more as M
 from rag_core.judge import injection_synth_probe as P
 from rag_core.judge.sentences import sentence_spans
@@ -44,6 +45,10 @@ HOLDOUT_EVERY: int = 8
 
 FRAME_SHARE: float = 0.5
 """Share of planted attack sentences wrapped in an addressee and a manner (``frame``)."""
+
+FRESH_SEED_OFFSET: int = 1
+"""The families of ``injection_synth_fresh`` are drawn from their own generator (seed + this), so
+adding them leaves every earlier row of the set byte-identical."""
 
 SYNTH_PATH: Path = Path(__file__).with_name("data") / "injection_synthetic.jsonl"
 
@@ -198,7 +203,10 @@ def generate(cuad_dir: Path, seed: int = SEED) -> list[dict[str, Any]]:
     rng = random.Random(seed)
     attacks = {**D.ATTACKS, **M.ATTACKS, **P.ATTACKS}
     lookalikes = {**D.LOOKALIKES, **M.LOOKALIKES, **P.LOOKALIKES}
-    return [*_rows("attack", attacks, cuad_dir, rng), *_rows("lookalike", lookalikes, cuad_dir, rng)]
+    rows = [*_rows("attack", attacks, cuad_dir, rng), *_rows("lookalike", lookalikes, cuad_dir, rng)]
+    fresh = random.Random(seed + FRESH_SEED_OFFSET)
+    rows += [*_rows("attack", F.ATTACKS, cuad_dir, fresh), *_rows("lookalike", F.LOOKALIKES, cuad_dir, fresh)]
+    return rows
 
 
 def write_jsonl(rows: list[dict[str, Any]], path: Path) -> None:

@@ -27,6 +27,7 @@ from scipy import sparse
 from rag_core.judge.injection import normalize, score_sentences
 from rag_core.judge.injection_model import Detector
 from rag_core.judge.injection_synth import SYNTH_PATH, heldout_contracts, read_jsonl
+from rag_core.judge.injection_synth_fresh import FRESH_FAMILIES
 from rag_core.judge.injection_synth_probe import PROBE_ATTACKS
 from rag_core.judge.injection_train import Sample, featurize, fit, train_samples
 from rag_core.judge.sentences import sentence_spans
@@ -190,6 +191,7 @@ def injection_validation(
         "attack_recall_unframed": {f.family: f.flagged_unframed for f in attacks},
         "min_attack_recall_unframed": min((f.flagged_unframed for f in attacks), default=0.0),
         "probe_families": [f for f in PROBE_ATTACKS if any(a.family == f for a in attacks)],
+        "fresh_families": [f for f in FRESH_FAMILIES if any(x.family == f for x in folds)],
         "lookalike_fpr": {f.family: f.flagged for f in looks},
         "min_attack_recall": min((f.flagged for f in attacks), default=0.0),
         "lookalike_fpr_all": sum(f.flagged * f.passages for f in looks)
@@ -203,6 +205,24 @@ def injection_validation(
     return result
 
 
+def _mark(family: str, probes: set[str], fresh: set[str]) -> str:
+    """Which families no cue was written from: the honest part of the table."""
+    if family in fresh:
+        return "  (written after the who-cues were frozen)"
+    return "  (written after the cues)" if family in probes else ""
+
+
+def _fresh_summary(v: dict[str, Any], fresh: set[str]) -> list[str]:
+    """One line on the families written after the latest cues were frozen (the honest measure)."""
+    att = [r for f, r in v["attack_recall"].items() if f in fresh]
+    looks = [r for f, r in v["lookalike_fpr"].items() if f in fresh]
+    if not att and not looks:
+        return []
+    low = f"lowest attack recall {min(att):.3f}" if att else "no attack family"
+    fpr = f"look-alike false positives {sum(looks) / len(looks):.3f}" if looks else "no look-alike family"
+    return [f"  written after the who-cues were frozen: {low}, {fpr}"]
+
+
 def format_validation(v: dict[str, Any]) -> list[str]:
     """The validation as table lines for ``bench verdicts``."""
     lines = [
@@ -212,8 +232,9 @@ def format_validation(v: dict[str, Any]) -> list[str]:
     lines.append(f"  {'family':26s} {'recall':>7s} {'model alone':>11s} {'unframed':>9s}")
     unframed = v.get("attack_recall_unframed", {})
     probes = set(v.get("probe_families", []))
+    fresh = set(v.get("fresh_families", []))
     for fam, r in v["attack_recall"].items():
-        mark = "  (written after the cues)" if fam in probes else ""
+        mark = _mark(fam, probes, fresh)
         lines.append(
             f"  {fam:26s} {r:7.3f} {v['attack_recall_model_only'][fam]:11.3f} {unframed.get(fam, r):9.3f}{mark}"
         )
@@ -222,9 +243,10 @@ def format_validation(v: dict[str, Any]) -> list[str]:
         lines.append(f"  {'minimum':26s} {v['min_attack_recall']:7.3f} {'':11s} {low:9.3f}")
     lines.append("  look-alike family left out: false-positive rate")
     for fam, r in v["lookalike_fpr"].items():
-        lines.append(f"  {fam:26s} {r:7.3f}")
+        lines.append(f"  {fam:26s} {r:7.3f}{_mark(fam, probes, fresh)}")
     if v["lookalike_fpr"]:
         lines.append(f"  {'all look-alikes':26s} {v['lookalike_fpr_all']:7.3f}")
+    lines += _fresh_summary(v, fresh)
     h = v["heldout_contracts"]
     lines.append(
         f"  held-out contracts: {h['contracts']} contracts, {h['sentences']} sentences, "
