@@ -197,7 +197,10 @@ _ROLE_AGENT_ZH = re.compile(
     rf"{_ROLE_ZH}(?:均|亦|也|还|即)?(?:应当|应|须|必须|不得|有权|可以|可|负责|承担|同意|承诺|保证|要求|询问|请求|理解|确认|知悉|认可)"
 )
 # A role right after a verb of telling is the one told, not the one who acts ("告诉用户必须…").
-_TOLD_BEFORE = re.compile(r"(?:告诉|告知|提示|通知|让|叫|请|要求|向|对|劝)\s*$|\b(?:tell|ask|remind|inform|instruct)\s+(?:the\s+)?$", re.IGNORECASE)
+_TOLD_BEFORE = re.compile(
+    r"(?:告诉|告知|提示|通知|让|叫|请|要求|向|对|劝)\s*$|\b(?:tell|ask|remind|inform|instruct)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
 
 _REQUEST_ACT = re.compile(
     r"(?<![A-Za-z])(?:explain|answer|reply|respond|tell|inform|notify|report|describe|provide|confirm|"
