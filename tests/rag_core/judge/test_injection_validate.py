@@ -5,8 +5,11 @@ from __future__ import annotations
 import numpy as np
 
 from rag_core.judge.injection_model import ngram_buckets
+from rag_core.judge.injection_synth import PER_FAMILY, SYNTH_PATH, read_jsonl
+from rag_core.judge.injection_synth_fresh import FRESH_FAMILIES
+from rag_core.judge.injection_synth_fresh import LOOKALIKES as FRESH_LOOKALIKES
 from rag_core.judge.injection_train import Sample, featurize
-from rag_core.judge.injection_validate import fold_detector
+from rag_core.judge.injection_validate import fold_detector, format_validation
 
 
 def _samples() -> list[Sample]:
@@ -41,3 +44,37 @@ def test_a_fold_learns_nothing_from_the_family_it_leaves_out() -> None:
     assert np.all(fold.hash_w[only_left_out] == 0.0)
     full = fold_detector(x, y, samples, "attack", "none")
     assert np.any(full.hash_w[only_left_out] != 0.0)
+
+
+def test_families_written_after_the_who_cues_are_marked_and_summed_apart() -> None:
+    fresh = FRESH_FAMILIES[0]
+    look = next(f for f in FRESH_FAMILIES if f in FRESH_LOOKALIKES)
+    v = {
+        "t_injection": 0.5,
+        "attack_recall": {"old_family": 1.0, fresh: 0.75},
+        "attack_recall_model_only": {"old_family": 1.0, fresh: 0.75},
+        "lookalike_fpr": {"old_look": 0.5, look: 0.25},
+        "lookalike_fpr_all": 0.375,
+        "min_attack_recall": 0.75,
+        "fresh_families": [fresh, look],
+        "heldout_contracts": {
+            "contracts": 1,
+            "sentences": 2,
+            "fpr_t_injection": 0.0,
+            "fpr_t_injection_sentence": 0.0,
+        },
+    }
+    lines = format_validation(v)
+    assert any(fresh in line and "after the who-cues" in line for line in lines)
+    assert not any("old_family" in line and "after" in line for line in lines)
+    assert (
+        lines[-2].strip()
+        == "written after the who-cues were frozen: lowest attack recall 0.750, look-alike false positives 0.250"
+    )
+
+
+def test_the_fresh_families_are_in_the_committed_set() -> None:
+    rows = read_jsonl(SYNTH_PATH)
+    families = {str(r["family"]) for r in rows}
+    assert set(FRESH_FAMILIES) <= families
+    assert all(sum(r["family"] == f for r in rows) == PER_FAMILY for f in FRESH_FAMILIES)
