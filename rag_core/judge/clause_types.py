@@ -151,7 +151,9 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "License Grant", "许可", "licence grant",
         ("What license is granted under the agreement?", "Does a party grant the other a license?"),
         ("合同授予了什么许可？", "一方是否许可对方使用？"),
-        (r"licen[cs]e", r"许可", r"授权使用"),
+        # "license fee" / "许可费" asks for a price, "the license agreement" names the document
+        (r"licen[cs]e(?![ds]?\s*(?:fees?|royalt|payments?|costs?|prices?|charges?|agreement|contract))",
+         r"许可(?!使用费|费|协议|合同)", r"授权使用(?!费)"),
     ),
     ClauseType(
         "Minimum Commitment", "最低采购量", "minimum commitment",
@@ -272,7 +274,7 @@ OTHER_TOPICS: tuple[Topic, ...] = (
     Topic("price and payment", "价款与支付", "price and payment",
           (r"\bpric", r"\bfees?\b", r"\bpa(?:y|id)", r"invoice", r"deposit", r"\brent\b", r"compensat", r"价款", r"价格",
            r"单价", r"总价", r"费用", r"服务费", r"租金", r"押金", r"保证金", r"货款", r"付款", r"支付", r"多少钱", r"利息",
-           r"报酬", r"薪酬", r"工资")),
+           r"报酬", r"薪酬", r"工资", r"许可.{0,2}费", r"使用费")),
     Topic("confidentiality", "保密", "confidentiality",
           (r"confidential", r"\bsecret", r"non-?disclosure", r"保密", r"秘密")),
     Topic("delivery", "交付", "delivery", (r"deliver", r"\bship", r"交付", r"交货", r"发货", r"运输", r"送达")),

@@ -30,3 +30,15 @@ def test_a_topic_a_passage_mentions_is_present_and_a_cuad_question_is_left_to_th
     )  # one of its topics is there
     assert absent_topic("Which law governs disputes?", [AMENDMENT]) is None  # Governing Law: a CUAD type
     assert absent_topic("合同什么时候到期？", [AMENDMENT]) is None  # no topic named
+
+
+def test_a_license_fee_question_asks_for_a_price_not_a_license_grant() -> None:
+    """ "What is the annual license fee?" was typed License Grant, so the fees clause was judged
+    "not the asked type" (evidence 0.04) and the answer quoted the grant instead."""
+    from rag_core.judge.clause_types import thesaurus_types
+
+    for q in ("What is the annual license fee?", "许可费每年多少？", "许可使用费如何支付？"):
+        assert "License Grant" not in thesaurus_types(q) and names_other_topic(q), q
+    assert thesaurus_types("Is there a non-compete clause in the license agreement?") == ["Non-Compete"]
+    for q in ("What license is granted under the agreement?", "一方是否许可对方使用？", "May the licensee sublicense?"):
+        assert thesaurus_types(q) == ["License Grant"], q
