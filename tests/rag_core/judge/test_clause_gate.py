@@ -40,5 +40,9 @@ def test_a_license_fee_question_asks_for_a_price_not_a_license_grant() -> None:
     for q in ("What is the annual license fee?", "许可费每年多少？", "许可使用费如何支付？"):
         assert "License Grant" not in thesaurus_types(q) and names_other_topic(q), q
     assert thesaurus_types("Is there a non-compete clause in the license agreement?") == ["Non-Compete"]
-    for q in ("What license is granted under the agreement?", "一方是否许可对方使用？", "May the licensee sublicense?"):
+    for q in (
+        "What license is granted under the agreement?",
+        "一方是否许可对方使用？",
+        "May the licensee sublicense?",
+    ):
         assert thesaurus_types(q) == ["License Grant"], q
