@@ -208,6 +208,15 @@ class VerdictSettings(_Group):
         ge=0,
         le=1,
     )
+    t_evidence_relevance: float = _f(
+        0.3,
+        "score 0-1",
+        "An EVIDENCE passage also needs at least this relevance: a passage the judge finds barely on "
+        "topic is no evidence however many of the question's words and values it holds (default: "
+        "chosen by `train thresholds` with t_evidence)",
+        ge=0,
+        le=1,
+    )
     t_clause_type: float = _f(
         0.3,
         "probability 0-1",

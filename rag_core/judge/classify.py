@@ -26,8 +26,9 @@ def classify(scores: dict[str, float], s: VerdictSettings) -> tuple[Label, bool]
     """Label and keep-flag in seed 000's order; a score equal to its threshold does not trigger it.
 
     injection > t_injection → drop INJECTION; conflict > t_conflict → keep CONFLICTING;
-    relevance < t_relevance → drop IRRELEVANT; evidence > t_evidence → keep EVIDENCE, else drop
-    NO_EVIDENCE. A missing score is a bug in the judge, so it raises ``KeyError``.
+    relevance < t_relevance → drop IRRELEVANT; evidence > t_evidence with relevance at least
+    t_evidence_relevance → keep EVIDENCE, else drop NO_EVIDENCE. A missing score is a bug in the
+    judge, so it raises ``KeyError``.
     """
     if scores[INJECTION] > s.t_injection:
         return "INJECTION", False
@@ -35,9 +36,31 @@ def classify(scores: dict[str, float], s: VerdictSettings) -> tuple[Label, bool]
         return "CONFLICTING", True
     if scores[RELEVANCE] < s.t_relevance:
         return "IRRELEVANT", False
-    if scores[EVIDENCE] > s.t_evidence:
+    if scores[EVIDENCE] > s.t_evidence and not below_evidence_floor(scores, s):
         return "EVIDENCE", True
     return "NO_EVIDENCE", False
+
+
+def below_evidence_floor(scores: dict[str, float], s: VerdictSettings) -> bool:
+    """Relevant enough to keep looking at, not enough to be evidence (``t_evidence_relevance``).
+
+    Why: evidence implies relevance, yet the two are fitted apart, and "What is the monthly rent
+    under the lease?" took a software licence's fee clause (relevance 0.22, evidence 0.61, from
+    "per month" and an amount) as EVIDENCE and answered "1% per month"."""
+    return scores[RELEVANCE] < s.t_evidence_relevance
+
+
+def floor_note(scores: dict[str, float], s: VerdictSettings) -> str:
+    """Why a passage with evidence above ``t_evidence`` is NO_EVIDENCE ("" when it is not)."""
+    if scores[EVIDENCE] <= s.t_evidence or not below_evidence_floor(scores, s):
+        return ""
+    rel = scores[RELEVANCE]
+    return coded(
+        "evidence_floor",
+        f"relevance {rel:.2f} is below {s.t_evidence_relevance:.2f}, the least an evidence passage needs",
+        floor_relevance=rel,
+        evidence_floor=s.t_evidence_relevance,
+    )
 
 
 def _rank_key(indexed: tuple[int, Verdict]) -> tuple[int, float, float, int]:
@@ -73,6 +96,8 @@ def _relabel_note(old: Verdict, label: Label, s: VerdictSettings) -> str:
     name = {"INJECTION": "injection", "CONFLICTING": "conflict", "IRRELEVANT": "relevance"}.get(
         label, "evidence"
     )
+    if label == "NO_EVIDENCE" and floor_note(sc, s):  # evidence passed; relevance did not
+        score, op, limit, name = sc[RELEVANCE], "<", s.t_evidence_relevance, "relevance"
     text = (
         f"re-labelled {old.label}→{label} under new thresholds: {name} score {score:.2f} {op} {limit:.2f}; "
         f"judged: {old.explanation}"

@@ -152,7 +152,7 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         ("What license is granted under the agreement?", "Does a party grant the other a license?"),
         ("合同授予了什么许可？", "一方是否许可对方使用？"),
         # "license fee" / "许可费" asks for a price, "the license agreement" names the document
-        (r"licen[cs]e(?![ds]?\s*(?:fees?|royalt|payments?|costs?|prices?|charges?|agreement|contract))",
+        (r"licen[cs]e(?!e|[ds]?\s*(?:fees?|royalt|payments?|costs?|prices?|charges?|agreement|contract))",
          r"许可(?!使用费|费|协议|合同)", r"授权使用(?!费)"),
     ),
     ClauseType(
@@ -310,10 +310,19 @@ def names_other_topic(question: str) -> bool:
     return bool(topics_named(question))
 
 
+QUALIFIER_TYPES: frozenset[str] = frozenset({"Post-Termination Services"})
+"""Types whose words can be a mere time qualifier: "How long does the confidentiality obligation
+last after termination?" asks about confidentiality, not post-termination services."""
+
+
 def thesaurus_types(question: str) -> list[str]:
     """The categories whose thesaurus words occur in the question, in table order; a broader type
-    is dropped when its narrower type matched too."""
+    is dropped when its narrower type matched too, and a qualifier type (``QUALIFIER_TYPES``) when
+    the question also names another type or a topic (``OTHER_TOPICS``)."""
     low = question.lower()
     found = [c.name for c, patterns in _COMPILED if any(p.search(low) for p in patterns)]
     broader = {NARROWER[n] for n in found if n in NARROWER}
-    return [n for n in found if n not in broader]
+    found = [n for n in found if n not in broader]
+    if any(n not in QUALIFIER_TYPES for n in found) or names_other_topic(question):
+        found = [n for n in found if n not in QUALIFIER_TYPES]
+    return found

@@ -20,11 +20,14 @@ def _clause_part(s: FittedScores, t_clause_type: float) -> CodedText | None:
     asked = s.asked_types[0]
     if s.type_prob >= t_clause_type:
         return coded(
-            "fit_clause", f"a {asked} clause ({s.type_prob:.0%})", clause_type=asked, type_prob=s.type_prob
+            "fit_clause",
+            f"the asked clause type, {asked} ({s.type_prob:.0%})",
+            clause_type=asked,
+            type_prob=s.type_prob,
         )
     return coded(
         "fit_clause_missing",
-        f"not a {asked} clause ({s.type_prob:.0%}; looks like {s.best_type})",
+        f"not the asked clause type, {asked} ({s.type_prob:.0%}; looks like {s.best_type})",
         clause_type=asked,
         type_prob=s.type_prob,
         other_type=s.best_type,

@@ -17,7 +17,7 @@ from typing import Any
 from rag_core.coded import code_of, coded, join
 from rag_core.errors import LexgateError
 from rag_core.judge.base import QUESTION_PROMPTS, PassageInput, check_limits, thresholds_of
-from rag_core.judge.classify import INJECTION, classify
+from rag_core.judge.classify import INJECTION, classify, floor_note
 from rag_core.judge.injection import injection_score
 from rag_core.judge.local_judge import LocalJudge, explain
 from rag_core.judge.values import has_cjk
@@ -170,6 +170,7 @@ class LLMJudge:
                     explanation = coded("llm_reason", reason, reason=reason)
                 else:
                     explanation = coded("llm_label", f"LLM judge: {label}", label=label)
+            explanation = join([floor_note(scores, self.settings), explanation], sep="; ")
             code, params = code_of(explanation)
             verdicts.append(
                 Verdict(p.id, scores, label, keep, label, explanation, dict(thresholds), code, params)

@@ -12,7 +12,7 @@ import jieba
 
 from rag_core.coded import code_of, coded, join
 from rag_core.judge.base import PassageInput, check_limits, thresholds_of
-from rag_core.judge.classify import CONFLICT, EVIDENCE, INJECTION, RELEVANCE, classify
+from rag_core.judge.classify import CONFLICT, EVIDENCE, INJECTION, RELEVANCE, classify, floor_note
 from rag_core.judge.conflict import YesNo, confirm_with_llm, conflict_score, premise_slots
 from rag_core.judge.fitted import score as fitted_score
 from rag_core.judge.fitted_explain import fitted_explanation
@@ -81,7 +81,7 @@ class LocalJudge:
         verdicts: list[Verdict] = []
         for p, (scores, why) in zip(passages, self.scores(question, passages), strict=True):
             label, keep = classify(scores, self.settings)
-            why_label = explain(label, why)
+            why_label = join([floor_note(scores, self.settings), explain(label, why)], sep="; ")
             code, params = code_of(why_label)
             verdicts.append(
                 Verdict(p.id, scores, label, keep, label, why_label, dict(thresholds), code, params)

@@ -1,4 +1,5 @@
-"""``python -m rag_core train thresholds``: choose ``t_evidence`` and ``t_clause_type`` on the fit part.
+"""``python -m rag_core train thresholds``: choose ``t_evidence``, ``t_clause_type`` and
+``t_evidence_relevance`` on the fit part.
 
 Why: the thresholds decide refusal (nothing above ``t_evidence``, or no kept passage of the asked
 clause type from ``t_clause_type``), and choosing them on ``bench refusal``'s check contracts would
@@ -33,6 +34,11 @@ from rag_core.settings import JudgeTrainSettings, VerdictSettings
 Log = Callable[[str], None]
 EVIDENCE_GRID: tuple[float, ...] = tuple(round(0.3 + 0.05 * i, 2) for i in range(13))
 CLAUSE_GRID: tuple[float, ...] = tuple(round(0.3 + 0.05 * i, 2) for i in range(11))
+FLOOR_GRID: tuple[float, ...] = (0.2, 0.3, 0.4, 0.5, 0.6)
+"""``t_evidence_relevance``: the relevance an EVIDENCE passage needs (0.2 is ``t_relevance``: no floor)."""
+SHARE_TIE: float = 0.01
+"""Grid points whose target share is within this of the best are ties (1,200 questions cannot tell
+them apart); among them the best balanced rate wins, so precision is not bought with answers."""
 TARGETS: dict[str, float] = {"refusal_absent": 0.90, "answer_present_gold": 0.85, "evidence_precision": 0.80}
 """Issue 10's targets; a grid point's ``target_share`` is its worst figure as a share of its target."""
 
@@ -76,12 +82,16 @@ def judge_questions(
     return out
 
 
-def rates(judged: list[Judged], vs: VerdictSettings, t_evi: float, t_clause: float) -> dict[str, float]:
-    """Refusal / answer / EVIDENCE precision of ``judged`` under the two thresholds (``classify``'s
-    order without injection and conflict, which CUAD windows do not raise; ``max_kept`` by evidence)."""
+def rates(
+    judged: list[Judged], vs: VerdictSettings, t_evi: float, t_clause: float, floor: float | None = None
+) -> dict[str, float]:
+    """Refusal / answer / EVIDENCE precision of ``judged`` under the thresholds (``classify``'s
+    order without injection and conflict, which CUAD windows do not raise; ``max_kept`` by evidence);
+    ``floor``: the relevance an EVIDENCE passage needs (default: the settings')."""
+    floor = vs.t_evidence_relevance if floor is None else floor
     absent = refused_absent = present = answered = ev_n = ev_gold = 0
     for j in judged:
-        evidence = (j.rel >= vs.t_relevance) & (j.evi > t_evi)
+        evidence = (j.rel >= max(vs.t_relevance, floor)) & (j.evi > t_evi)
         kept = [i for i in np.argsort(-j.evi, kind="stable") if evidence[i]][: vs.max_kept]
         ev_n += int(evidence.sum())
         ev_gold += int((evidence & j.gold).sum())
@@ -99,6 +109,7 @@ def rates(judged: list[Judged], vs: VerdictSettings, t_evi: float, t_clause: flo
     return {
         "t_evidence": t_evi,
         "t_clause_type": t_clause,
+        "t_evidence_relevance": floor,
         "refusal_absent": refusal,
         "answer_present_gold": answer,
         "evidence_precision": precision,
@@ -113,8 +124,12 @@ def rates(judged: list[Judged], vs: VerdictSettings, t_evi: float, t_clause: flo
 
 def sweep(judged: list[Judged], vs: VerdictSettings) -> dict[str, Any]:
     """Every grid point, the chosen one and the current defaults."""
-    grid = [rates(judged, vs, te, tc) for te in EVIDENCE_GRID for tc in CLAUSE_GRID]
-    best = max(grid, key=lambda r: (round(r["target_share"], 4), r["balanced"]))
+    grid = [rates(judged, vs, te, tc, fl) for te in EVIDENCE_GRID for tc in CLAUSE_GRID for fl in FLOOR_GRID]
+    top = max(r["target_share"] for r in grid)
+    best = max(
+        (r for r in grid if r["target_share"] >= top - SHARE_TIE),
+        key=lambda r: (round(r["balanced"], 4), round(r["target_share"], 4)),
+    )
     return {
         "questions": len(judged),
         "absent": sum(not j.present for j in judged),
@@ -150,6 +165,7 @@ def format_cv(r: dict[str, Any]) -> str:
     def line(name: str, x: dict[str, float]) -> str:
         return (
             f"{name:<9} t_evidence {x['t_evidence']:.2f}  t_clause_type {x['t_clause_type']:.2f}  "
+            f"t_evidence_relevance {x['t_evidence_relevance']:.2f}  "
             f"refused-absent {x['refusal_absent']:.3f}  answered-present {x['answer_present_gold']:.3f}  "
             f"EVIDENCE precision {x['evidence_precision']:.3f}"
         )

@@ -84,3 +84,20 @@ def test_reclassify_relabels_from_stored_scores() -> None:
     assert out[1].label == "EVIDENCE" and out[1].explanation == "covers 4/4"
     assert out[0].scores == vs[0].scores
     assert vs[0].label == "EVIDENCE"  # the input is not modified
+
+
+def test_evidence_needs_the_evidence_floor_of_relevance_and_says_so() -> None:
+    """Relevant enough to look at (≥ t_relevance) but under t_evidence_relevance: NO_EVIDENCE,
+    however high the evidence score; the note names the relevance, and so does a re-label."""
+    from rag_core.coded import code_of
+    from rag_core.judge.classify import floor_note
+
+    s = VerdictSettings(t_relevance=0.2, t_evidence=0.5, t_evidence_relevance=0.3)
+    assert classify(sc(rel=0.22, ev=0.61), s) == ("NO_EVIDENCE", False)
+    assert classify(sc(rel=0.3, ev=0.61), s) == ("EVIDENCE", True)  # equal to the floor: enough
+    note = floor_note(sc(rel=0.22, ev=0.61), s)
+    assert "relevance 0.22 is below 0.30" in note and code_of(note)[0] == "evidence_floor"
+    assert floor_note(sc(rel=0.22, ev=0.4), s) == ""  # evidence decided it: no floor note
+    v = Verdict("1", sc(rel=0.22, ev=0.61), "EVIDENCE", True, "EVIDENCE", "judged", {})
+    (new,) = reclassify([v], s)
+    assert new.label == "NO_EVIDENCE" and "relevance score 0.22 < 0.30" in new.explanation

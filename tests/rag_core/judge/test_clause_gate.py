@@ -46,3 +46,19 @@ def test_a_license_fee_question_asks_for_a_price_not_a_license_grant() -> None:
         "May the licensee sublicense?",
     ):
         assert thesaurus_types(q) == ["License Grant"], q
+
+
+def test_after_termination_qualifies_another_topic_and_a_licensee_is_a_party() -> None:
+    """ "How long does the confidentiality obligation last after termination?" was typed
+    Post-Termination Services and refused although the confidentiality clause says five years; "Does
+    the licensee have to carry insurance?" was also typed License Grant by "licensee"."""
+    from rag_core.judge.clause_types import thesaurus_types
+
+    assert thesaurus_types("How long does the confidentiality obligation last after termination?") == []
+    assert thesaurus_types("保密义务在合同终止后持续多久？") == []
+    assert thesaurus_types("Are there obligations that continue after termination?") == [
+        "Post-Termination Services"
+    ]
+    assert thesaurus_types("合同终止后一方还需要履行什么义务？") == ["Post-Termination Services"]
+    assert thesaurus_types("Does the licensee have to carry insurance?") == ["Insurance"]
+    assert thesaurus_types("Can the licensee sublicense?") == ["License Grant"]
