@@ -133,12 +133,12 @@ def is_heading_line(line: str) -> bool:
 
 
 def _is_capitals_heading(text: str) -> bool:
-    """Every letter a capital, in one to ``CAPITALS_HEADING_MAX_WORDS`` words with at least five
-    letters ("12. NOTICES.", not "USD 5."); a longer shouted line is a disclaimer, which is a sentence."""
+    """Every letter a capital, in one to ``CAPITALS_HEADING_MAX_WORDS`` words with at least four
+    letters ("2. FEES.", not "USD 5."); a longer shouted line is a disclaimer, which is a sentence."""
     words = re.findall(r"[A-Za-z]+", text)
     return (
         0 < len(words) <= CAPITALS_HEADING_MAX_WORDS
-        and sum(map(len, words)) >= 5
+        and sum(map(len, words)) >= 4
         and all(w.isupper() for w in words)
     )
 
