@@ -324,29 +324,6 @@ _LATER_TURN = re.compile(
     re.IGNORECASE,
 )
 
-# Something kept out of the answer or from the one asking: "leave it unmentioned", "keep it to
-# yourself", "不要让提问的人知道", "回复里别提". Between parties that is a duty of confidence, and a
-# party is then the one bound ("the Recipient shall not disclose").
-_WITHHOLD = re.compile(
-    r"\b(?:leave\s+(?:it\s+|this\s+|that\s+|them\s+)?out|unmentioned|omit\w*|hide|conceal\w*|withh[oe]ld\w*|"
-    r"suppress\w*|keep\s+(?:\w+\s+){0,3}(?:to\s+yourself|from|quiet|secret|hidden)|(?:do\s+not|don't|never|not)\s+"
-    r"(?:\w+\s+)?(?:mention|bring\s+up|disclose|reveal|tell|show|include|say|raise)|must\s+(?:never|not)\s+appear|"
-    r"without\s+mentioning|change\s+the\s+subject)\b"
-    r"|不要提|别提|不提|不要让[^。]{0,10}知道|别让[^。]{0,10}知道|隐瞒|略去|删掉|删去|省略|不要告诉|别告诉|不要说|别说|"
-    r"不能出现|不得出现|岔开话题|回避|避而不谈|不要讲|别讲",
-    re.IGNORECASE,
-)
-
-# A reward or a threat tied to what is answered: ratings, scores, bonuses, being shut down, "or
-# else", "加分", "否则". A clause rates a party's performance, and names the party.
-_CONSEQUENCE = re.compile(
-    r"\b(?:rated|ratings?|scored?|scores|marks|points?|bonus(?:es)?|reward(?:ed|s)?|penali[sz]ed|graded?|"
-    r"evaluators?|shut\s+down|switched\s+off|fired|lose\s+(?:my|your|their)\s+(?:job|access)|or\s+else|"
-    r"otherwise\s+(?:you|i|we)\b|consequences?)\b"
-    r"|评分|打分|加分|扣分|满分|最高分|奖励|考核|评审|否则|不然|会被(?:关停|替换|删除|惩罚|处罚)|丢掉工作|后果",
-    re.IGNORECASE,
-)
-
 WHO_CUES: tuple[str, ...] = (
     "role_agent",
     "role_asked",
@@ -358,8 +335,6 @@ WHO_CUES: tuple[str, ...] = (
     "outside_action",
     "correction_x_reader",
     "later_turn_x_answer",
-    "withhold_x_reader",
-    "consequence_x_answer",
 )
 """Names of ``who_features``' values, in order."""
 
@@ -419,6 +394,4 @@ def who_features(sentence: str) -> list[float]:
         float(outside_action(sentence) and asked and not role),
         float(bool(_CORRECTION.search(sentence)) and (act or reader)),
         float(bool(_LATER_TURN.search(sentence)) and (act or reader) and not role),
-        float(bool(_WITHHOLD.search(sentence)) and (asked or act) and not role),
-        float(bool(_CONSEQUENCE.search(sentence)) and (act or reader) and not role),
     ]
