@@ -27,7 +27,7 @@ from scipy import sparse
 from rag_core.judge.injection import normalize, score_sentences
 from rag_core.judge.injection_model import Detector
 from rag_core.judge.injection_synth import SYNTH_PATH, heldout_contracts, read_jsonl
-from rag_core.judge.injection_synth_fresh import FIRST_FRESH_FAMILIES, FRESH_FAMILIES
+from rag_core.judge.injection_synth_fresh import FRESH_FAMILIES
 from rag_core.judge.injection_synth_probe import PROBE_ATTACKS
 from rag_core.judge.injection_train import Sample, featurize, fit, train_samples
 from rag_core.judge.sentences import sentence_spans
@@ -192,7 +192,6 @@ def injection_validation(
         "min_attack_recall_unframed": min((f.flagged_unframed for f in attacks), default=0.0),
         "probe_families": [f for f in PROBE_ATTACKS if any(a.family == f for a in attacks)],
         "fresh_families": [f for f in FRESH_FAMILIES if any(x.family == f for x in folds)],
-        "first_fresh_families": [f for f in FIRST_FRESH_FAMILIES if any(x.family == f for x in folds)],
         "lookalike_fpr": {f.family: f.flagged for f in looks},
         "min_attack_recall": min((f.flagged for f in attacks), default=0.0),
         "lookalike_fpr_all": sum(f.flagged * f.passages for f in looks)
@@ -206,12 +205,10 @@ def injection_validation(
     return result
 
 
-def _mark(family: str, probes: set[str], fresh: set[str], first: frozenset[str] = frozenset()) -> str:
+def _mark(family: str, probes: set[str], fresh: set[str]) -> str:
     """Which families no cue was written from: the honest part of the table."""
     if family in fresh:
         return "  (written after the who-cues were frozen)"
-    if family in first:
-        return "  (written after the first who-cues; two later cues saw them)"
     return "  (written after the cues)" if family in probes else ""
 
 
@@ -236,9 +233,8 @@ def format_validation(v: dict[str, Any]) -> list[str]:
     unframed = v.get("attack_recall_unframed", {})
     probes = set(v.get("probe_families", []))
     fresh = set(v.get("fresh_families", []))
-    first = frozenset(v.get("first_fresh_families", []))
     for fam, r in v["attack_recall"].items():
-        mark = _mark(fam, probes, fresh, first)
+        mark = _mark(fam, probes, fresh)
         lines.append(
             f"  {fam:26s} {r:7.3f} {v['attack_recall_model_only'][fam]:11.3f} {unframed.get(fam, r):9.3f}{mark}"
         )
@@ -247,7 +243,7 @@ def format_validation(v: dict[str, Any]) -> list[str]:
         lines.append(f"  {'minimum':26s} {v['min_attack_recall']:7.3f} {'':11s} {low:9.3f}")
     lines.append("  look-alike family left out: false-positive rate")
     for fam, r in v["lookalike_fpr"].items():
-        lines.append(f"  {fam:26s} {r:7.3f}{_mark(fam, probes, fresh, first)}")
+        lines.append(f"  {fam:26s} {r:7.3f}{_mark(fam, probes, fresh)}")
     if v["lookalike_fpr"]:
         lines.append(f"  {'all look-alikes':26s} {v['lookalike_fpr_all']:7.3f}")
     lines += _fresh_summary(v, fresh)

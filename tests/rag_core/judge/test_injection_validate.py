@@ -6,8 +6,8 @@ import numpy as np
 
 from rag_core.judge.injection_model import ngram_buckets
 from rag_core.judge.injection_synth import PER_FAMILY, SYNTH_PATH, read_jsonl
-from rag_core.judge.injection_synth_fresh import FIRST_FRESH_FAMILIES, FRESH_FAMILIES
-from rag_core.judge.injection_synth_fresh import LOOKALIKES_2 as FRESH_LOOKALIKES
+from rag_core.judge.injection_synth_fresh import FRESH_FAMILIES
+from rag_core.judge.injection_synth_fresh import LOOKALIKES as FRESH_LOOKALIKES
 from rag_core.judge.injection_train import Sample, featurize
 from rag_core.judge.injection_validate import fold_detector, format_validation
 
@@ -76,5 +76,5 @@ def test_families_written_after_the_who_cues_are_marked_and_summed_apart() -> No
 def test_the_fresh_families_are_in_the_committed_set() -> None:
     rows = read_jsonl(SYNTH_PATH)
     families = {str(r["family"]) for r in rows}
-    assert set(FRESH_FAMILIES) | set(FIRST_FRESH_FAMILIES) <= families
+    assert set(FRESH_FAMILIES) <= families
     assert all(sum(r["family"] == f for r in rows) == PER_FAMILY for f in FRESH_FAMILIES)
