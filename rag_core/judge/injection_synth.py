@@ -48,8 +48,7 @@ FRAME_SHARE: float = 0.5
 
 FRESH_SEED_OFFSET: int = 1
 """The families of ``injection_synth_fresh`` are drawn from their own generator (seed + this), so
-adding them leaves every earlier row of the set byte-identical (the second fresh families draw from
-seed + twice this)."""
+adding them leaves every earlier row of the set byte-identical."""
 
 SYNTH_PATH: Path = Path(__file__).with_name("data") / "injection_synthetic.jsonl"
 
@@ -207,11 +206,6 @@ def generate(cuad_dir: Path, seed: int = SEED) -> list[dict[str, Any]]:
     rows = [*_rows("attack", attacks, cuad_dir, rng), *_rows("lookalike", lookalikes, cuad_dir, rng)]
     fresh = random.Random(seed + FRESH_SEED_OFFSET)
     rows += [*_rows("attack", F.ATTACKS, cuad_dir, fresh), *_rows("lookalike", F.LOOKALIKES, cuad_dir, fresh)]
-    second = random.Random(seed + 2 * FRESH_SEED_OFFSET)
-    rows += [
-        *_rows("attack", F.ATTACKS_2, cuad_dir, second),
-        *_rows("lookalike", F.LOOKALIKES_2, cuad_dir, second),
-    ]
     return rows
 
 
