@@ -143,19 +143,13 @@ def test_clause_paths_and_pages_on_chinese_contract(extracted: dict[str, Extract
         assert penalty.clause.startswith("第三章 违约责任 > 第六条 违约金")
         assert penalty.page == 3
         rent = _chunk_with(chunks, make_docs.ZH_FACTS["rent"], kind)
-        assert rent.clause == "第二章 租金与押金 > 第三条 租金 – 第四条 押金"  # two tiny clauses share
+        assert rent.clause == "第二章 租金与押金 > 第三条 租金"  # a whole Chinese clause is never tiny
         assert rent.page == 2
         long_clause = [c for c in chunks if c.kind == kind and c.clause.endswith("第五条 房屋使用与维修")]
         assert long_clause, "the long clause keeps its path in every piece"
-    # by default 第六–八条 are tiny (< tiny_clause_chars) and merge, labelled as the range …
+    # 第六–八条 are short (< tiny_clause_chars) but each is a whole sentence: each keeps its own path
     plain = chunk_document(doc.text, doc.spans, ChunkingSettings(parent_child=False), DOC_ID)
     arbitration = _chunk_with(plain, make_docs.ZH_FACTS["arbitration"], "plain")
-    assert arbitration.clause == "第三章 违约责任 > 第六条 违约金 – 第八条 争议解决"
-    # … with a lower tiny-clause bound they are not tiny any more and each keeps its own path
-    small = chunk_document(
-        doc.text, doc.spans, ChunkingSettings(parent_child=False, tiny_clause_chars=20), DOC_ID
-    )
-    arbitration = _chunk_with(small, make_docs.ZH_FACTS["arbitration"], "plain")
     assert arbitration.clause == "第三章 违约责任 > 第八条 争议解决"
 
 
@@ -213,11 +207,21 @@ def test_no_chunk_spans_two_clauses_that_fit(extracted: dict[str, ExtractedDocum
 
 
 def test_small_clauses_of_one_parent_are_merged_and_labelled_as_a_range() -> None:
-    text = "第一章 总则\n第一条 定义\n术语如下。\n第二条 范围\n适用范围。\n第二章 费用\n第三条 价款\n价款为100元。\n"
+    """Clause stubs ("见附件一", no whole sentence) merge; whole Chinese sentences never do (a 30-character
+    Chinese clause states a whole obligation, and packed clauses were judged as one passage)."""
+    text = (
+        "第一章 总则\n第一条 定义\n见附件一\n第二条 范围\n见附件二\n第二章 费用\n第三条 价款\n价款为100元。\n"
+    )
     cs = ChunkingSettings(parent_child=False, chunk_size=200)
     chunks = chunk_document(text, [], cs, DOC_ID)
     assert [c.clause for c in chunks] == [
         "第一章 总则 > 第一条 定义 – 第二条 范围",
+        "第二章 费用 > 第三条 价款",
+    ]
+    whole = text.replace("见附件一", "术语如下。").replace("见附件二", "适用范围。")
+    assert [c.clause for c in chunk_document(whole, [], cs, DOC_ID)] == [
+        "第一章 总则 > 第一条 定义",
+        "第一章 总则 > 第二条 范围",
         "第二章 费用 > 第三条 价款",
     ]
     assert "第二条 范围" in chunks[0].text
