@@ -12,7 +12,8 @@ usem and lexical ranking. A grid of both thresholds is swept over the recorded s
 is the point nearest to meeting all three targets of issue 10 at once — the largest
 min(refusal / 0.90, answer / 0.85, EVIDENCE precision / 0.80) — because the balanced rate alone
 picks a low ``t_evidence`` that labels a third of the candidates EVIDENCE, which is the complaint
-the labels must answer. Nothing is written: the figures say which defaults to set in
+the labels must answer. Grid points within ``SHARE_TIE`` of the best share are ties, broken by the
+balanced rate, so a hair of precision is not bought with many answers. Nothing is written: the figures say which defaults to set in
 ``settings.py``.
 """
 

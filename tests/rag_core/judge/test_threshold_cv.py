@@ -36,3 +36,11 @@ def test_sweep_chooses_the_best_balanced_point() -> None:
     assert r["chosen"]["balanced"] == 1.0 and r["chosen"]["target_share"] >= 1.0
     assert r["chosen"]["t_clause_type"] > 0.2 and r["chosen"]["t_evidence"] < 0.8
     assert len(r["grid"]) > 100 and r["defaults"]["t_evidence"] == vs.t_evidence
+
+
+def test_the_evidence_floor_drops_evidence_the_judge_finds_barely_relevant() -> None:
+    vs = VerdictSettings()
+    low = Judged(False, False, np.asarray([0.25]), np.asarray([0.8]), np.asarray([0.0]), np.asarray([False]))
+    assert rates([low], vs, 0.5, 0.3, floor=0.2)["refusal_absent"] == 0.0  # no floor: answered
+    assert rates([low], vs, 0.5, 0.3, floor=0.3)["refusal_absent"] == 1.0  # relevance 0.25 < 0.3
+    assert {r["t_evidence_relevance"] for r in sweep([low], vs)["grid"]} == {0.2, 0.3, 0.4, 0.5, 0.6}
