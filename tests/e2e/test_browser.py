@@ -163,7 +163,10 @@ def test_lawyer_flow(page: Any, server: dict[str, Any]) -> None:
     # Admin threshold lab: judge once, raise the evidence threshold, labels change; save it.
     _goto(pg, f"{url}/admin")
     pg.get_by_role("tab", name="阈值实验室").click()
-    pg.get_by_label("问题", exact=True).fill("违约金是多少？")
+    question = pg.get_by_label("问题", exact=True)
+    question.fill("违约金是多少？")
+    question.press("Enter")  # commit the text before the click: a click can rerun with the old, empty value
+    _idle(pg)
     pg.get_by_role("button", name="检索并判断").click()
     pg.get_by_text("段标签发生变化").wait_for()
     _idle(pg)

@@ -312,7 +312,10 @@ def test_admin_stays_on_the_saved_tab_and_reset_resets_the_lab(
 
     # The lab: judge once, move the evidence threshold, then reset everything to the defaults.
     pg.get_by_role("tab", name="阈值实验室").click()
-    pg.get_by_label("问题", exact=True).fill(QUESTION)
+    question = pg.get_by_label("问题", exact=True)
+    question.fill(QUESTION)
+    question.press("Enter")  # commit the text before the click: a click can rerun with the old, empty value
+    idle(pg)
     pg.get_by_role("button", name="检索并判断").click()
     try:
         pg.get_by_text("段标签发生变化").wait_for(timeout=180_000)  # the first judging loads the judge
