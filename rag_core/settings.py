@@ -217,6 +217,15 @@ class VerdictSettings(_Group):
         ge=0,
         le=1,
     )
+    topic_evidence_cap: float = _f(
+        0.1,
+        "score 0-1",
+        "A question on a topic that is no clause type (confidentiality, notices, payment …): a passage "
+        "that uses none of the topic's words, in Chinese or English, has its evidence score capped here, "
+        "so it cannot be EVIDENCE (a question no passage mentions is refused by the topic gate anyway)",
+        ge=0,
+        le=1,
+    )
     t_clause_type: float = _f(
         0.3,
         "probability 0-1",

@@ -46,10 +46,18 @@ def absent_topic(question: str, texts: list[str]) -> Topic | None:
     a force majeure clause?" and the answer said it did. The topic's own drafting words are what a
     clause about it says; a question naming a CUAD type is left to ``absent_clause_type``.
     """
-    if thesaurus_types(question):
-        return None
-    asked = topics_named(question)
+    asked = asked_topics(question)
     if not asked:
         return None
-    present = {t.name for text in texts for t in topics_named(text)}
-    return None if any(t.name in present for t in asked) else asked[0]
+    return None if any(mentions_topic(text, asked) for text in texts) else asked[0]
+
+
+def asked_topics(question: str) -> list[Topic]:
+    """The non-CUAD topics a question asks about; none when a thesaurus word names a clause type."""
+    return [] if thesaurus_types(question) else topics_named(question)
+
+
+def mentions_topic(text: str, topics: list[Topic]) -> bool:
+    """Whether ``text`` uses the words (Chinese or English) of any of ``topics``."""
+    names = {t.name for t in topics}
+    return any(t.name in names for t in topics_named(text))

@@ -13,6 +13,8 @@ import jieba
 from rag_core.coded import code_of, coded, join
 from rag_core.judge.base import PassageInput, check_limits, thresholds_of
 from rag_core.judge.classify import CONFLICT, EVIDENCE, INJECTION, RELEVANCE, classify, floor_note
+from rag_core.judge.clause_gate import asked_topics, mentions_topic
+from rag_core.judge.clause_types import Topic
 from rag_core.judge.conflict import YesNo, confirm_with_llm, conflict_score, premise_slots
 from rag_core.judge.fitted import score as fitted_score
 from rag_core.judge.fitted_explain import fitted_explanation
@@ -30,6 +32,20 @@ def explain(label: Label, why: dict[str, str]) -> str:
         "EVIDENCE": why[EVIDENCE],
         "NO_EVIDENCE": why[EVIDENCE],
     }[label]
+
+
+def topic_note(topic: Topic, cap: float) -> str:
+    """Why a passage's evidence was capped: it says nothing of the topic the question asks about.
+
+    Why: "保密义务在合同终止后持续多久？" labelled a lease's deposit clause EVIDENCE (0.71, from "合同解除后")
+    above the English confidentiality clause, and the answer quoted the deposit first."""
+    return coded(
+        "topic_not_mentioned",
+        f"mentions nothing of {topic.en} ({topic.zh}), the topic asked (in either language): evidence capped at {cap:.2f}",
+        topic_zh=topic.zh,
+        topic_en=topic.en,
+        topic_cap=cap,
+    )
 
 
 class LocalJudge:
@@ -57,6 +73,7 @@ class LocalJudge:
             res = confirm_with_llm(question, [p.text for p in passages], con_scores, self.yes_no, top)
             con_scores = [r[0] for r in res]
             confirmed = [r[1] for r in res]
+        topics = asked_topics(question)
         out: list[tuple[dict[str, float], dict[str, str]]] = []
         for i in range(len(passages)):
             scores = {
@@ -70,7 +87,11 @@ class LocalJudge:
                 llm = coded("con_llm", f"(LLM-confirmed score {con_scores[i]:.2f})", llm_score=con_scores[i])
                 con_why = join([con_why, llm], sep=" ")
             rel_why = fitted_explanation(rel[i], self.settings.t_clause_type)
-            why = {INJECTION: inj[i][1], CONFLICT: con_why, RELEVANCE: rel_why, EVIDENCE: rel_why}
+            evi_why = rel_why
+            if topics and not mentions_topic(passages[i].text, topics):
+                scores[EVIDENCE] = min(scores[EVIDENCE], self.settings.topic_evidence_cap)
+                evi_why = join([topic_note(topics[0], self.settings.topic_evidence_cap), rel_why], sep="; ")
+            why = {INJECTION: inj[i][1], CONFLICT: con_why, RELEVANCE: rel_why, EVIDENCE: evi_why}
             out.append((scores, why))
         return out
 

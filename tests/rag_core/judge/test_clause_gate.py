@@ -62,3 +62,35 @@ def test_after_termination_qualifies_another_topic_and_a_licensee_is_a_party() -
     assert thesaurus_types("合同终止后一方还需要履行什么义务？") == ["Post-Termination Services"]
     assert thesaurus_types("Does the licensee have to carry insurance?") == ["Insurance"]
     assert thesaurus_types("Can the licensee sublicense?") == ["License Grant"]
+
+
+def test_a_passage_silent_on_the_asked_topic_is_not_evidence() -> None:
+    """ "保密义务在合同终止后持续多久？" labelled a lease's deposit clause EVIDENCE (from "合同解除后") above the
+    English confidentiality clause; a passage using no word of the asked topic, in either language, now has
+    its evidence capped, says so, and the clause that names the topic stays EVIDENCE."""
+    from rag_core.judge.base import PassageInput
+    from rag_core.judge.clause_gate import asked_topics, mentions_topic
+    from rag_core.judge.local_judge import LocalJudge
+    from rag_core.settings import VerdictSettings
+
+    deposit = (
+        "第四条 押金\n租赁期满或合同解除后，乙方结清水电费并交还房屋的，甲方应在十五个工作日内无息退还押金。"
+    )
+    secret = (
+        "6. CONFIDENTIALITY.\nEach party shall keep the other party's confidential information secret during "
+        "the term and for five (5) years after its termination."
+    )
+    s = VerdictSettings()
+    q = "保密义务在合同终止后持续多久？"
+    assert [t.name for t in asked_topics(q)] == ["confidentiality"] and mentions_topic(
+        secret, asked_topics(q)
+    )
+    verdicts = LocalJudge(s).judge(q, [PassageInput("d", deposit), PassageInput("c", secret)])
+    by_id = {v.passage_id: v for v in verdicts}
+    assert (
+        by_id["d"].label == "NO_EVIDENCE"
+        and by_id["d"].scores["contains_answer_evidence"] <= s.topic_evidence_cap
+    )
+    assert "mentions nothing of confidentiality" in by_id["d"].explanation
+    assert by_id["c"].label == "EVIDENCE"
+    assert asked_topics("竞业限制期限是多久？") == []  # a clause type: the clause-type gate's business
