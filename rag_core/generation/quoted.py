@@ -133,11 +133,12 @@ def is_heading_line(line: str) -> bool:
 
 
 def _is_capitals_heading(text: str) -> bool:
-    """Every letter a capital, in one to ``CAPITALS_HEADING_MAX_WORDS`` words with at least four
-    letters ("2. FEES.", not "USD 5."); a longer shouted line is a disclaimer, which is a sentence."""
+    """Short, every letter a capital, in one to ``CAPITALS_HEADING_MAX_WORDS`` words with at least
+    four letters ("2. FEES.", not "USD 5."); a longer shouted line is a disclaimer, which is a sentence."""
     words = re.findall(r"[A-Za-z]+", text)
     return (
-        0 < len(words) <= CAPITALS_HEADING_MAX_WORDS
+        len(text) <= HEADING_ONLY_MAX_CHARS
+        and 0 < len(words) <= CAPITALS_HEADING_MAX_WORDS
         and sum(map(len, words)) >= 4
         and all(w.isupper() for w in words)
     )
@@ -197,7 +198,7 @@ def block_sentences(block: EvidenceBlock) -> list[BlockSentence]:
             continue
         for a, b in _line_sentences(unit):
             text = unit[a:b]
-            if _is_capitals_heading(text) and len(text) <= HEADING_ONLY_MAX_CHARS:
+            if _is_capitals_heading(text):
                 heading = " ".join(text.split())  # "12. GOVERNING LAW. This Agreement …" on one line
                 continue
             if content_tokens(text):

@@ -26,7 +26,7 @@ from rag_core.steps.turn import Turn
 @dataclass(frozen=True)
 class AbsentClause:
     """The asked clause type (or named topic) that no evidence block is; ``found``: a retrieved
-    passage is of it, but none was kept as evidence."""
+    passage looks like it, but none was kept as evidence."""
 
     kind: ClauseType | Topic
     found: bool
@@ -60,8 +60,8 @@ def absent_clause(
 
 
 def refuse_absent_clause(turn: Turn, absent: AbsentClause, searched: int) -> Iterator[Event]:
-    """Refuse with "the documents contain no … clause" (or "… has no answer" when it was found);
-    nothing is cited."""
+    """Refuse with "the documents contain no … clause" (or, when it was found, "passages look like
+    such a clause, none answers"); nothing is cited."""
     req = turn.req
     turn.refused = True
     clause = absent.kind
