@@ -21,6 +21,7 @@ from functools import lru_cache
 import jieba
 
 from rag_core.judge.conflict import extract_values, has_cjk, normalize_text
+from rag_core.judge.glossary import translations
 
 
 def _wordset(words: str) -> frozenset[str]:
@@ -139,7 +140,7 @@ _ASK_WORDS = {
 # --- terms -----------------------------------------------------------------------------------------
 
 
-def _stem(w: str) -> str:
+def stem(w: str) -> str:
     """Light English stemming: enough to meet "shared"/"shares"/"sharing" at "shar"."""
     for suffix in ("ations", "ation", "ings", "ing", "ies", "ied", "ed", "es", "s", "ly"):
         if w.endswith(suffix) and len(w) - len(suffix) >= 3:
@@ -152,7 +153,7 @@ def terms(text: str) -> list[str]:
     out: list[str] = []
     for w in re.findall(r"[a-z][a-z0-9'-]*|\d+", text.lower()):
         if w not in _EN_STOP and len(w) > 1:
-            out.append(_stem(w))
+            out.append(stem(w))
     if has_cjk(text):
         for w in jieba.cut_for_search(text):
             w = w.strip()
@@ -176,7 +177,15 @@ def topics(text: str) -> set[str]:
 
 
 def _term_in(term: str, passage_terms: set[str], passage_low: str) -> bool:
-    """A question term is in the passage: same stem, a long shared prefix, or (Chinese) a substring."""
+    """A question term is in the passage: it or one of its translations (``glossary``: an English
+    question about a Chinese clause, or the reverse) is there by ``_word_in``."""
+    if _word_in(term, passage_terms, passage_low):
+        return True
+    return any(_word_in(t, passage_terms, passage_low) for t in translations(term))
+
+
+def _word_in(term: str, passage_terms: set[str], passage_low: str) -> bool:
+    """A word is in the passage: same stem, a long shared prefix, or (Chinese) a substring."""
     if term in passage_terms:
         return True
     if has_cjk(term):
@@ -189,13 +198,19 @@ def _term_in(term: str, passage_terms: set[str], passage_low: str) -> bool:
     return False
 
 
-def idf_weights(question_terms: list[str], passages: list[list[str]]) -> dict[str, float]:
-    """IDF of each question term over the candidate set (smoothed; all 1 for a single passage)."""
+def idf_weights(question_terms: list[str], passages: list[tuple[set[str], str]]) -> dict[str, float]:
+    """IDF of each question term over the candidate set (smoothed; all 1 for a single passage).
+
+    A passage holds a term the way ``_term_in`` finds it (stem, prefix, substring, translation), so
+    "apartment" asked of a Chinese lease weighs as little as 房屋, which half its clauses use, and
+    the rare 转租 ("sublet") decides."""
     n = len(passages)
     if n <= 1:
         return dict.fromkeys(question_terms, 1.0)
-    sets = [set(p) for p in passages]
-    return {t: math.log((n + 1) / (sum(t in s for s in sets) + 0.5)) for t in question_terms}
+    return {
+        t: math.log((n + 1) / (sum(_term_in(t, terms, low) for terms, low in passages) + 0.5))
+        for t in question_terms
+    }
 
 
 # --- scores ----------------------------------------------------------------------------------------
@@ -293,13 +308,10 @@ def coverage_scores(question: str, texts: list[str]) -> list[float]:
     if not q_terms:
         return [0.0] * len(texts)
     cached = [_passage_text(t) for t in texts]
-    idf = idf_weights(q_terms, [list(c[1]) for c in cached])
+    views = [(set(c[1]), c[0].lower()) for c in cached]
+    idf = idf_weights(q_terms, views)
     total_w = sum(idf.values()) or 1.0
-    out: list[float] = []
-    for norm, p_terms, _, _ in cached:
-        pset, low = set(p_terms), norm.lower()
-        out.append(sum(idf[t] for t in q_terms if _term_in(t, pset, low)) / total_w)
-    return out
+    return [sum(idf[t] for t in q_terms if _term_in(t, pset, low)) / total_w for pset, low in views]
 
 
 def lexical_features(question: str, texts: list[str]) -> list[LexicalFeatures]:
@@ -312,7 +324,7 @@ def lexical_features(question: str, texts: list[str]) -> list[LexicalFeatures]:
     cached = [_passage_text(t) for t in texts]
     p_norms = [c[0] for c in cached]
     p_terms = [list(c[1]) for c in cached]
-    idf = idf_weights(q_terms, p_terms)
+    idf = idf_weights(q_terms, [(set(pt), text.lower()) for pt, text in zip(p_terms, p_norms, strict=True)])
     total_w = sum(idf.values()) or 1.0
     out: list[LexicalFeatures] = []
     for raw, text, pt, (_, _, p_topics, p_kinds) in zip(texts, p_norms, p_terms, cached, strict=True):

@@ -423,6 +423,7 @@ def train_hash(train_dir: Path, ts: JudgeTrainSettings) -> str:
         "clause_types.py",
         "relevance.py",
         "dense.py",
+        "glossary.py",
     ):
         h.update((here / src).read_bytes())
     return h.hexdigest()
