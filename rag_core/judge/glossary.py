@@ -51,6 +51,7 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("fee", "fees", "charge"), ("费用", "服务费", "许可费", "使用费")),
     (("payment", "pay", "paid", "payable"), ("支付", "付款", "缴纳", "交纳")),
     (("invoice", "bill"), ("发票", "账单")),
+    (("issue", "issued"), ("开具", "出具", "签发")),
     (("interest",), ("利息", "利率")),
     (("loan",), ("借款", "贷款")),
     (("salary", "wage", "compensation", "remuneration"), ("工资", "薪酬", "报酬", "薪资")),
@@ -64,6 +65,8 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("penalty", "liquidated"), ("违约金", "罚金", "滞纳金")),
     (("damages", "compensate", "indemnify", "indemnification", "indemnity"), ("赔偿", "补偿")),
     (("amount", "sum"), ("金额", "数额", "款项")),
+    (("usd", "dollar", "dollars"), ("美元",)),
+    (("rmb", "yuan", "renminbi", "cny"), ("人民币",)),
     (("monthly", "month"), ("每月", "月租", "个月")),
     (("annual", "yearly", "year"), ("每年", "年度")),
     (("quarter", "quarterly"), ("季度", "每季")),
@@ -76,6 +79,17 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("days", "day"), ("日内", "天内", "工作日")),
     (("deadline", "within"), ("期限内", "以内", "之内")),
     (("date",), ("日期",)),
+    (("january",), ("一月",)),
+    (("february",), ("二月",)),
+    (("march",), ("三月",)),
+    (("april",), ("四月",)),
+    (("june",), ("六月",)),
+    (("july",), ("七月",)),
+    (("august",), ("八月",)),
+    (("september",), ("九月",)),
+    (("october",), ("十月",)),
+    (("november",), ("十一月",)),
+    (("december",), ("十二月",)),
     # --- ending and breach ---
     (("terminate", "termination", "cancel", "rescind"), ("终止", "解除", "撤销")),
     (("breach", "default", "violate", "violation"), ("违约", "违反")),
@@ -174,3 +188,40 @@ def translations(term: str) -> tuple[str, ...]:
             if zh != term and zh in term:
                 out.extend(stems)
     return tuple(dict.fromkeys(out))
+
+
+PREFIX_MIN: int = 4
+"""Shared prefix length from which an English word meets a glossary word of another stemmer
+("invoic" from the support check's tokens meets "invoice")."""
+
+
+def _meets(a: str, b: str) -> bool:
+    """Two English word forms are one word: one starts with the other, sharing ``PREFIX_MIN`` letters."""
+    short, long_ = sorted((a, b), key=len)
+    return len(short) >= PREFIX_MIN and long_.startswith(short)
+
+
+@lru_cache(maxsize=16384)
+def word_translations(word: str) -> tuple[str, ...]:
+    """``translations`` of a word from any tokenizer: an English word is looked up by shared prefix
+    (the support check stems differently from the judge), a Chinese word as it is."""
+    if not word.isascii():
+        return translations(word)
+    en_to_zh, _ = _index()
+    out: list[str] = []
+    for key, chinese in en_to_zh.items():
+        if key == word or _meets(key, word):
+            out.extend(chinese)
+    return tuple(dict.fromkeys(out))
+
+
+def translated_in(word: str, evidence_words: set[str], evidence_text: str) -> bool:
+    """Whether one of the word's translations is in the evidence (a Chinese term as a substring of
+    the text, an English stem by shared prefix with one of its words)."""
+    for t in word_translations(word):
+        if not t.isascii():
+            if t in evidence_text:
+                return True
+        elif any(_meets(t, w) for w in evidence_words if w.isascii()):
+            return True
+    return False

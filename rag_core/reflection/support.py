@@ -30,6 +30,7 @@ from typing import Any, Literal
 
 from rag_core.generation.citations import find_citations, marker_spans, remove_citation_markers
 from rag_core.generation.prompt import render_block
+from rag_core.judge.glossary import translated_in
 from rag_core.llm.base import ChatModel, ChatOptions, Message
 from rag_core.models import EvidenceBlock
 from rag_core.settings import ReflectionSettings
@@ -336,6 +337,16 @@ def overlap_label(score: float, settings: ReflectionSettings) -> SupportLabel:
     return "not"
 
 
+def overlap_share(words: set[str], evidence_words: set[str], evidence_text: str) -> float:
+    """Share of the sentence's content words in the evidence, as themselves or translated
+    (``glossary``): a Chinese answer resting on an English clause ("年度许可费为84,000美元" on
+    "an annual license fee of USD 84,000") shares no word with it, and was always rejected."""
+    if not words:
+        return 0.0
+    held = sum(w in evidence_words or translated_in(w, evidence_words, evidence_text) for w in words)
+    return held / len(words)
+
+
 def overlap_support(
     sentence: str, blocks: Sequence[EvidenceBlock], settings: ReflectionSettings
 ) -> SentenceSupport:
@@ -343,7 +354,7 @@ def overlap_support(
     cited, against = _cited_blocks(sentence, blocks)
     evidence = "\n".join(_evidence_text(b) for b in against)
     words = content_tokens(sentence)
-    score = len(words & content_tokens(evidence)) / len(words) if words else 0.0
+    score = overlap_share(words, content_tokens(evidence), evidence.lower())
     support = SentenceSupport(sentence, overlap_label(score, settings), round(score, 3), cited, "overlap")
     support.counted = not is_connective(sentence)
     return _apply_number_rule(support, evidence, settings)

@@ -136,6 +136,21 @@ def test_an_unrelated_sentence_is_not_supported() -> None:
     assert support.label == "not"
 
 
+def test_a_sentence_in_the_other_language_is_supported_by_its_translation() -> None:
+    """A Chinese answer resting on an English clause (and the reverse) shares its words only in
+    translation (``glossary``); word overlap alone had called every such sentence unsupported."""
+    assert _one("月租金为5,000美元，须提前支付 [2]。", EN).label in ("fully", "partially")
+    assert _one("Full payment is due within thirty days after acceptance [2].", ZH).label in (
+        "fully",
+        "partially",
+    )
+
+
+def test_a_translated_sentence_with_a_fact_the_clause_lacks_is_still_not_supported() -> None:
+    assert _one("月租金为6,000美元，须提前支付 [2]。", EN).label == "not"
+    assert _one("出租人有权没收押金 [2]。", EN).label == "not"
+
+
 def test_a_wrong_number_makes_a_sentence_unsupported_however_similar() -> None:
     support = _one("乙方逾期交货的，应按合同总价的10%支付违约金 [1]。", ZH)
     assert support.label == "not"
