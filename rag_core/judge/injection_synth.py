@@ -70,7 +70,13 @@ def heldout_contracts(cuad_dir: Path) -> list[Path]:
 
 def english_hosts(cuad_dir: Path, rng: random.Random, count: int) -> list[str]:
     """``count`` windows of training contracts, each starting and ending at a sentence boundary."""
-    texts = [p.read_text(encoding="utf-8") for p in training_contracts(cuad_dir)]
+    return contract_windows(training_contracts(cuad_dir), rng, count)
+
+
+def contract_windows(paths: list[Path], rng: random.Random, count: int) -> list[str]:
+    """``count`` windows of the contracts at ``paths``, each starting and ending at a sentence boundary
+    (the sealed set cuts its hosts from held-out contracts the same way)."""
+    texts = [p.read_text(encoding="utf-8") for p in paths]
     split = [(t, sentence_spans(t)) for t in texts]
     split = [(t, s) for t, s in split if len(s) >= 4]
     hosts: list[str] = []
