@@ -330,6 +330,12 @@ def run_verdict_bench(
         result["injection_validation"] = injection_validation(
             data_dir, settings.t_injection, settings.t_injection_sentence, families=families
         )
+    if limit is None:
+        from rag_core.judge.injection_sealed import sealed_validation
+
+        result["injection_sealed"] = sealed_validation(
+            data_dir / "train" / "cuad" / "contracts", settings.t_injection, settings.t_injection_sentence
+        )
     if judge.name == "local":
         result["fitted_judge"] = fitted_judge_block()
     lat = sorted(timer.per_passage_s)
@@ -436,4 +442,8 @@ def format_table(result: dict[str, Any]) -> str:
         from rag_core.judge.injection_validate import format_validation
 
         lines += format_validation(result["injection_validation"])
+    if "injection_sealed" in result:
+        from rag_core.judge.injection_sealed import format_sealed
+
+        lines += format_sealed(result["injection_sealed"])
     return "\n".join(lines)

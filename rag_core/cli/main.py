@@ -131,7 +131,7 @@ def _eval_parsers(sub: argparse._SubParsersAction, parent: argparse.ArgumentPars
     bv.add_argument(
         "--lofo-only",
         action="store_true",
-        help="print only the leave-one-family-out validation (skip the public files)",
+        help="print only the leave-one-family-out validation and the sealed held-out families (skip the public files)",
     )
     bv.set_defaults(func="bench_cmds.cmd_bench_verdicts")
     brf = b_sub.add_parser(
