@@ -116,6 +116,13 @@ class RetrievalSettings(_Group):
         "on/off",
         "Add the clause vocabulary of the question's clause types (legal thesaurus) to the query",
     )
+    cross_language: bool = _f(
+        True,
+        "on/off",
+        "When the knowledge base holds documents in the other language (Chinese or English), also "
+        "search the question's words translated by the contract glossary and the thesaurus",
+    )
+    cross_language_weight: float = _f(1.0, "weight", "RRF weight of the translated keyword leg", ge=0, le=10)
     expansion_vector_terms: int = _f(
         6, "terms", "Thesaurus terms appended to the query that is embedded for the vector leg", ge=0, le=50
     )
@@ -200,7 +207,7 @@ class VerdictSettings(_Group):
         le=1,
     )
     t_evidence: float = _f(
-        0.5,
+        0.55,
         "score 0-1",
         "Evidence score above which a passage is kept as EVIDENCE (default: chosen by `train thresholds`, "
         "two-fold cross-validation by contract on the fit part of train/, nearest to the refusal, answer "
@@ -209,7 +216,7 @@ class VerdictSettings(_Group):
         le=1,
     )
     t_evidence_relevance: float = _f(
-        0.3,
+        0.2,
         "score 0-1",
         "An EVIDENCE passage also needs at least this relevance: a passage the judge finds barely on "
         "topic is no evidence however many of the question's words and values it holds (default: "

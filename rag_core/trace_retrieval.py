@@ -101,6 +101,7 @@ class KbRetrievalRecord:
     rewrites: tuple[str, ...] = ()
     rerank: RerankRecord | None = None
     expansion: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    translated: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # the other language's words
     prototype: str = ""
     notes: tuple[str, ...] = ()
     timings_ms: Mapping[str, float] = field(default_factory=dict)
@@ -121,6 +122,7 @@ class KbRetrievalRecord:
             rewrites=_strs(data.get("rewrites")),
             rerank=RerankRecord.from_json(rerank) if isinstance(rerank, Mapping) else None,
             expansion={str(k): _strs(v) for k, v in expansion_raw.items()},
+            translated={str(k): _strs(v) for k, v in _mapping(data.get("translated")).items()},
             prototype=_str(data, "prototype"),
             notes=_notes(data, "notes"),
             timings_ms=_floats(data.get("timings_ms")),
@@ -138,6 +140,7 @@ class KbRetrievalRecord:
             "rewrites": list(self.rewrites),
             "rerank": self.rerank.to_json() if self.rerank else None,
             "expansion": {k: list(v) for k, v in self.expansion.items()},
+            "translated": {k: list(v) for k, v in self.translated.items()},
             "prototype": self.prototype,
             **_coded_notes("notes", self.notes),
             "timings_ms": dict(self.timings_ms),

@@ -45,6 +45,8 @@ SCALAR_FEATURES: tuple[str, ...] = (
     "untyped_cos",
     "untyped_coverage",
     "untyped_best_sentence",
+    "translated_coverage",
+    "translated_best_sentence",
 )
 
 LENGTH_SCALE: float = math.log(1000.0)
@@ -113,6 +115,8 @@ def scalar_row(q: QuestionView, p: PassageView, lex: LexicalFeatures) -> list[fl
         (1.0 - known) * cos,
         (1.0 - known) * lex.coverage,
         (1.0 - known) * lex.best_sentence,
+        lex.translated,
+        lex.translated_best_sentence,
     ]
 
 

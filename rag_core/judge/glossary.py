@@ -150,10 +150,11 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
 )
 
 
-def _stem(word: str) -> str:
-    from rag_core.judge.relevance import stem
+def stem(word: str) -> str:
+    """The judge's light stemming of an English word (``relevance.stem``), lower-cased."""
+    from rag_core.judge.relevance import stem as relevance_stem
 
-    return stem(word.lower())
+    return relevance_stem(word.lower())
 
 
 @lru_cache(maxsize=1)
@@ -162,7 +163,7 @@ def _index() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
     en_to_zh: dict[str, list[str]] = {}
     zh_to_en: dict[str, list[str]] = {}
     for english, chinese in GROUPS:
-        stems = [_stem(w) for w in english if " " not in w]
+        stems = [stem(w) for w in english if " " not in w]
         for s in stems:
             en_to_zh.setdefault(s, []).extend(chinese)
         for c in chinese:

@@ -176,11 +176,9 @@ def topics(text: str) -> set[str]:
     return {name for name, stems in TOPICS.items() if any(s in low for s in stems)}
 
 
-def _term_in(term: str, passage_terms: set[str], passage_low: str) -> bool:
-    """A question term is in the passage: it or one of its translations (``glossary``: an English
-    question about a Chinese clause, or the reverse) is there by ``_word_in``."""
-    if _word_in(term, passage_terms, passage_low):
-        return True
+def _translated(term: str, passage_terms: set[str], passage_low: str) -> bool:
+    """One of the term's translations (``glossary``: an English question about a Chinese clause,
+    or the reverse) is in the passage."""
     return any(_word_in(t, passage_terms, passage_low) for t in translations(term))
 
 
@@ -201,14 +199,16 @@ def _word_in(term: str, passage_terms: set[str], passage_low: str) -> bool:
 def idf_weights(question_terms: list[str], passages: list[tuple[set[str], str]]) -> dict[str, float]:
     """IDF of each question term over the candidate set (smoothed; all 1 for a single passage).
 
-    A passage holds a term the way ``_term_in`` finds it (stem, prefix, substring, translation), so
-    "apartment" asked of a Chinese lease weighs as little as 房屋, which half its clauses use, and
-    the rare 转租 ("sublet") decides."""
+    A passage holds a term when it has the same stem or a translation of it, so "apartment" asked of
+    a Chinese lease weighs as little as 房屋, which half its clauses use, and the rare 转租 ("sublet")
+    decides; between passages of the question's language this is the plain stem count."""
     n = len(passages)
     if n <= 1:
         return dict.fromkeys(question_terms, 1.0)
     return {
-        t: math.log((n + 1) / (sum(_term_in(t, terms, low) for terms, low in passages) + 0.5))
+        t: math.log(
+            (n + 1) / (sum(t in terms or _translated(t, terms, low) for terms, low in passages) + 0.5)
+        )
         for t in question_terms
     }
 
@@ -282,6 +282,10 @@ class LexicalFeatures:
     terms: int  # question terms
     shared_topics: tuple[str, ...]
     best_sentence: float  # IDF-weighted share of question terms in the passage's best sentence
+    # The same two shares for the terms found only as a translation (``glossary``): apart, so the
+    # fit weighs a translated match on its own and the same-language features mean what they did.
+    translated: float = 0.0
+    translated_best_sentence: float = 0.0
 
 
 def _sentences(text: str) -> list[str]:
@@ -311,7 +315,7 @@ def coverage_scores(question: str, texts: list[str]) -> list[float]:
     views = [(set(c[1]), c[0].lower()) for c in cached]
     idf = idf_weights(q_terms, views)
     total_w = sum(idf.values()) or 1.0
-    return [sum(idf[t] for t in q_terms if _term_in(t, pset, low)) / total_w for pset, low in views]
+    return [sum(idf[t] for t in q_terms if _word_in(t, pset, low)) / total_w for pset, low in views]
 
 
 def lexical_features(question: str, texts: list[str]) -> list[LexicalFeatures]:
@@ -330,12 +334,14 @@ def lexical_features(question: str, texts: list[str]) -> list[LexicalFeatures]:
     for raw, text, pt, (_, _, p_topics, p_kinds) in zip(texts, p_norms, p_terms, cached, strict=True):
         low = text.lower()
         pset = set(pt)
-        hit = [t for t in q_terms if _term_in(t, pset, low)]
-        best = 0.0
+        hit = [t for t in q_terms if _word_in(t, pset, low)]
+        via = [t for t in q_terms if t not in hit and _translated(t, pset, low)]
+        best = best_via = 0.0
         for sentence in _sentences(raw):
             s_norm, s_terms, _, _ = _passage_text(sentence)
-            s_hit = [t for t in hit if _term_in(t, set(s_terms), s_norm.lower())]
-            best = max(best, sum(idf[t] for t in s_hit) / total_w)
+            s_set, s_low = set(s_terms), s_norm.lower()
+            best = max(best, sum(idf[t] for t in hit if _word_in(t, s_set, s_low)) / total_w)
+            best_via = max(best_via, sum(idf[t] for t in via if _translated(t, s_set, s_low)) / total_w)
         shared = q_topics & p_topics
         bigram = len(q_bigrams & cjk_bigrams(text)) / len(q_bigrams) if q_bigrams else 0.0
         value_kinds = set(p_kinds)
@@ -344,13 +350,15 @@ def lexical_features(question: str, texts: list[str]) -> list[LexicalFeatures]:
                 coverage=sum(idf[t] for t in hit) / total_w if q_terms else 0.0,
                 topic=len(shared) / len(q_topics) if q_topics else 0.0,
                 bigram=bigram,
-                substantive=len(pset) >= SUBSTANTIVE_TERMS and bool(hit or shared or bigram),
+                substantive=len(pset) >= SUBSTANTIVE_TERMS and bool(hit or via or shared or bigram),
                 kinds=tuple(kinds),
                 matched=tuple(k for k in kinds if _has_kind(k, text, value_kinds)),
-                hits=len(hit),
+                hits=len(hit) + len(via),
                 terms=len(q_terms),
                 shared_topics=tuple(sorted(shared)),
                 best_sentence=best if q_terms else 0.0,
+                translated=sum(idf[t] for t in via) / total_w if q_terms else 0.0,
+                translated_best_sentence=best_via if q_terms else 0.0,
             )
         )
     return out

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rag_core.judge.glossary import GROUPS, stem
+
 
 @dataclass(frozen=True)
 class Concept:
@@ -353,4 +355,37 @@ def expansion_terms(question: str) -> list[str]:
         for term in concept.terms:
             if is_chinese(term) == chinese and term.lower() not in q:
                 out.setdefault(term, None)
+    return list(out)
+
+
+def other_language_words(text: str) -> list[str]:
+    """The glossary words of the other language for the terms a text uses, as written (not
+    stemmed), for a keyword search: English words for a Chinese question, Chinese terms for an
+    English one."""
+    out: dict[str, None] = {}
+    if is_chinese(text):
+        for english, chinese in GROUPS:
+            if any(zh in text for zh in chinese):
+                out.update(dict.fromkeys(w for w in english if " " not in w))
+        return list(out)
+    stems = {stem(w) for w in re.findall(r"[A-Za-z][A-Za-z-]+", text)}
+    for english, chinese in GROUPS:
+        if any(stem(w) in stems for w in english):
+            out.update(dict.fromkeys(chinese))
+    return list(out)
+
+
+def translated_terms(question: str) -> list[str]:
+    """The question's vocabulary in the other language: the thesaurus terms of its clause types
+    and the contract glossary's translations of its words (``glossary.other_language_words``).
+
+    Why apart from ``expansion_terms``: these are searched only when the knowledge base holds
+    documents of the other language (``Retriever``), in a keyword leg of their own — a Chinese
+    question about an English contract ("合同约定的准据法是什么？") matched no word of it, and the
+    vector leg alone did not find its governing-law clause among the top 20."""
+    chinese = is_chinese(question)
+    out: dict[str, None] = {}
+    for concept in concepts_of(question):
+        out.update(dict.fromkeys(t for t in concept.terms if is_chinese(t) != chinese))
+    out.update(dict.fromkeys(other_language_words(question)))
     return list(out)

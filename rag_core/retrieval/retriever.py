@@ -20,10 +20,11 @@ from rag_core.models import Hit, KnowledgeBase
 from rag_core.retrieval import expansion, rerank
 from rag_core.retrieval.fusion import interleave, rrf
 from rag_core.retrieval.legs import LegHit, bigram_leg, bm25_leg, run_legs, vector_leg
-from rag_core.retrieval.lexicon import expansion_terms
+from rag_core.retrieval.lexicon import expansion_terms, translated_terms
 from rag_core.retrieval.prototypes import prototype_text
 from rag_core.retrieval.routing import HEAD_CHARS, exclusive_route, in_document_query, route
 from rag_core.settings import RetrievalSettings, Settings
+from rag_core.textproc import detect_language, is_chinese
 from storage.rows import ChunkRow, DocumentMeta
 from storage.store import Store
 
@@ -111,6 +112,19 @@ class Retriever:
             _PROTOTYPE_VECTORS[key] = self.embed_query(kb, text)
         return _PROTOTYPE_VECTORS[key]
 
+    def _other_language(self, kb: KnowledgeBase, query: str, doc_ids: list[str] | None) -> bool:
+        """Whether a searched document is written in the other language than the question (then the
+        translated keyword leg runs; a monolingual base never pays for it)."""
+        if not self.rs.cross_language:
+            return False
+        asked = "zh" if is_chinese(query) else "en"
+        scope = set(doc_ids) if doc_ids else None
+        return any(
+            detect_language(m.head or m.title) != asked
+            for m in self.doc_meta(kb)
+            if scope is None or m.id in scope
+        )
+
     def _vector_leg(self, kb: KnowledgeBase, vec: np.ndarray, doc_ids: list[str] | None) -> list[LegHit]:
         """One vector list (question, model clause or HyDE clause) with the settings' width and floor."""
         rs = self.rs
@@ -142,6 +156,16 @@ class Retriever:
                 (f"{tag}bm25", lambda: bm25_leg(self.store, kb, keyword_query, rs.bm25_top_k, doc_ids))
             )
             weights[f"{tag}bm25"] = rs.bm25_weight
+            translated = translated_terms(query) if self._other_language(kb, query, doc_ids) else []
+            if translated:
+                trace.setdefault("translated", {})[tag or "query"] = translated
+                calls.append(
+                    (
+                        f"{tag}bm25_translated",
+                        lambda: bm25_leg(self.store, kb, " ".join(translated), rs.bm25_top_k, doc_ids),
+                    )
+                )
+                weights[f"{tag}bm25_translated"] = rs.cross_language_weight
             if rs.bigram_field:
                 calls.append(
                     (

@@ -33,8 +33,12 @@ def test_chinese_entries_are_words_not_single_characters() -> None:
     assert all(len(zh) >= 2 for _, chinese in GROUPS for zh in chinese)
 
 
+def _translated(question: str, texts: list[str]) -> list[float]:
+    return [f.translated for f in lexical_features(question, texts)]
+
+
 def test_an_english_question_covers_its_terms_in_a_chinese_clause() -> None:
-    cov = coverage_scores("What is the monthly rent under the lease?", LEASE)
+    cov = _translated("What is the monthly rent under the lease?", LEASE)
     assert cov[0] > 0 and cov[0] > cov[1] and cov[0] > cov[2]
     f = lexical_features(
         "Can the tenant sublet the apartment?", ["未经甲方书面同意，承租人不得将房屋转租给第三人。"]
@@ -42,10 +46,20 @@ def test_an_english_question_covers_its_terms_in_a_chinese_clause() -> None:
     assert f[0].hits >= 2
 
 
+def test_translated_matches_are_features_of_their_own() -> None:
+    """Same-language coverage means what it did before the glossary (the fit had learned it), and
+    matches found only through a translation are counted apart, so the fit weighs them alone."""
+    cross = lexical_features("What is the monthly rent under the lease?", LEASE)[0]
+    assert cross.coverage == 0.0 and cross.translated > 0 and cross.translated_best_sentence > 0
+    assert coverage_scores("What is the monthly rent under the lease?", LEASE) == [0.0, 0.0, 0.0]
+    same = lexical_features("租金是多少？", LEASE)[0]
+    assert same.coverage > 0 and same.translated == 0.0
+
+
 def test_a_chinese_question_covers_its_terms_in_an_english_clause() -> None:
-    cov = coverage_scores("许可费每年多少？", LICENCE)
+    cov = _translated("许可费每年多少？", LICENCE)
     assert cov[0] > cov[1] and cov[0] > cov[2]
-    cov = coverage_scores("保密义务持续多久？", LICENCE)
+    cov = _translated("保密义务持续多久？", LICENCE)
     assert cov[1] > cov[0] and cov[1] > cov[2]
 
 

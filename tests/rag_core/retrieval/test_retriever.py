@@ -228,3 +228,30 @@ def test_expansions_also_search_inside_the_routed_contract(world: dict[str, Any]
     assert res.trace["routing"] and calls == 2, "HyDE and rewrites are asked once, used in both scopes"
     assert "routed_hyde_vector" in res.trace["legs"] and "hyde_vector" in res.trace["legs"]
     assert res.hits[0].explain.get("routed") and "Termination" in res.hits[0].clause
+
+
+def test_a_question_in_the_other_language_also_searches_its_translated_words(tmp_path: Path) -> None:
+    """A Chinese question about an English contract shares no word with it: the translated keyword
+    leg (glossary + thesaurus) searches "governed"/"laws", and only where a document of the other
+    language is in scope, so a monolingual base never runs it."""
+    store = Store(tmp_path / "mixed")
+    settings = Settings()
+    kb = _kb(store, "mixed", [("lease.txt", LEASE), ("msa.txt", MSA)], settings)
+    got = Retriever(store, settings).search_kb(kb, "合同约定的准据法是什么？")
+    assert "bm25_translated" in got.trace["legs"]
+    assert {"governed", "laws"} <= set(got.trace["translated"]["query"])
+    translated = got.trace["legs"]["bm25_translated"]
+    assert translated and "Governing Law" in next(
+        h.clause for h in got.hits if h.chunk_id == translated[0]["chunk_id"]
+    )
+    english = Retriever(store, settings).search_kb(kb, "What is the monthly rent?")
+    assert "租金" in english.trace["translated"]["query"]
+    assert any(h.doc == "lease.txt" for h in english.hits[:3])
+    settings.retrieval.cross_language = False
+    off = Retriever(store, settings).search_kb(kb, "合同约定的准据法是什么？")
+    assert "bm25_translated" not in off.trace["legs"] and "translated" not in off.trace
+
+
+def test_a_monolingual_base_runs_no_translated_leg(world: dict[str, Any]) -> None:
+    got = Retriever(world["store"], Settings()).search_kb(world["zh"], "租金是多少？")
+    assert "bm25_translated" not in got.trace["legs"]
