@@ -377,7 +377,7 @@ def other_language_words(text: str) -> list[str]:
 
 def translated_terms(question: str) -> list[str]:
     """The question's vocabulary in the other language: the thesaurus terms of its clause types
-    and the contract glossary's translations of its words (``glossary.other_language_words``).
+    and the contract glossary's translations of its words (``other_language_words``).
 
     Why apart from ``expansion_terms``: these are searched only when the knowledge base holds
     documents of the other language (``Retriever``), in a keyword leg of their own — a Chinese
