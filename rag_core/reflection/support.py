@@ -303,6 +303,29 @@ def missing_numbers(sentence: str, evidence: str) -> list[str]:
     return [min(forms) for forms in numbers_in(sentence, strict=True) if not forms & available]
 
 
+CURRENCIES: dict[str, re.Pattern[str]] = {
+    "USD": re.compile(
+        r"(?<![A-Za-z])(?:US\$|USD|US dollars?|dollars?)(?![A-Za-z])|(?<![A-Za-z$])\$|美元|美金", re.I
+    ),
+    "CNY": re.compile(
+        r"(?<![A-Za-z])(?:RMB|CNY|yuan|renminbi)(?![A-Za-z])|人民币|[¥￥]|(?<=[\d〇零一二两三四五六七八九十百千万亿])元",
+        re.I,
+    ),
+    "EUR": re.compile(r"(?<![A-Za-z])(?:EUR|euros?)(?![A-Za-z])|€|欧元", re.I),
+    "HKD": re.compile(r"(?<![A-Za-z])(?:HK\$|HKD)|港元|港币", re.I),
+    "GBP": re.compile(r"(?<![A-Za-z])(?:GBP|pounds? sterling)(?![A-Za-z])|£|英镑", re.I),
+}
+"""Ways an amount names its currency, in either language: "$6,800" for a lease that says
+"人民币6800元" states a fact the clause does not (seen in the browser try-out: the number matched,
+the currency was the model's guess)."""
+
+
+def missing_currencies(sentence: str, evidence: str) -> list[str]:
+    """Currencies the sentence names and the evidence never does (an amount in the wrong money)."""
+    plain = remove_citation_markers(sentence)
+    return [c for c, rx in CURRENCIES.items() if rx.search(plain) and not rx.search(evidence)]
+
+
 # ---------------------------------------------------------------- judging
 
 
@@ -367,7 +390,7 @@ def _apply_number_rule(
     a number, a party, or an obligation bound to its party (``facts.missing_roles``)."""
     from rag_core.reflection.facts import missing_named_clauses, missing_roles
 
-    missing = missing_numbers(support.sentence, evidence)
+    missing = missing_numbers(support.sentence, evidence) + missing_currencies(support.sentence, evidence)
     plain = remove_citation_markers(support.sentence)
     roles = missing_roles(plain, evidence) + missing_named_clauses(
         plain, evidence, settings.named_clause_min_share

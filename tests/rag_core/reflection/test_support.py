@@ -151,6 +151,16 @@ def test_a_translated_sentence_with_a_fact_the_clause_lacks_is_still_not_support
     assert _one("出租人有权没收押金 [2]。", EN).label == "not"
 
 
+def test_an_amount_in_a_currency_the_clause_never_names_is_not_supported() -> None:
+    """Browser try-out: "The monthly rent under the lease is $6800" on "月租金为人民币6800元" — the
+    number matched, the currency was the model's guess."""
+    lease = [EvidenceBlock(1, "房屋租赁合同", "lease.txt", 1, "第三条 租金", "月租金为人民币6800元。")]
+    wrong = _one("The monthly rent under the lease is $6800 [1].", lease)
+    assert wrong.label == "not" and "USD" in wrong.note
+    assert _one("The monthly rent is RMB 6,800 [1].", lease).label != "not"
+    assert _one("月租金为5,000美元 [2]。", EN).label != "not"  # USD 5,000 in the block
+
+
 def test_a_wrong_number_makes_a_sentence_unsupported_however_similar() -> None:
     support = _one("乙方逾期交货的，应按合同总价的10%支付违约金 [1]。", ZH)
     assert support.label == "not"
