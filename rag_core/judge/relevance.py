@@ -302,6 +302,13 @@ def _passage_text(text: str) -> tuple[str, tuple[str, ...], frozenset[str], froz
     return norm, tuple(terms(norm)), frozenset(topics(norm)), frozenset(v.kind for v in extract_values(norm))
 
 
+def _views(
+    cached: list[tuple[str, tuple[str, ...], frozenset[str], frozenset[str]]],
+) -> list[tuple[set[str], str]]:
+    """Each passage's term set and lower-cased text: what ``idf_weights`` and the term look-ups read."""
+    return [(set(p_terms), norm.lower()) for norm, p_terms, _, _ in cached]
+
+
 def coverage_scores(question: str, texts: list[str]) -> list[float]:
     """``LexicalFeatures.coverage`` of each text alone (IDF over ``texts``), without the other features.
 
@@ -312,7 +319,7 @@ def coverage_scores(question: str, texts: list[str]) -> list[float]:
     if not q_terms:
         return [0.0] * len(texts)
     cached = [_passage_text(t) for t in texts]
-    views = [(set(c[1]), c[0].lower()) for c in cached]
+    views = _views(cached)
     idf = idf_weights(q_terms, views)
     total_w = sum(idf.values()) or 1.0
     return [sum(idf[t] for t in q_terms if _word_in(t, pset, low)) / total_w for pset, low in views]
@@ -326,14 +333,11 @@ def lexical_features(question: str, texts: list[str]) -> list[LexicalFeatures]:
     q_bigrams = cjk_bigrams(q_norm)
     kinds = asked_kinds(q_norm)
     cached = [_passage_text(t) for t in texts]
-    p_norms = [c[0] for c in cached]
-    p_terms = [list(c[1]) for c in cached]
-    idf = idf_weights(q_terms, [(set(pt), text.lower()) for pt, text in zip(p_terms, p_norms, strict=True)])
+    views = _views(cached)
+    idf = idf_weights(q_terms, views)
     total_w = sum(idf.values()) or 1.0
     out: list[LexicalFeatures] = []
-    for raw, text, pt, (_, _, p_topics, p_kinds) in zip(texts, p_norms, p_terms, cached, strict=True):
-        low = text.lower()
-        pset = set(pt)
+    for raw, (pset, low), (text, _, p_topics, p_kinds) in zip(texts, views, cached, strict=True):
         hit = [t for t in q_terms if _word_in(t, pset, low)]
         via = [t for t in q_terms if t not in hit and _translated(t, pset, low)]
         best = best_via = 0.0

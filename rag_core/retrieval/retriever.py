@@ -85,6 +85,7 @@ class Retriever:
         self.settings = settings
         self.llm = llm
         self._doc_meta: dict[str, list[DocumentMeta]] = {}
+        self._doc_languages: dict[str, dict[str, str]] = {}
 
     @property
     def rs(self) -> RetrievalSettings:
@@ -94,7 +95,16 @@ class Retriever:
         """Names, titles, terms and opening text of the knowledge base's documents (for hits and routing)."""
         if refresh or kb.id not in self._doc_meta:
             self._doc_meta[kb.id] = _with_heads(self.store, self.store.docs.meta(kb))
+            self._doc_languages.pop(kb.id, None)
         return self._doc_meta[kb.id]
+
+    def doc_languages(self, kb: KnowledgeBase) -> dict[str, str]:
+        """Document id → language of its opening text, read once per loaded ``doc_meta`` (every
+        leg of every query asks, and a large base has thousands of documents)."""
+        meta = self.doc_meta(kb)
+        if kb.id not in self._doc_languages:
+            self._doc_languages[kb.id] = {m.id: detect_language(m.head or m.title) for m in meta}
+        return self._doc_languages[kb.id]
 
     def embed_query(self, kb: KnowledgeBase, text: str) -> np.ndarray:
         emb = get_embedder(kb.embed_backend, kb.embed_model, self.settings)
@@ -118,12 +128,9 @@ class Retriever:
         if not self.rs.cross_language:
             return False
         asked = "zh" if is_chinese(query) else "en"
-        scope = set(doc_ids) if doc_ids else None
-        return any(
-            detect_language(m.head or m.title) != asked
-            for m in self.doc_meta(kb)
-            if scope is None or m.id in scope
-        )
+        languages = self.doc_languages(kb)
+        scope = doc_ids if doc_ids else languages
+        return any(languages.get(d, asked) != asked for d in scope)
 
     def _vector_leg(self, kb: KnowledgeBase, vec: np.ndarray, doc_ids: list[str] | None) -> list[LegHit]:
         """One vector list (question, model clause or HyDE clause) with the settings' width and floor."""
