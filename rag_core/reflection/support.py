@@ -321,9 +321,9 @@ the currency was the model's guess)."""
 
 
 def missing_currencies(sentence: str, evidence: str) -> list[str]:
-    """Currencies the sentence names and the evidence never does (an amount in the wrong money)."""
-    plain = remove_citation_markers(sentence)
-    return [c for c, rx in CURRENCIES.items() if rx.search(plain) and not rx.search(evidence)]
+    """Currencies the sentence (without citation markers) names and the evidence never does (an
+    amount in the wrong money)."""
+    return [c for c, rx in CURRENCIES.items() if rx.search(sentence) and not rx.search(evidence)]
 
 
 # ---------------------------------------------------------------- judging
@@ -387,14 +387,16 @@ def _apply_number_rule(
     support: SentenceSupport, evidence: str, settings: ReflectionSettings
 ) -> SentenceSupport:
     """Any key fact absent from the evidence makes the sentence unsupported, whoever judged it:
-    a number, a party, or an obligation bound to its party (``facts.missing_roles``)."""
+    a number, the currency of an amount, a party, or an obligation bound to its party
+    (``facts.missing_roles``)."""
     from rag_core.reflection.facts import missing_named_clauses, missing_roles
 
-    missing = missing_numbers(support.sentence, evidence) + missing_currencies(support.sentence, evidence)
+    missing = missing_numbers(support.sentence, evidence)
     plain = remove_citation_markers(support.sentence)
     roles = missing_roles(plain, evidence) + missing_named_clauses(
         plain, evidence, settings.named_clause_min_share
     )
+    roles += [f"currency {c}" for c in missing_currencies(plain, evidence)]
     if missing or roles:
         support.label = "not"
         support.by = "overlap"
