@@ -35,7 +35,7 @@ from rag_core.steps.events import (
 )
 from rag_core.steps.evidence import Evidence, assemble_evidence
 from rag_core.steps.generate import generate
-from rag_core.steps.judging import Judged, judge_follow_up, judge_hits, judged_question
+from rag_core.steps.judging import Judged, judge_follow_up, judge_hits, judged_question, searched_documents
 from rag_core.steps.obey import absent_clause, correct_premise, refuse_absent_clause
 from rag_core.steps.quote import plan_answer
 from rag_core.steps.review import quote_without_model, refuse, review_answer
@@ -149,8 +149,9 @@ class Pipeline:
         return retrieved.hits
 
     def _judge(self, turn: Turn, hits: list[Hit], judge_on: bool) -> Generator[Event, None, Judged]:
-        judged = judge_hits(turn.judged_question, hits, self.settings, self.judge_model, judge_on)
-        judged = judge_follow_up(turn, hits, judged, self.settings, self.judge_model)
+        docs = searched_documents(self.store, hits, self.settings) if judge_on else {}
+        judged = judge_hits(turn.judged_question, hits, self.settings, self.judge_model, judge_on, docs)
+        judged = judge_follow_up(turn, hits, judged, self.settings, self.judge_model, docs)
         turn.verdicts = judged.stage
         turn.notes += [] if judge_on else [coded("judge_off", "judge off: plain RAG path")]
         turn.clock.lap("judge")

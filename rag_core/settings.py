@@ -233,6 +233,30 @@ class VerdictSettings(_Group):
         ge=0,
         le=1,
     )
+    scope_to_documents: bool = _f(
+        True,
+        "on/off",
+        "In a base of several documents, a document whose use of the question's words is a small "
+        "strict part of another searched document's is out of the question's scope: its passages' evidence "
+        "is capped at doc_scope_evidence_cap (judge.doc_scope)",
+    )
+    doc_scope_max_share: float = _f(
+        0.34,
+        "fraction",
+        "A document is out of scope when the question words it uses (itself or translated) are a strict "
+        "subset of another searched document's and at most this share of them (default: chosen by "
+        "`train doc-scope` on pairs of training contracts: the contract holding the asked clause is scoped "
+        "out 0.5 % of the time, one lacking it 14 %)",
+        ge=0,
+        le=1,
+    )
+    doc_scope_evidence_cap: float = _f(
+        0.1,
+        "score 0-1",
+        "The evidence score of a passage in an out-of-scope document is capped here, below t_evidence",
+        ge=0,
+        le=1,
+    )
     t_clause_type: float = _f(
         0.3,
         "probability 0-1",

@@ -192,6 +192,15 @@ def _train_parsers(sub: argparse._SubParsersAction, parent: argparse.ArgumentPar
     )
     tt.add_argument("--contracts", type=int, default=15, help="held-out fit contracts judged per fold")
     tt.set_defaults(func="train_cmds.cmd_train_thresholds")
+    td = t_sub.add_parser(
+        "doc-scope",
+        parents=[parent],
+        help="sweep verdict.doc_scope_max_share on pairs of fit-part contracts (writes nothing)",
+    )
+    td.add_argument(
+        "--contracts", type=int, default=80, help="fit contracts sampled (each beside a random other)"
+    )
+    td.set_defaults(func="train_cmds.cmd_train_doc_scope")
     ti = t_sub.add_parser("injection", parents=[parent], help="fit the learned injection detector")
     ti.add_argument("--out", metavar="FILE.npz", help="write the weights here (default: the committed file)")
     ti.add_argument("--check", action="store_true", help="fit and compare with the committed weights only")

@@ -90,6 +90,18 @@ def cmd_train_thresholds(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_train_doc_scope(args: argparse.Namespace) -> int:
+    """The sweep that chose ``verdict.doc_scope_max_share`` on pairs of fit-part contracts; writes nothing."""
+    from rag_core.judge.doc_scope import format_sweep, scope_sweep
+    from rag_core.settings import JudgeTrainSettings
+
+    if args.contracts < 1:
+        raise LexgateError("--contracts must be at least 1", "for example: --contracts 80")
+    result = scope_sweep(train_dir(), JudgeTrainSettings(), args.contracts)
+    emit(args, result, format_sweep(result))
+    return 0
+
+
 def cmd_train_injection(args: argparse.Namespace) -> int:
     """Refit the learned injection detector; ``--check`` fits and compares with the committed weights."""
     import numpy as np

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -176,13 +177,20 @@ def topics(text: str) -> set[str]:
     return {name for name, stems in TOPICS.items() if any(s in low for s in stems)}
 
 
-def _translated(term: str, passage_terms: set[str], passage_low: str) -> bool:
+def _translated(term: str, passage_terms: AbstractSet[str], passage_low: str) -> bool:
     """One of the term's translations (``glossary``: an English question about a Chinese clause,
     or the reverse) is in the passage."""
     return any(_word_in(t, passage_terms, passage_low) for t in translations(term))
 
 
-def _word_in(term: str, passage_terms: set[str], passage_low: str) -> bool:
+def term_in(term: str, passage_terms: AbstractSet[str], passage_low: str, translated: bool) -> bool:
+    """A question term is in a text (``_word_in``), or with ``translated`` one of its translations is."""
+    return _word_in(term, passage_terms, passage_low) or (
+        translated and _translated(term, passage_terms, passage_low)
+    )
+
+
+def _word_in(term: str, passage_terms: AbstractSet[str], passage_low: str) -> bool:
     """A word is in the passage: same stem, a long shared prefix, or (Chinese) a substring."""
     if term in passage_terms:
         return True

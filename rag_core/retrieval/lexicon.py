@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from rag_core.judge.glossary import GROUPS, stem
+from rag_core.textproc import is_chinese
 
 
 @dataclass(frozen=True)
@@ -333,9 +334,10 @@ _CJK = re.compile(r"[\u4e00-\u9fff]")
 _COMPILED = tuple((c, tuple(re.compile(t) for t in c.triggers)) for c in CONCEPTS)
 
 
-def is_chinese(text: str) -> bool:
-    """Whether the text has Chinese characters (thesaurus words and model clauses follow its language)."""
-    return bool(_CJK.search(text))
+def has_chinese(term: str) -> bool:
+    """Whether a thesaurus term is a Chinese one (it has Chinese characters). A question's language
+    is ``textproc.is_chinese`` (a share of its letters): "What does 甲方 owe?" is an English question."""
+    return bool(_CJK.search(term))
 
 
 def concepts_of(question: str) -> list[Concept]:
@@ -353,7 +355,7 @@ def expansion_terms(question: str) -> list[str]:
     out: dict[str, None] = {}
     for concept in concepts_of(question):
         for term in concept.terms:
-            if is_chinese(term) == chinese and term.lower() not in q:
+            if has_chinese(term) == chinese and term.lower() not in q:
                 out.setdefault(term, None)
     return list(out)
 
@@ -386,6 +388,6 @@ def translated_terms(question: str) -> list[str]:
     chinese = is_chinese(question)
     out: dict[str, None] = {}
     for concept in concepts_of(question):
-        out.update(dict.fromkeys(t for t in concept.terms if is_chinese(t) != chinese))
+        out.update(dict.fromkeys(t for t in concept.terms if has_chinese(t) != chinese))
     out.update(dict.fromkeys(other_language_words(question)))
     return list(out)

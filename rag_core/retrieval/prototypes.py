@@ -12,7 +12,8 @@ base a contract-style clause pulled lay questions about statutes to the wrong ar
 
 from __future__ import annotations
 
-from rag_core.retrieval.lexicon import concepts_of, is_chinese
+from rag_core.retrieval.lexicon import concepts_of
+from rag_core.textproc import is_chinese
 
 PROTOTYPES: dict[str, tuple[str, str]] = {
     "term": (

@@ -4,12 +4,14 @@ salvaged excerpt, re-judged on its own (``judge.salvage``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from rag_core.coded import coded
 from rag_core.judge.base import Judge, passage_from_hit, thresholds_of, verdict_record
 from rag_core.judge.classify import select_kept
 from rag_core.judge.clause_gate import asked_clause_type
+from rag_core.judge.doc_scope import apply_doc_scope
 from rag_core.judge.factory import make_judge
 from rag_core.judge.salvage import salvage_passage
 from rag_core.llm.base import ChatModel
@@ -21,6 +23,10 @@ from rag_core.steps.turn import Turn
 from rag_core.trace import VerdictRecord, VerdictStage
 from rag_core.trace_defence import CutRecord
 from rag_core.trace_retrieval import RetrievalRecord
+from storage.store import Store
+
+Documents = Mapping[str, tuple[str, str]]
+"""Document id → (file name, text) of the documents the candidates come from (``judge.doc_scope``)."""
 
 
 @dataclass(frozen=True)
@@ -93,21 +99,45 @@ def judged_question(question: str, retrieval: RetrievalRecord | None) -> str:
     return stripped if stripped and stripped != question else ""
 
 
+def searched_documents(store: Store, hits: list[Hit], settings: Settings) -> dict[str, tuple[str, str]]:
+    """The candidates' documents, read only when document scope can matter (two or more of them)."""
+    ids = sorted({h.doc_id for h in hits})
+    if not settings.verdict.scope_to_documents or len(ids) < 2:
+        return {}
+    names = {h.doc_id: h.doc for h in hits}
+    return {d: (names[d], text) for d, text in store.docs.texts(ids).items()}
+
+
 def judge_hits(
-    question: str, hits: list[Hit], settings: Settings, judge_model: ChatModel | None, judge_on: bool
+    question: str,
+    hits: list[Hit],
+    settings: Settings,
+    judge_model: ChatModel | None,
+    judge_on: bool,
+    docs: Documents | None = None,
 ) -> Judged:
-    """Judge every hit, or with the judge off keep the first ``max_passages`` unjudged (plain RAG)."""
+    """Judge every hit, or with the judge off keep the first ``max_passages`` unjudged (plain RAG).
+
+    With ``docs`` (``searched_documents``), passages of a document out of the question's scope have
+    their evidence capped (``judge.doc_scope``)."""
     thresholds = dict(thresholds_of(settings.verdict))
     if not judge_on or not hits:
         kept = tuple(hits[: settings.retrieval.max_passages])
         return Judged((), VerdictStage((), thresholds, len(kept), judged=judge_on), kept)
     judge = make_judge(settings, judge_model)
     verdicts = tuple(judge.judge(question, [passage_from_hit(i + 1, h) for i, h in enumerate(hits)]))
+    if docs:
+        doc_of = {h.chunk_id: h.doc_id for h in hits}
+        verdicts = apply_doc_scope(question, verdicts, doc_of, docs, settings.verdict)
     by_id = {h.chunk_id: h for h in hits}
     records = tuple(VerdictRecord.from_json(verdict_record(v, by_id[v.passage_id])) for v in verdicts)
     salvaged: list[Salvaged] = []
     if settings.verdict.salvage_injected_passages:
         salvaged = salvage_dropped(question, verdicts, hits, judge, settings)
+    if docs and salvaged:
+        doc_of = {h.chunk_id: h.doc_id for h in hits}
+        scoped = apply_doc_scope(question, [x.verdict for x in salvaged], doc_of, docs, settings.verdict)
+        salvaged = [replace(x, verdict=v) for x, v in zip(salvaged, scoped, strict=True) if v.keep]
     chosen = select_kept([*verdicts, *(s.verdict for s in salvaged)], settings.verdict)
     kept = tuple(by_id[v.passage_id] for v in chosen)
     picked = {id(v) for v in chosen}
@@ -116,7 +146,12 @@ def judge_hits(
 
 
 def judge_follow_up(
-    turn: Turn, hits: list[Hit], judged: Judged, settings: Settings, judge_model: ChatModel | None
+    turn: Turn,
+    hits: list[Hit],
+    judged: Judged,
+    settings: Settings,
+    judge_model: ChatModel | None,
+    docs: Documents | None = None,
 ) -> Judged:
     """A follow-up judged with the previous question when the question alone kept nothing, or when
     it refers back to it ("那什么时候付？", "金额呢？", "When is it due?").
@@ -141,7 +176,7 @@ def judge_follow_up(
     context = build_retrieval_query(turn.req.history, turn.asked_question, 1)
     if context == turn.asked_question.strip():
         return judged
-    again = judge_hits(context, hits, settings, judge_model, judge_on=True)
+    again = judge_hits(context, hits, settings, judge_model, judge_on=True, docs=docs)
     if not again.kept:
         return judged
     note = (

@@ -28,3 +28,12 @@ def test_expansions_follow_the_question_language() -> None:
     zh = expansion_terms("租金每月多少钱？")
     assert en and not any("\u4e00" <= ch <= "\u9fff" for t in en for ch in t)
     assert zh and all(any("\u4e00" <= ch <= "\u9fff" for ch in t) for t in zh)
+
+
+def test_a_mostly_english_question_naming_a_chinese_party_is_translated_as_english() -> None:
+    """The question's language is the share of its letters (``textproc.is_chinese``), as everywhere
+    else: one Chinese party name no longer turns an English question's translations around."""
+    from rag_core.retrieval.lexicon import translated_terms
+
+    assert "租赁" in translated_terms("What does 甲方 owe under the lease?")
+    assert "rent" in translated_terms("租金是多少？")

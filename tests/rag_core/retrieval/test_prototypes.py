@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from rag_core.retrieval.lexicon import CONCEPTS, is_chinese
+from rag_core.retrieval.lexicon import CONCEPTS, has_chinese
 from rag_core.retrieval.prototypes import PROTOTYPES, prototype_text
 
 
 def test_every_concept_has_an_english_and_a_chinese_model_clause() -> None:
     assert {c.name for c in CONCEPTS} == set(PROTOTYPES)
     for name, (english, chinese) in PROTOTYPES.items():
-        assert not is_chinese(english), name
-        assert is_chinese(chinese), name
+        assert not has_chinese(english), name
+        assert has_chinese(chinese), name
         assert len(english) >= 80 and len(chinese) >= 20, name
 
 

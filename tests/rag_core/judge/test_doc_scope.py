@@ -1,0 +1,99 @@
+"""Document scope: a document that uses a small strict part of the question's words, where another
+searched document uses them all, cannot hold the question's evidence."""
+
+from __future__ import annotations
+
+from rag_core.judge.classify import EVIDENCE, INJECTION
+from rag_core.judge.doc_scope import (
+    apply_doc_scope,
+    cap_verdict,
+    covered_terms,
+    dominated,
+    out_of_scope,
+    scope_sweep,
+)
+from rag_core.models import Verdict
+from rag_core.settings import JudgeTrainSettings, VerdictSettings
+from tests.fixtures.data import TRAIN
+
+LEASE = (
+    "房屋租赁合同\n第三条 租金及支付方式 月租金为人民币6800元，乙方应于每月5日前支付。\n"
+    "第四条 押金 乙方应支付押金人民币13600元，租期届满后30日内退还。\n"
+    "第八条 争议解决 因本合同引起的争议，向房屋所在地人民法院提起诉讼。"
+)
+SHARES = (
+    "股权转让协议\n第一条 甲方将其持有的杭州云帆科技有限公司30%的股权转让给乙方。\n"
+    "第二条 转让价款 本次股权转让价款为人民币六百万元，乙方应于签订之日起十个工作日内支付。\n"
+    "第四条 争议解决 因本协议引起的争议，提交杭州仲裁委员会仲裁。"
+)
+LICENCE = (
+    "SOFTWARE LICENSE AGREEMENT\n2. FEES. Licensee shall pay an annual license fee of USD 84,000, payable within "
+    "thirty (30) days; late payments bear interest of 1% per month.\n"
+    "8. GOVERNING LAW. This Agreement is governed by the laws of the State of New York."
+)
+DOCS = {"lease": ("租赁合同.txt", LEASE), "shares": ("股权转让协议.txt", SHARES)}
+
+
+def verdict(pid: str, evidence: float, label: str = "EVIDENCE") -> Verdict:
+    scores = {INJECTION: 0.0, "contradicts_query_premise": 0.0, "is_relevant": 0.8, EVIDENCE: evidence}
+    return Verdict(pid, scores, label, label == "EVIDENCE", label, "fitted", {}, "fitted", {})  # type: ignore[arg-type]
+
+
+def test_a_question_about_the_share_price_scopes_out_the_lease() -> None:
+    q = "股权转让价款是多少？ 那什么时候付？"
+    assert covered_terms(q, SHARES) >= {"股权", "转让", "价款"}
+    assert covered_terms(q, LEASE) == {"付"}
+    gone = out_of_scope(q, DOCS, 0.34)
+    assert set(gone) == {"lease"}
+    assert gone["lease"].other_doc == "股权转让协议.txt" and "股权" in gone["lease"].missing
+
+
+def test_words_both_documents_use_scope_nothing_out() -> None:
+    assert out_of_scope("争议怎么解决？", DOCS, 0.34) == {}
+
+
+def test_a_single_document_is_never_out_of_scope() -> None:
+    assert out_of_scope("股权转让价款是多少？", {"lease": DOCS["lease"]}, 0.34) == {}
+
+
+def test_an_english_question_counts_a_chinese_document_s_translations() -> None:
+    """The rent question is about the Chinese lease, not the English licence's 1% per month."""
+    docs = {"lease": ("租赁合同.txt", LEASE), "licence": ("licence.txt", LICENCE)}
+    gone = out_of_scope("What is the monthly rent under the lease?", docs, 0.34)
+    assert set(gone) == {"licence"}
+
+
+def test_the_share_decides_how_small_a_part_is_out() -> None:
+    three = frozenset({"a", "b", "c"})
+    assert dominated(frozenset({"a"}), three, 0.34)
+    assert not dominated(frozenset({"a", "b"}), three, 0.34)
+    assert dominated(frozenset({"a", "b"}), three, 0.67)
+    assert not dominated(three, three, 1.0)  # strictly fewer words, never the same set
+
+
+def test_a_capped_verdict_is_relabelled_with_its_reason() -> None:
+    s = VerdictSettings()
+    gone = out_of_scope("股权转让价款是多少？ 那什么时候付？", DOCS, s.doc_scope_max_share)["lease"]
+    v = cap_verdict(verdict("c1", 0.78), gone, s)
+    assert v.label == "NO_EVIDENCE" and not v.keep
+    assert v.scores[EVIDENCE] == s.doc_scope_evidence_cap
+    assert v.explanation_code.startswith("doc_out_of_scope") and "股权转让协议.txt" in v.explanation
+    flagged = verdict("c2", 0.78, "INJECTION")
+    assert cap_verdict(flagged, gone, s) is flagged  # a planted attack stays shown as it was
+
+
+def test_apply_caps_only_the_out_of_scope_document_and_can_be_switched_off() -> None:
+    q = "股权转让价款是多少？ 那什么时候付？"
+    vs = [verdict("lease-1", 0.78), verdict("shares-1", 0.9)]
+    doc_of = {"lease-1": "lease", "shares-1": "shares"}
+    on = apply_doc_scope(q, vs, doc_of, DOCS, VerdictSettings())
+    assert [v.label for v in on] == ["NO_EVIDENCE", "EVIDENCE"]
+    off = apply_doc_scope(q, vs, doc_of, DOCS, VerdictSettings(scope_to_documents=False))
+    assert [v.label for v in off] == ["EVIDENCE", "EVIDENCE"]
+
+
+def test_the_sweep_reports_each_share_on_fit_contracts() -> None:
+    r = scope_sweep(TRAIN, JudgeTrainSettings(), contracts=6)
+    assert r["questions"] > 0
+    costs = [x["holder_scoped_out"] for x in r["shares"]]
+    assert costs == sorted(costs)  # a larger share can only scope out more
