@@ -241,14 +241,22 @@ class VerdictSettings(_Group):
         "is capped at doc_scope_evidence_cap (judge.doc_scope)",
     )
     doc_scope_max_share: float = _f(
-        0.34,
+        0.5,
         "fraction",
         "A document is out of scope when the question words it uses (itself or translated) are a strict "
-        "subset of another searched document's and at most this share of them (default: chosen by "
-        "`train doc-scope` on pairs of training contracts: the contract holding the asked clause is scoped "
-        "out 0.5 % of the time, one lacking it 14 %)",
+        "subset of another searched document's and at most this share of them (default: chosen with "
+        "doc_scope_min_missing by `train doc-scope` on pairs of training contracts: the contract holding the "
+        "asked clause is scoped out 0.55 % of the time, one lacking it 10 %)",
         ge=0,
         le=1,
+    )
+    doc_scope_min_missing: int = _f(
+        2,
+        "terms",
+        "An out-of-scope document lacks at least this many of the question words the other document uses "
+        "(one word more is often just another phrasing; default: chosen by `train doc-scope`)",
+        ge=1,
+        le=20,
     )
     doc_scope_evidence_cap: float = _f(
         0.1,

@@ -200,6 +200,9 @@ def _train_parsers(sub: argparse._SubParsersAction, parent: argparse.ArgumentPar
     td.add_argument(
         "--contracts", type=int, default=80, help="fit contracts sampled (each beside a random other)"
     )
+    td.add_argument(
+        "--check", action="store_true", help="refit the common words and compare with the committed file only"
+    )
     td.set_defaults(func="train_cmds.cmd_train_doc_scope")
     ti = t_sub.add_parser("injection", parents=[parent], help="fit the learned injection detector")
     ti.add_argument("--out", metavar="FILE.npz", help="write the weights here (default: the committed file)")

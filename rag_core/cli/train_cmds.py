@@ -92,12 +92,28 @@ def cmd_train_thresholds(args: argparse.Namespace) -> int:
 
 def cmd_train_doc_scope(args: argparse.Namespace) -> int:
     """The sweep that chose ``verdict.doc_scope_max_share`` on pairs of fit-part contracts; writes nothing."""
-    from rag_core.judge.doc_scope import format_sweep, scope_sweep
+    from rag_core.judge.doc_scope import (
+        COMMON_TERMS_PATH,
+        common_terms,
+        fit_common_terms,
+        format_sweep,
+        scope_sweep,
+    )
     from rag_core.settings import JudgeTrainSettings
 
     if args.contracts < 1:
         raise LexgateError("--contracts must be at least 1", "for example: --contracts 80")
-    result = scope_sweep(train_dir(), JudgeTrainSettings(), args.contracts)
+    ts = JudgeTrainSettings()
+    common = fit_common_terms(train_dir(), ts)
+    text = json.dumps(common, ensure_ascii=False, indent=0) + "\n"
+    if args.check:
+        same = COMMON_TERMS_PATH.is_file() and COMMON_TERMS_PATH.read_text(encoding="utf-8") == text
+        emit(args, {"common_terms": str(COMMON_TERMS_PATH), "same": same}, f"common terms reproduced: {same}")
+        return 0 if same else 1
+    COMMON_TERMS_PATH.write_text(text, encoding="utf-8")
+    common_terms.cache_clear()
+    _log(f"{len(common['terms'])} common words of {common['contracts']} fit contracts -> {COMMON_TERMS_PATH}")
+    result = scope_sweep(train_dir(), ts, args.contracts)
     emit(args, result, format_sweep(result))
     return 0
 

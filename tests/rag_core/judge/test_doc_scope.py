@@ -3,12 +3,18 @@ searched document uses them all, cannot hold the question's evidence."""
 
 from __future__ import annotations
 
+import json
+
 from rag_core.judge.classify import EVIDENCE, INJECTION
 from rag_core.judge.doc_scope import (
+    COMMON_TERMS_PATH,
     apply_doc_scope,
     cap_verdict,
+    common_terms,
     covered_terms,
     dominated,
+    fit_common_terms,
+    naming_terms,
     out_of_scope,
     scope_sweep,
 )
@@ -43,37 +49,47 @@ def test_a_question_about_the_share_price_scopes_out_the_lease() -> None:
     q = "股权转让价款是多少？ 那什么时候付？"
     assert covered_terms(q, SHARES) >= {"股权", "转让", "价款"}
     assert covered_terms(q, LEASE) == {"付"}
-    gone = out_of_scope(q, DOCS, 0.34)
+    gone = out_of_scope(q, DOCS, 0.5, 2)
     assert set(gone) == {"lease"}
     assert gone["lease"].other_doc == "股权转让协议.txt" and "股权" in gone["lease"].missing
 
 
 def test_words_both_documents_use_scope_nothing_out() -> None:
-    assert out_of_scope("争议怎么解决？", DOCS, 0.34) == {}
+    assert out_of_scope("争议怎么解决？", DOCS, 0.5, 2) == {}
 
 
 def test_a_single_document_is_never_out_of_scope() -> None:
-    assert out_of_scope("股权转让价款是多少？", {"lease": DOCS["lease"]}, 0.34) == {}
+    assert out_of_scope("股权转让价款是多少？", {"lease": DOCS["lease"]}, 0.5, 2) == {}
 
 
 def test_an_english_question_counts_a_chinese_document_s_translations() -> None:
     """The rent question is about the Chinese lease, not the English licence's 1% per month."""
     docs = {"lease": ("租赁合同.txt", LEASE), "licence": ("licence.txt", LICENCE)}
-    gone = out_of_scope("What is the monthly rent under the lease?", docs, 0.34)
+    gone = out_of_scope("What is the monthly rent under the lease?", docs, 0.5, 2)
     assert set(gone) == {"licence"}
 
 
-def test_the_share_decides_how_small_a_part_is_out() -> None:
+def test_the_share_and_the_missing_words_decide_how_small_a_part_is_out() -> None:
     three = frozenset({"a", "b", "c"})
-    assert dominated(frozenset({"a"}), three, 0.34)
-    assert not dominated(frozenset({"a", "b"}), three, 0.34)
-    assert dominated(frozenset({"a", "b"}), three, 0.67)
-    assert not dominated(three, three, 1.0)  # strictly fewer words, never the same set
+    assert dominated(frozenset({"a"}), three, 0.34, 2)
+    assert not dominated(frozenset({"a", "b"}), three, 0.34, 1)
+    assert dominated(frozenset({"a", "b"}), three, 0.67, 1)
+    assert not dominated(frozenset({"a", "b"}), three, 0.67, 2)  # one word more may be another phrasing
+    assert not dominated(three, three, 1.0, 0)  # strictly fewer words, never the same set
+
+
+def test_words_most_contracts_use_name_no_document() -> None:
+    """ "under" (in nearly every English contract) once kept a licence in scope for a lease question."""
+    assert {"under", "agreement"} <= common_terms()
+    assert "rent" not in common_terms()
+    assert naming_terms("What is the monthly rent under the lease?") == ["rent", "lease"]
 
 
 def test_a_capped_verdict_is_relabelled_with_its_reason() -> None:
     s = VerdictSettings()
-    gone = out_of_scope("股权转让价款是多少？ 那什么时候付？", DOCS, s.doc_scope_max_share)["lease"]
+    gone = out_of_scope(
+        "股权转让价款是多少？ 那什么时候付？", DOCS, s.doc_scope_max_share, s.doc_scope_min_missing
+    )["lease"]
     v = cap_verdict(verdict("c1", 0.78), gone, s)
     assert v.label == "NO_EVIDENCE" and not v.keep
     assert v.scores[EVIDENCE] == s.doc_scope_evidence_cap
@@ -92,8 +108,14 @@ def test_apply_caps_only_the_out_of_scope_document_and_can_be_switched_off() -> 
     assert [v.label for v in off] == ["EVIDENCE", "EVIDENCE"]
 
 
-def test_the_sweep_reports_each_share_on_fit_contracts() -> None:
+def test_the_sweep_reports_each_pair_on_fit_contracts() -> None:
     r = scope_sweep(TRAIN, JudgeTrainSettings(), contracts=6)
-    assert r["questions"] > 0
-    costs = [x["holder_scoped_out"] for x in r["shares"]]
-    assert costs == sorted(costs)  # a larger share can only scope out more
+    assert r["questions"] > 0 and r["chosen"] in r["grid"]
+    for m in (1, 2, 3):
+        costs = [x["holder_scoped_out"] for x in r["grid"] if x["min_missing"] == m]
+        assert costs == sorted(costs)  # a larger share can only scope out more
+
+
+def test_the_committed_common_words_are_what_train_doc_scope_fits() -> None:
+    fitted = fit_common_terms(TRAIN, JudgeTrainSettings())
+    assert json.loads(COMMON_TERMS_PATH.read_text(encoding="utf-8")) == fitted
