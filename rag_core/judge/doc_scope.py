@@ -30,6 +30,7 @@ from typing import Any
 
 from rag_core.coded import CodedText, code_of, coded, join
 from rag_core.judge.classify import EVIDENCE, classify
+from rag_core.judge.glossary import direct_translations
 from rag_core.judge.relevance import term_in, terms
 from rag_core.models import Verdict
 from rag_core.settings import JudgeTrainSettings, VerdictSettings
@@ -88,10 +89,21 @@ def naming_terms(question: str) -> list[str]:
     return [t for t in dict.fromkeys(terms(question)) if t not in common]
 
 
+def _uses(term: str, doc_terms: frozenset[str], low: str) -> bool:
+    """The document uses the term itself or one of its direct translations.
+
+    Why direct only: a Chinese compound's translations come from the glossary words inside it, so
+    "月租金" would count as used by any English contract that says "month", and a software licence
+    stayed in scope for "月租金是多少？" beside the lease whose rent it asks."""
+    return term_in(term, doc_terms, low, translated=False) or any(
+        term_in(t, doc_terms, low, translated=False) for t in direct_translations(term)
+    )
+
+
 def covered_terms(question: str, text: str) -> frozenset[str]:
     """The question's naming words that the document uses, itself or translated."""
     doc_terms, low = _doc_view(text)
-    return frozenset(t for t in naming_terms(question) if term_in(t, doc_terms, low, translated=True))
+    return frozenset(t for t in naming_terms(question) if _uses(t, doc_terms, low))
 
 
 def dominated(mine: frozenset[str], other: frozenset[str], max_share: float, min_missing: int) -> bool:
@@ -149,7 +161,10 @@ def cap_verdict(v: Verdict, why: OutOfScope, s: VerdictSettings) -> Verdict:
         return v
     scores = {**v.scores, EVIDENCE: cap}
     label, keep = classify(scores, s)
-    text = join([scope_note(why, cap), CodedText(v.explanation, v.explanation_code, v.explanation_params)])
+    old = CodedText(v.explanation, v.explanation_code, v.explanation_params)
+    note = scope_note(why, cap)
+    # the explanation leads with what decided the label: the scope when it changed the label
+    text = join([note, old] if label != v.label else [old, note])
     code, params = code_of(text)
     return replace(
         v,

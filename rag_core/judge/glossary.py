@@ -191,6 +191,13 @@ def translations(term: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
+def direct_translations(term: str) -> tuple[str, ...]:
+    """The other language's words for a term that is itself a glossary word (no compound expansion:
+    "月租金" is no glossary word, so it gets none, where ``translations`` gives it "month" from 月租)."""
+    en_to_zh, zh_to_en = _index()
+    return en_to_zh.get(term, ()) if term.isascii() else zh_to_en.get(term, ())
+
+
 PREFIX_MIN: int = 4
 """Shared prefix length from which an English word meets a glossary word of another stemmer
 ("invoic" from the support check's tokens meets "invoice")."""

@@ -90,7 +90,10 @@ class LocalJudge:
             evi_why = rel_why
             if topics and not mentions_topic(passages[i].text, topics):
                 scores[EVIDENCE] = min(scores[EVIDENCE], self.settings.topic_evidence_cap)
-                evi_why = join([topic_note(topics[0], self.settings.topic_evidence_cap), rel_why], sep="; ")
+                note = topic_note(topics[0], self.settings.topic_evidence_cap)
+                evi_why = join([note, rel_why], sep="; ")
+                # an IRRELEVANT row shows the fitted evidence too: say it was capped (the bar shows the cap)
+                rel_why = join([rel_why, note], sep="; ")
             why = {INJECTION: inj[i][1], CONFLICT: con_why, RELEVANCE: rel_why, EVIDENCE: evi_why}
             out.append((scores, why))
         return out

@@ -94,3 +94,17 @@ def test_a_passage_silent_on_the_asked_topic_is_not_evidence() -> None:
     assert "mentions nothing of confidentiality" in by_id["d"].explanation
     assert by_id["c"].label == "EVIDENCE"
     assert asked_topics("竞业限制期限是多久？") == []  # a clause type: the clause-type gate's business
+
+
+def test_an_irrelevant_passage_says_its_evidence_was_capped_for_the_topic() -> None:
+    """The panel's bar shows the capped evidence; the reason of an IRRELEVANT row must say so too
+    (the helper's browser try-out: "证据 0.56" in the reason beside a bar at 0.10)."""
+    from rag_core.judge.base import PassageInput
+    from rag_core.judge.local_judge import LocalJudge
+    from rag_core.settings import VerdictSettings
+
+    s = VerdictSettings()
+    texts = ["8. GOVERNING LAW. This Agreement is governed by the laws of the State of New York."]
+    v = LocalJudge(s).judge("保密义务持续多久？", [PassageInput("p1", texts[0])])[0]
+    assert v.scores["contains_answer_evidence"] <= s.topic_evidence_cap
+    assert "topic_not_mentioned" in v.explanation_code, (v.label, v.explanation)

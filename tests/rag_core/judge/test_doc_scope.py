@@ -119,3 +119,22 @@ def test_the_sweep_reports_each_pair_on_fit_contracts() -> None:
 def test_the_committed_common_words_are_what_train_doc_scope_fits() -> None:
     fitted = fit_common_terms(TRAIN, JudgeTrainSettings())
     assert json.loads(COMMON_TERMS_PATH.read_text(encoding="utf-8")) == fitted
+
+
+def test_a_chinese_compound_counts_only_through_its_own_translations() -> None:
+    """ "月租金" holds 月租 ("month"), but a licence that says "per month" does not speak of rent."""
+    docs = {"lease": ("租赁合同.txt", LEASE), "licence": ("licence.txt", LICENCE)}
+    assert not {"月租金", "租金"} & covered_terms(
+        "月租金是多少？", LICENCE
+    )  # jieba's 月租 alone may be "month"
+    assert set(out_of_scope("月租金是多少？", docs, 0.5, 2)) == {"licence"}
+
+
+def test_the_scope_note_follows_the_reason_when_the_label_stands() -> None:
+    s = VerdictSettings()
+    gone = out_of_scope(
+        "股权转让价款是多少？ 那什么时候付？", DOCS, s.doc_scope_max_share, s.doc_scope_min_missing
+    )["lease"]
+    low = verdict("c3", 0.4, "NO_EVIDENCE")
+    capped = cap_verdict(low, gone, s)
+    assert capped.label == "NO_EVIDENCE" and capped.explanation_code == "fitted+doc_out_of_scope"
