@@ -14,7 +14,7 @@ import streamlit as st
 
 from rag_core.answer_records import QuotedRecord
 from rag_core.errors import LexgateError, NotFound
-from rag_core.export import answer_docx, answer_markdown
+from rag_core.export import answer_docx, answer_markdown, clause_display
 from rag_core.feedback import diagnose
 from rag_core.judge.base import thresholds_of
 from rag_core.llm.base import CancelToken
@@ -183,7 +183,7 @@ def _quoted(quoted: Sequence[QuotedRecord], trace: Trace | None = None, key: str
     with st.container(border=True):
         st.caption(t("quoted_title"))
         for i, q in enumerate(quoted):
-            where_ = " · ".join(x for x in (q.doc, q.clause) if x)
+            where_ = " · ".join(x for x in (q.doc, clause_display(q.clause)) if x)
             st.markdown(f"“{safe(q.text, False)}” \\[{q.n}\\] — {safe(where_, False)}")
             block = trace.block(q.n) if trace is not None else None
             if block is not None and block.text:

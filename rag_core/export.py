@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, is_dataclass
 from typing import Any
 
+from rag_core.chunking import CLAUSE_LABEL_MAX_CHARS
 from rag_core.models import Citation
 
 # Every ASCII punctuation character may be backslash-escaped in CommonMark; escaping all of them
@@ -103,6 +104,26 @@ def page_text(page: Any, page_end: Any, language: str) -> str:
     return lab["page"].format(page=first)
 
 
+_LABEL_PARTS = re.compile(r"( > |; )")
+
+
+def clause_display(clause: str) -> str:
+    """A clause path for reading: a heading the chunker cut at ``CLAUSE_LABEL_MAX_CHARS`` ends at a
+    word with "…" instead of mid-word.
+
+    Why: a numbered sub-clause whose heading line is its first sentence was shown as "3.1 Licensee
+    shall pay Licensor an annual license fee of USD" and "… within thir" in citations and panels
+    (browser try-out). The stored label stays as it is: it is also the chunk's embedding header."""
+    parts = _LABEL_PARTS.split(clause)
+    for i in range(0, len(parts), 2):
+        part = parts[i]
+        if len(part) < CLAUSE_LABEL_MAX_CHARS - 1:
+            continue
+        space = part.rfind(" ", CLAUSE_LABEL_MAX_CHARS // 2)
+        parts[i] = (part[:space] if space > 0 else part).rstrip(" ,;:") + "…"
+    return "".join(parts)
+
+
 def where_label(page: Any, clause: str, language: str, page_end: Any = None) -> str:
     """ "page 3 · 第五条 违约责任" (PDF page number or range, or DOCX section anchor, and the
     clause path)."""
@@ -113,7 +134,7 @@ def where_label(page: Any, clause: str, language: str, page_end: Any = None) -> 
     elif page:
         parts.append(lab["section"].format(page=page))
     if clause:
-        parts.append(clause)
+        parts.append(clause_display(clause))
     return " · ".join(parts)
 
 

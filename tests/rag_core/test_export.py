@@ -70,3 +70,19 @@ def test_bare_urls_and_emails_cannot_become_links() -> None:
 def test_escape_markdown_defuses_images_and_links_from_documents() -> None:
     out = escape_markdown("见 ![logo](https://evil.example/logo.png) 与 [点击](https://evil.example/x)")
     assert "![" not in out and "](" not in out
+
+
+def test_a_clause_heading_cut_by_the_chunker_ends_at_a_word() -> None:
+    """The browser try-out showed "3.1 Licensee shall pay Licensor an annual license fee of USD" and
+    "… within thir": a heading cut at CLAUSE_LABEL_MAX_CHARS is shown up to a word, with "…"."""
+    from rag_core.chunking import CLAUSE_LABEL_MAX_CHARS
+    from rag_core.export import clause_display, where_label
+
+    cut = "3.2 Annual fees are payable in advance and invoices are due within thirty"[:CLAUSE_LABEL_MAX_CHARS]
+    shown = clause_display(f"3. FEES AND PAYMENT > {cut}; 第四条 押金")
+    assert (
+        shown
+        == "3. FEES AND PAYMENT > 3.2 Annual fees are payable in advance and invoices are due…; 第四条 押金"
+    )
+    assert clause_display("第三条 租金及支付方式") == "第三条 租金及支付方式"
+    assert where_label(2, cut, "en").endswith("due…")
