@@ -10,8 +10,9 @@ admin "threshold lab" (``reclassify``) exact: same scores, new thresholds, no ne
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
-from rag_core.coded import code_of, coded
+from rag_core.coded import CodedText, code_of, coded
 from rag_core.judge.base import thresholds_of
 from rag_core.models import Label, Verdict
 from rag_core.settings import VerdictSettings
@@ -126,20 +127,24 @@ def reclassify(verdicts: list[Verdict], s: VerdictSettings) -> list[Verdict]:
     for v in verdicts:
         label, keep = classify(v.scores, s)
         if label == v.label:
-            explanation, code, params = v.explanation, v.explanation_code, v.explanation_params
+            explanation: str = CodedText(v.explanation, v.explanation_code, v.explanation_params)
         else:
             explanation = _relabel_note(v, label, s)
-            code, params = code_of(explanation)
-        out.append(
-            replace(
-                v,
-                label=label,
-                keep=keep,
-                reason=label,
-                explanation=explanation,
-                thresholds=thresholds_of(s),
-                explanation_code=code,
-                explanation_params=params,
-            )
-        )
+        out.append(relabelled(v, label, keep, explanation, thresholds=thresholds_of(s)))
     return out
+
+
+def relabelled(v: Verdict, label: Label, keep: bool, explanation: str, **changes: Any) -> Verdict:
+    """The verdict with a new label and explanation (its code and parameters taken from a coded
+    ``explanation``), and any other fields in ``changes``."""
+    code, params = code_of(explanation)
+    return replace(
+        v,
+        label=label,
+        keep=keep,
+        reason=label,
+        explanation=explanation,
+        explanation_code=code,
+        explanation_params=params,
+        **changes,
+    )

@@ -23,13 +23,13 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from rag_core.coded import CodedText, code_of, coded, join
-from rag_core.judge.classify import EVIDENCE, classify
+from rag_core.coded import CodedText, coded, join
+from rag_core.judge.classify import EVIDENCE, classify, relabelled
 from rag_core.judge.glossary import direct_translations
 from rag_core.judge.relevance import term_in, terms
 from rag_core.models import Verdict
@@ -164,18 +164,7 @@ def cap_verdict(v: Verdict, why: OutOfScope, s: VerdictSettings) -> Verdict:
     old = CodedText(v.explanation, v.explanation_code, v.explanation_params)
     note = scope_note(why, cap)
     # the explanation leads with what decided the label: the scope when it changed the label
-    text = join([note, old] if label != v.label else [old, note])
-    code, params = code_of(text)
-    return replace(
-        v,
-        scores=scores,
-        label=label,
-        keep=keep,
-        reason=label,
-        explanation=str(text),
-        explanation_code=code,
-        explanation_params=params,
-    )
+    return relabelled(v, label, keep, join([note, old] if label != v.label else [old, note]), scores=scores)
 
 
 def apply_doc_scope(
