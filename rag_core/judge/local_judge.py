@@ -48,6 +48,16 @@ def topic_note(topic: Topic, cap: float) -> str:
     )
 
 
+def topic_text(p: PassageInput) -> str:
+    """What the topic cap reads: the passage under its clause heading path.
+
+    Why: "5.2 The obligations of this Section 5 continue … for five (5) years after the termination"
+    names no confidentiality word, but it sits under "5. CONFIDENTIALITY"; read alone it was capped,
+    and "How long does the confidentiality obligation last after termination?" was refused (browser
+    try-out)."""
+    return f"{p.clause}\n{p.text}" if p.clause else p.text
+
+
 class LocalJudge:
     """Offline judge. ``yes_no`` (optional) lets ``logit_confirm_top`` ask a local LLM about conflicts."""
 
@@ -88,7 +98,7 @@ class LocalJudge:
                 con_why = join([con_why, llm], sep=" ")
             rel_why = fitted_explanation(rel[i], self.settings.t_clause_type)
             evi_why = rel_why
-            if topics and not mentions_topic(passages[i].text, topics):
+            if topics and not mentions_topic(topic_text(passages[i]), topics):
                 scores[EVIDENCE] = min(scores[EVIDENCE], self.settings.topic_evidence_cap)
                 note = topic_note(topics[0], self.settings.topic_evidence_cap)
                 evi_why = join([note, rel_why], sep="; ")

@@ -108,3 +108,24 @@ def test_an_irrelevant_passage_says_its_evidence_was_capped_for_the_topic() -> N
     v = LocalJudge(s).judge("保密义务持续多久？", [PassageInput("p1", texts[0])])[0]
     assert v.scores["contains_answer_evidence"] <= s.topic_evidence_cap
     assert "topic_not_mentioned" in v.explanation_code, (v.label, v.explanation)
+
+
+def test_a_sub_clause_under_the_asked_topic_s_heading_is_not_capped() -> None:
+    """Browser try-out: "5.2 The obligations of this Section 5 continue … five (5) years after the
+    termination" sits under "5. CONFIDENTIALITY" and holds the answer; read without its heading it
+    was capped, and the question was refused."""
+    from rag_core.judge.base import PassageInput
+    from rag_core.judge.local_judge import LocalJudge
+    from rag_core.settings import VerdictSettings
+
+    s = VerdictSettings()
+    q = "How long does the confidentiality obligation last after termination?"
+    text = (
+        "5.2 The obligations of this Section 5 continue during the Term and for five (5) years after the "
+        "termination or expiration of this Agreement."
+    )
+    judge = LocalJudge(s)
+    bare = judge.judge(q, [PassageInput("p1", text)])[0]
+    placed = judge.judge(q, [PassageInput("p1", text, clause="5. CONFIDENTIALITY > 5.2 The obligations")])[0]
+    assert bare.scores["contains_answer_evidence"] <= s.topic_evidence_cap
+    assert placed.label == "EVIDENCE", placed.explanation
