@@ -83,3 +83,16 @@ def resting_spans(answer: str, n: int, passage: str, offset: int, min_share: flo
 def clip(spans: Sequence[tuple[int, int]], start: int, end: int) -> list[tuple[int, int]]:
     """``spans`` cut to the range [start, end), empty pieces dropped."""
     return [(max(a, start), min(b, end)) for a, b in spans if min(b, end) > max(a, start)]
+
+
+def resting_clauses(text: str, label: str, offset: int, marks: Sequence[tuple[int, int]]) -> str:
+    """The clause path of the cited passage's sentences in ``marks`` (document offsets; the passage
+    starts at ``offset``), each clause once in reading order; ``label`` when there are none.
+
+    Why: a parent passage grown from several kept clauses is cited as "第三条 租金及支付方式; 第四条
+    押金; 第七条 违约责任" though the answer rests on one sentence of 第三条 (browser try-out); the
+    citation names the clause its highlighted sentences sit in."""
+    from rag_core.chunking import clause_within
+
+    found = [clause_within(text, label, a - offset) for a, _ in sorted(marks)]
+    return "; ".join(dict.fromkeys(c for c in found if c)) or label

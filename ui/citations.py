@@ -15,7 +15,7 @@ from typing import Any
 
 import streamlit as st
 
-from rag_core.citation_spans import clip, resting_spans, sentence_spans
+from rag_core.citation_spans import clip, resting_clauses, resting_spans, sentence_spans
 from rag_core.export import where_label
 from rag_core.render import page_range
 from rag_core.trace import Trace
@@ -98,15 +98,18 @@ def citation_viewer(citation: Mapping[str, Any], trace: Trace, key: str, answer:
     pdf = _pdf_info(citation)
     pages = page_range(pdf[0], pdf[1], start, end) if pdf else None
     first, last = pages if pages else (citation.get("page"), citation.get("page_end"))
-    where = where_label(first, str(citation.get("clause", "")), lang(), last)
+    min_share = state.settings().generation.highlight_min_overlap
+    marks, what = cited_marks(citation, trace, answer, min_share)
+    text = str(citation.get("text", ""))
+    clause = str(citation.get("clause", ""))
+    if what == "answer":  # name the clause the answer rests on, not every clause of the parent
+        clause = resting_clauses(text, clause, start, marks)
+    where = where_label(first, clause, lang(), last)
     head = f"\\[{n}\\] {safe(citation.get('doc', ''), False)} · {safe(where, False)}"
     with st.expander(head):
         block = trace.block(n)
         if block and block.conflicting:
             st.warning(t("conflict_passage"), icon=":material/balance:")
-        min_share = state.settings().generation.highlight_min_overlap
-        marks, what = cited_marks(citation, trace, answer, min_share)
-        text = str(citation.get("text", ""))
         rel = [(a - start, b - start) for a, b in marks]
         st.caption(t("cited_answer_hint" if what == "answer" else "cited_span_hint"))
         whole_text = st.toggle(t("passage_whole"), key=f"{key}_text")

@@ -62,3 +62,24 @@ def test_a_url_stays_inside_its_sentence() -> None:
         "Next one?",
         "yes.",
     ]
+
+
+def test_a_citation_names_the_clause_its_highlighted_sentence_sits_in() -> None:
+    """Browser try-out: a parent grown from three kept clauses was cited as "第三条 …; 第四条 …; 第七条 …"
+    for a rent answer resting on one sentence of 第三条."""
+    from rag_core.citation_spans import resting_clauses
+
+    text = (
+        "第三条 租金及支付方式\n月租金为人民币6800元。\n"
+        "第四条 押金\n乙方应支付押金人民币13600元。\n"
+        "第七条 违约责任\n逾期支付租金的，按日支付违约金。"
+    )
+    label = "第三条 租金及支付方式; 第四条 押金; 第七条 违约责任"
+    offset = 100
+    at = offset + text.index("月租金")
+    assert resting_clauses(text, label, offset, [(at, at + 12)]) == "第三条 租金及支付方式"
+    deposit = offset + text.index("乙方应支付")
+    assert resting_clauses(text, label, offset, [(deposit, deposit + 5), (at, at + 5)]) == (
+        "第三条 租金及支付方式; 第四条 押金"
+    )
+    assert resting_clauses(text, label, offset, []) == label
