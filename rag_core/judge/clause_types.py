@@ -111,6 +111,7 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         ("Is there a cap on liability?", "What is the maximum amount a party can be liable for?"),
         ("合同对赔偿责任设有上限吗？", "一方承担责任的最高金额是多少？"),
         (r"cap on liabilit", r"limitation of liabilit", r"maximum .{0,20}liab", r"liabilit.{0,20}(?<!un)(?:limit|exceed)",
+         r"\bcap(?:s|ped|ping)?\b.{0,20}liabilit",
          r"责任上限", r"赔偿上限", r"责任限额", r"最高.{0,6}(?:赔偿|责任)"),
     ),
     ClauseType(
@@ -310,9 +311,18 @@ def names_other_topic(question: str) -> bool:
     return bool(topics_named(question))
 
 
-QUALIFIER_TYPES: frozenset[str] = frozenset({"Post-Termination Services"})
-"""Types whose words can be a mere time qualifier: "How long does the confidentiality obligation
-last after termination?" asks about confidentiality, not post-termination services."""
+LICENSE_FAMILY: frozenset[str] = frozenset({"Exclusivity", "Anti-Assignment"})
+"""Types that ask about the licence itself ("Is the license exclusive?"): License Grant stays beside them."""
+
+QUALIFIER_TYPES: dict[str, frozenset[str]] = {
+    "Post-Termination Services": frozenset(),
+    "License Grant": LICENSE_FAMILY,
+}
+"""Types whose words can be a mere qualifier of a question about something else, dropped when the
+question also names a type outside the set given (or a topic): a time ("How long does the
+confidentiality obligation last after termination?" asks about confidentiality, not
+post-termination services) or the document ("The licence caps liability at USD 1,000,000, right?"
+asks about the cap, not the licence grant: typed License Grant, it was answered by quoting 2.1)."""
 
 
 def thesaurus_types(question: str) -> list[str]:
@@ -323,6 +333,10 @@ def thesaurus_types(question: str) -> list[str]:
     found = [c.name for c, patterns in _COMPILED if any(p.search(low) for p in patterns)]
     broader = {NARROWER[n] for n in found if n in NARROWER}
     found = [n for n in found if n not in broader]
-    if any(n not in QUALIFIER_TYPES for n in found) or names_other_topic(question):
-        found = [n for n in found if n not in QUALIFIER_TYPES]
-    return found
+    topic = names_other_topic(question)
+    others = [n for n in found if n not in QUALIFIER_TYPES]
+    return [
+        n
+        for n in found
+        if n not in QUALIFIER_TYPES or not (topic or any(o not in QUALIFIER_TYPES[n] for o in others))
+    ]

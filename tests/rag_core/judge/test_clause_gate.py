@@ -129,3 +129,15 @@ def test_a_sub_clause_under_the_asked_topic_s_heading_is_not_capped() -> None:
     placed = judge.judge(q, [PassageInput("p1", text, clause="5. CONFIDENTIALITY > 5.2 The obligations")])[0]
     assert bare.scores["contains_answer_evidence"] <= s.topic_evidence_cap
     assert placed.label == "EVIDENCE", placed.explanation
+
+
+def test_the_licence_named_as_the_document_does_not_type_a_cap_question() -> None:
+    """Browser try-out: "The licence caps liability at USD 1,000,000, right?" was typed License Grant
+    (and "caps liability" matched no Cap On Liability word), so the grant clause 2.1 was the evidence
+    and the answer quoted it. A licence question about the licence itself keeps both types."""
+    from rag_core.judge.clause_types import thesaurus_types
+
+    assert thesaurus_types("The licence caps liability at USD 1,000,000, right?") == ["Cap On Liability"]
+    assert thesaurus_types("Is the license exclusive?") == ["Exclusivity", "License Grant"]
+    assert thesaurus_types("Can the licensee assign the license?") == ["Anti-Assignment", "License Grant"]
+    assert thesaurus_types("What license is granted under the agreement?") == ["License Grant"]
