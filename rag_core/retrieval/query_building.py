@@ -57,11 +57,31 @@ _CONDENSE_USER: dict[Language, tuple[str, str]] = {
 
 
 _REFERS_BACK = re.compile(
-    r"^\s*(?:那么?|那它|它们?|其(?!他|余|次|实|中)|还有|此外|另外|and\b|then\b|so\b|what about\b|how about\b)"
+    r"^\s*(?:那它|它们?|其(?!他|余|次|实|中)|and\b|then\b|so\b|what about\b|how about\b)"
     r"|呢\s*[？?]?\s*$"
     r"|\b(?:it|its|they|them|their|that one|this one)\b",
     re.IGNORECASE,
 )
+_LEAD_MARKER = re.compile(r"^\s*(?:那么?|还有|此外|另外)\s*")
+"""A Chinese discourse lead ("then", "also"): it refers back unless the rest names its own subject."""
+
+NOT_A_SUBJECT: frozenset[str] = frozenset(
+    "时候 时间 日期 期限 期间 多久 多长 多少 金额 数额 费用 价格 比例 数量 方式 地点 条件 标准 次数 天数 利率 "
+    "甲方 乙方 丙方 双方 一方 对方 各方 当事人".split()
+)
+"""Nouns that name an attribute of what was asked ("那金额是多少？"), a question word jieba tags as a
+noun ("时候"), or a party ("那乙方什么时候付？"): none of them makes a question about something new."""
+
+
+def names_own_subject(text: str) -> bool:
+    """Whether Chinese text names a thing of its own: a noun of two characters or more that is no
+    attribute, question word or party (``NOT_A_SUBJECT``)."""
+    import jieba.posseg
+
+    return any(
+        flag.startswith("n") and len(word) >= 2 and word not in NOT_A_SUBJECT
+        for word, flag in jieba.posseg.cut(text)
+    )
 
 
 def refers_back(question: str) -> bool:
@@ -69,9 +89,14 @@ def refers_back(question: str) -> bool:
 
     Why: such a question may keep a passage on its own (the rent clause's "每月5日前支付" for "那什么时候付？"
     after a share-transfer price question), and that passage answers a different thing than the lawyer
-    means; only the previous question says what "那"/"it" is.
+    means; only the previous question says what "那"/"it" is. A lead "那"/"还有" followed by a subject of
+    its own is a new question: "那押金什么时候退？" after "月租金是多少？" was judged with the rent question
+    joined in, and the local model answered "押金在合同签订后退" from the two clauses.
     """
-    return bool(_REFERS_BACK.search(question))
+    if _REFERS_BACK.search(question):
+        return True
+    lead = _LEAD_MARKER.match(question)
+    return bool(lead) and not names_own_subject(question[lead.end() :])
 
 
 @dataclass

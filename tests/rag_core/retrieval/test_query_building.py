@@ -164,5 +164,10 @@ def test_refers_back_finds_the_words_that_point_at_the_previous_question() -> No
         "这份租赁合同约定的租金是多少？",
         "What is the monthly fee?",
         "其他费用由谁承担？",
+        "那押金什么时候退？",  # its own subject: a new question (browser try-out)
+        "那违约金怎么算？",
+        "还有保密期多长？",
     ]:
         assert not refers_back(q), q
+    for q in ["那金额是多少？", "那乙方什么时候付？", "那么期限多久？", "那押金呢？"]:
+        assert refers_back(q), q  # an attribute, a party or 呢: still about what was asked
