@@ -96,7 +96,7 @@ def refers_back(question: str) -> bool:
     if _REFERS_BACK.search(question):
         return True
     lead = _LEAD_MARKER.match(question)
-    return bool(lead) and not names_own_subject(question[lead.end() :])
+    return lead is not None and not names_own_subject(question[lead.end() :])
 
 
 @dataclass
