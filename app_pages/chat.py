@@ -13,6 +13,7 @@ from typing import Any
 import streamlit as st
 
 from rag_core.answer_records import QuotedRecord
+from rag_core.coded import code_of
 from rag_core.errors import LexgateError, NotFound
 from rag_core.export import answer_docx, answer_markdown, clause_display
 from rag_core.feedback import diagnose
@@ -174,6 +175,11 @@ def _feedback_form(m: Message, question: str, feedback_ids: set[str], cid: str) 
             st.rerun()
 
 
+def answered_by_quoting(trace: Trace) -> bool:
+    """Whether the answer is the quoted evidence itself (no answer model configured)."""
+    return any(code_of(n)[0] == "no_answer_model" for n in trace.notes)
+
+
 def _quoted(quoted: Sequence[QuotedRecord], trace: Trace | None = None, key: str = "quoted") -> None:
     """The quoted answer: contract sentences verbatim with [n] and where they stand; with the
     stored trace, each opens its clause with the sentence highlighted (``key``: one per message, as
@@ -205,7 +211,8 @@ def _answer_column(m: Message, trace: Trace) -> bool:
         return False
     if any(b.conflicting for b in trace.blocks):
         st.warning(t("conflict_warning"), icon=":material/balance:")
-    _quoted(trace.quoted, trace, key=f"quoted_{m.id}")
+    if not answered_by_quoting(trace):  # else the answer below is the same quoted sentences
+        _quoted(trace.quoted, trace, key=f"quoted_{m.id}")
     st.markdown(safe_answer(m.content))
     if m.refused and trace.retrieval is not None:
         refusal_note(trace, m.verdicts)

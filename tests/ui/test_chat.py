@@ -174,3 +174,23 @@ def test_two_answers_quoting_the_same_sentence_both_render(seeded_home: Path, fa
     _ask(at, "违约金是多少？")
     quoted = [e for e in at.expander if e.label.startswith("引用")]
     assert len({e.key for e in quoted}) == len(quoted) >= 2
+
+
+def test_with_no_answer_model_the_quoted_sentences_show_once(seeded_home: Path, fake_llm: FakeOpenAI) -> None:
+    """Browser try-out: with no answer model the answer is the quoted evidence, and the same
+    sentences were shown twice (the quoted box, then the answer)."""
+    from tests.ui.conftest import fake_settings
+
+    store = open_store(seeded_home)
+    bare = fake_settings("")
+    bare.models.base_url = ""  # no endpoint: no answer model for any role
+    store.prefs.save_settings(bare)
+    try:
+        at = open_page("chat")
+        next(b for b in at.button if b.label == "新对话").click().run()
+        _ask(at, "违约金是多少？")
+        shown = texts(at)
+        assert "合同原文摘录（生成回答之前）" not in shown
+        assert "合同原文摘录" in shown  # the answer itself is the quote
+    finally:
+        store.prefs.save_settings(fake_settings(fake_llm.base_url))
