@@ -31,33 +31,19 @@ import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 APP_ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(APP_ROOT))
+from tests.e2e.appserver import CHROMIUM, CHROMIUM_ARGS, STEP_TIMEOUT_MS, app_server  # noqa: E402
+
 APP_PYTHON = APP_ROOT / ".venv" / "bin" / "python"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 OUT = Path(os.environ.get("LEXGATE_TRYOUT_OUT", "tryout-shots")).resolve()
-STEP_TIMEOUT_MS = 60_000
-START_TIMEOUT_S = 90
 KB_NAME = "合同库"
 
 LEASE_NAME = "房屋租赁合同.txt"
@@ -147,12 +133,6 @@ Northwind Software Inc.                Bluefield Analytics LLC
 
 
 # ---------------------------------------------------------------- the app server
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def save_no_llm_settings(home: Path) -> None:
     """Settings with no answer model, saved in the data home before the app starts (as the e2e tests
     save theirs): run in the app's venv so the stored JSON is what the app validates."""
@@ -166,47 +146,6 @@ def save_no_llm_settings(home: Path) -> None:
     subprocess.run(
         [str(APP_PYTHON), "-c", code, str(home), str(APP_ROOT)], check=True, env=env, cwd=str(home)
     )
-
-
-@contextmanager
-def app_server(home: Path, log_path: Path, no_llm: bool) -> Iterator[tuple[str, subprocess.Popen]]:
-    port = free_port()
-    env = {
-        **os.environ,
-        "LEXGATE_HOME": str(home),
-        "HF_HUB_OFFLINE": "1",
-        "TRANSFORMERS_OFFLINE": "1",
-        "PYTHONDONTWRITEBYTECODE": "1",
-    }
-    if no_llm:
-        env["LEXGATE_WARMUP"] = "0"
-    log = log_path.open("w")
-    proc = subprocess.Popen(
-        [str(APP_PYTHON), "-m", "streamlit", "run", "app.py", "--server.address", "127.0.0.1",
-         "--server.port", str(port), "--server.headless", "true",
-         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-        cwd=str(APP_ROOT), env=env, stdout=log, stderr=subprocess.STDOUT,
-    )  # fmt: skip
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + START_TIMEOUT_S
-        while True:
-            try:
-                if urllib.request.urlopen(f"{url}/_stcore/health", timeout=2).status == 200:
-                    break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"streamlit did not start; see {log_path}")
-            time.sleep(0.3)
-        yield url, proc
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
 
 
 # ---------------------------------------------------------------- page helpers (as tests/e2e)
@@ -579,7 +518,7 @@ def main() -> int:
     home, docs_dir = tmp / "lexgate-data", tmp / "docs"
     home.mkdir()
     docs_dir.mkdir()
-    log_path = tmp / "streamlit.log"
+    log_path = tmp / "streamlit.log"  # written by tests.e2e.appserver.app_server
     print(
         f"data home {home}; app log {log_path}; mode {'no answer model' if args.no_llm else 'app defaults (local model)'}"
     )
@@ -588,10 +527,11 @@ def main() -> int:
     t_start = time.monotonic()
     status = 0
     try:
-        with app_server(home, log_path, args.no_llm) as (url, proc):
+        warmup = {"LEXGATE_WARMUP": "0"} if args.no_llm else {}
+        with app_server(home, tmp, warmup) as url:
             print(f"app at {url} (up after {time.monotonic() - t_start:.1f} s)")
             with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+                browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
                 pg = browser.new_page(viewport={"width": 1440, "height": 1500})
                 pg.set_default_timeout(STEP_TIMEOUT_MS)
                 console: list[str] = []
@@ -693,8 +633,6 @@ def main() -> int:
                             print(f"  {c[:300]}")
                 finally:
                     browser.close()
-            if proc.poll() is not None:
-                print(f"app exited early with {proc.returncode}")
     finally:
         log_text = log_path.read_text(errors="replace") if log_path.exists() else ""
         if "Traceback" in log_text:

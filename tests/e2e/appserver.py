@@ -13,7 +13,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -42,10 +42,17 @@ def free_port() -> int:
 
 
 @contextmanager
-def app_server(home: Path, log_dir: Path) -> Iterator[str]:
-    """``streamlit run app.py`` on a free loopback port over ``home``; yields its URL."""
+def app_server(home: Path, log_dir: Path, extra_env: Mapping[str, str] | None = None) -> Iterator[str]:
+    """``streamlit run app.py`` on a free loopback port over ``home``; yields its URL. ``extra_env``
+    adds to the app's environment (``scripts/tryout_ui.py`` turns the model warm-up off with it)."""
     port = free_port()
-    env = {**os.environ, "LEXGATE_HOME": str(home), "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
+    env = {
+        **os.environ,
+        "LEXGATE_HOME": str(home),
+        "HF_HUB_OFFLINE": "1",
+        "TRANSFORMERS_OFFLINE": "1",
+        **(extra_env or {}),
+    }
     log = (log_dir / "streamlit.log").open("w")
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "app.py", "--server.address", "127.0.0.1",
