@@ -191,6 +191,10 @@ def _train_parsers(sub: argparse._SubParsersAction, parent: argparse.ArgumentPar
         help="choose t_evidence and t_clause_type by 2-fold CV by contract on the fit part (writes nothing)",
     )
     tt.add_argument("--contracts", type=int, default=15, help="held-out fit contracts judged per fold")
+    tt.add_argument("--save-scores", metavar="FILE.json", help="also write the judged scores here")
+    tt.add_argument(
+        "--from-scores", metavar="FILE.json", help="sweep scores written by --save-scores (no refit)"
+    )
     tt.set_defaults(func="train_cmds.cmd_train_thresholds")
     td = t_sub.add_parser(
         "doc-scope",

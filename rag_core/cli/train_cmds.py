@@ -75,17 +75,52 @@ def cmd_train_judge(args: argparse.Namespace) -> int:
     return 0 if not args.check or result["identical_to_committed"] else 1
 
 
+def read_json_file(path: Path, flag: str) -> Any:
+    """A JSON file named by ``flag``, or a clear error naming it."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as err:
+        raise LexgateError(
+            f"cannot read {flag} ({err})", "give a file written by --save-scores", subject=str(path)
+        ) from err
+
+
+def write_json_file(path: Path, data: Any) -> None:
+    """Write ``data`` whole (a temporary file renamed into place: never half a file)."""
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(data), encoding="utf-8")
+    tmp.replace(path)
+
+
 def cmd_train_thresholds(args: argparse.Namespace) -> int:
     """Cross-validate the refusal thresholds on the fit part; prints the choice, writes nothing."""
     from rag_core.bench.refusal_bench import CANDIDATES
-    from rag_core.judge.threshold_cv import format_cv, threshold_cv
+    from rag_core.judge.threshold_cv import (
+        format_cv,
+        judged_from_json,
+        judged_json,
+        sweep,
+        threshold_judged,
+    )
     from rag_core.settings import JudgeTrainSettings, VerdictSettings
 
     if args.contracts < 1:
         raise LexgateError("--contracts must be at least 1", "for example: --contracts 15")
-    result = threshold_cv(
-        train_dir(), JudgeTrainSettings(), VerdictSettings(), args.contracts, CANDIDATES, _log
-    )
+    if args.from_scores:
+        raw = read_json_file(Path(args.from_scores), "--from-scores")
+        try:
+            judged = judged_from_json(raw)
+        except (KeyError, TypeError, ValueError) as err:
+            raise LexgateError(
+                f"--from-scores holds no judged scores ({type(err).__name__}: {err})",
+                "give a file written by --save-scores",
+                subject=args.from_scores,
+            ) from err
+    else:
+        judged = threshold_judged(train_dir(), JudgeTrainSettings(), args.contracts, CANDIDATES, _log)
+    if args.save_scores:
+        write_json_file(Path(args.save_scores), judged_json(judged))
+    result = sweep(judged, VerdictSettings())
     emit(args, result, format_cv(result))
     return 0
 

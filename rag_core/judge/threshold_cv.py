@@ -33,8 +33,9 @@ from rag_core.judge.training import VectorCache, fit_inputs, fit_models, fit_set
 from rag_core.settings import JudgeTrainSettings, VerdictSettings
 
 Log = Callable[[str], None]
-EVIDENCE_GRID: tuple[float, ...] = tuple(round(0.3 + 0.05 * i, 2) for i in range(13))
-CLAUSE_GRID: tuple[float, ...] = tuple(round(0.3 + 0.05 * i, 2) for i in range(11))
+EVIDENCE_GRID: tuple[float, ...] = tuple(round(0.1 + 0.05 * i, 2) for i in range(17))
+CLAUSE_GRID: tuple[float, ...] = (0.0, *(round(0.1 + 0.05 * i, 2) for i in range(15)))
+"""``t_clause_type`` from 0 (no absent-clause gate) to 0.8."""
 FLOOR_GRID: tuple[float, ...] = (0.2, 0.3, 0.4, 0.5, 0.6)
 """``t_evidence_relevance``: the relevance an EVIDENCE passage needs (0.2 is ``t_relevance``: no floor)."""
 SHARE_TIE: float = 0.01
@@ -83,30 +84,63 @@ def judge_questions(
     return out
 
 
+@dataclass(frozen=True)
+class ScoreMatrix:
+    """Judged questions as padded (question × candidate) arrays sorted by evidence, so one grid
+    point is a few array operations (a grid of thousands of points sweeps in seconds)."""
+
+    present: np.ndarray
+    typed: np.ndarray
+    valid: np.ndarray
+    rel: np.ndarray
+    evi: np.ndarray
+    type_prob: np.ndarray
+    gold: np.ndarray
+
+    @classmethod
+    def of(cls, judged: list[Judged]) -> ScoreMatrix:
+        n = max((len(j.evi) for j in judged), default=0)
+        shape = (len(judged), n)
+        valid, gold = np.zeros(shape, dtype=bool), np.zeros(shape, dtype=bool)
+        rel, evi, tp = np.zeros(shape), np.full(shape, -1.0), np.zeros(shape)
+        for i, j in enumerate(judged):
+            order = np.argsort(-j.evi, kind="stable")  # ``classify`` keeps by evidence
+            k = len(order)
+            valid[i, :k] = True
+            rel[i, :k], evi[i, :k], tp[i, :k], gold[i, :k] = (
+                j.rel[order],
+                j.evi[order],
+                j.type_prob[order],
+                j.gold[order],
+            )
+        present = np.asarray([j.present for j in judged], dtype=bool)
+        typed = np.asarray([j.typed for j in judged], dtype=bool)
+        return cls(present, typed, valid, rel, evi, tp, gold)
+
+
 def rates(
-    judged: list[Judged], vs: VerdictSettings, t_evi: float, t_clause: float, floor: float | None = None
+    judged: list[Judged] | ScoreMatrix,
+    vs: VerdictSettings,
+    t_evi: float,
+    t_clause: float,
+    floor: float | None = None,
 ) -> dict[str, float]:
     """Refusal / answer / EVIDENCE precision of ``judged`` under the thresholds (``classify``'s
     order without injection and conflict, which CUAD windows do not raise; ``max_kept`` by evidence);
     ``floor``: the relevance an EVIDENCE passage needs (default: the settings')."""
+    m = judged if isinstance(judged, ScoreMatrix) else ScoreMatrix.of(judged)
     floor = vs.t_evidence_relevance if floor is None else floor
-    absent = refused_absent = present = answered = ev_n = ev_gold = 0
-    for j in judged:
-        evidence = (j.rel >= max(vs.t_relevance, floor)) & (j.evi > t_evi)
-        kept = [i for i in np.argsort(-j.evi, kind="stable") if evidence[i]][: vs.max_kept]
-        ev_n += int(evidence.sum())
-        ev_gold += int((evidence & j.gold).sum())
-        gate = j.typed and (not kept or float(j.type_prob[kept].max()) < t_clause)
-        refused = not kept or gate
-        if j.present:
-            present += 1
-            answered += (not refused) and bool(j.gold[kept].any())
-        else:
-            absent += 1
-            refused_absent += refused
-    refusal = refused_absent / absent if absent else 0.0
-    answer = answered / present if present else 0.0
-    precision = ev_gold / ev_n if ev_n else 0.0
+    evidence = m.valid & (m.rel >= max(vs.t_relevance, floor)) & (m.evi > t_evi)
+    kept = evidence & (np.cumsum(evidence, axis=1) <= vs.max_kept)
+    any_kept = kept.any(axis=1)
+    type_best = np.where(kept, m.type_prob, -np.inf).max(axis=1, initial=-np.inf)
+    refused = ~any_kept | (m.typed & (type_best < t_clause))
+    answered = m.present & ~refused & (kept & m.gold).any(axis=1)
+    absent, present = int((~m.present).sum()), int(m.present.sum())
+    ev_n = int(evidence.sum())
+    refusal = float((refused & ~m.present).sum() / absent) if absent else 0.0
+    answer = float(answered.sum() / present) if present else 0.0
+    precision = float((evidence & m.gold).sum() / ev_n) if ev_n else 0.0
     return {
         "t_evidence": t_evi,
         "t_clause_type": t_clause,
@@ -125,7 +159,8 @@ def rates(
 
 def sweep(judged: list[Judged], vs: VerdictSettings) -> dict[str, Any]:
     """Every grid point, the chosen one and the current defaults."""
-    grid = [rates(judged, vs, te, tc, fl) for te in EVIDENCE_GRID for tc in CLAUSE_GRID for fl in FLOOR_GRID]
+    m = ScoreMatrix.of(judged)
+    grid = [rates(m, vs, te, tc, fl) for te in EVIDENCE_GRID for tc in CLAUSE_GRID for fl in FLOOR_GRID]
     top = max(r["target_share"] for r in grid)
     best = max(
         (r for r in grid if r["target_share"] >= top - SHARE_TIE),
@@ -135,14 +170,41 @@ def sweep(judged: list[Judged], vs: VerdictSettings) -> dict[str, Any]:
         "questions": len(judged),
         "absent": sum(not j.present for j in judged),
         "chosen": best,
-        "defaults": rates(judged, vs, vs.t_evidence, vs.t_clause_type),
+        "defaults": rates(m, vs, vs.t_evidence, vs.t_clause_type),
         "grid": grid,
     }
 
 
-def threshold_cv(
-    train_dir: Path, ts: JudgeTrainSettings, vs: VerdictSettings, contracts: int, candidates_n: int, log: Log
-) -> dict[str, Any]:
+def judged_json(judged: list[Judged]) -> list[dict[str, Any]]:
+    """The recorded scores as JSON (``--save-scores``), so the grid can be swept again in seconds."""
+    return [
+        {
+            "present": j.present,
+            "typed": j.typed,
+            **{k: getattr(j, k).tolist() for k in ("rel", "evi", "type_prob", "gold")},
+        }
+        for j in judged
+    ]
+
+
+def judged_from_json(rows: list[dict[str, Any]]) -> list[Judged]:
+    """Scores written by ``judged_json`` (``--from-scores``)."""
+    return [
+        Judged(
+            bool(r["present"]),
+            bool(r["typed"]),
+            np.asarray(r["rel"], dtype=float),
+            np.asarray(r["evi"], dtype=float),
+            np.asarray(r["type_prob"], dtype=float),
+            np.asarray(r["gold"], dtype=bool),
+        )
+        for r in rows
+    ]
+
+
+def threshold_judged(
+    train_dir: Path, ts: JudgeTrainSettings, contracts: int, candidates_n: int, log: Log
+) -> list[Judged]:
     """Two folds by contract on the fit part; ``contracts`` held-out contracts judged per fold."""
     inp = fit_inputs(train_dir, ts, log, VectorCache(), None)
     judged: list[Judged] = []
@@ -157,7 +219,7 @@ def threshold_cv(
         )[:contracts]
         judged += judge_questions(held, w, candidates_n, inp.cache.get)
         log(f"fold {h}: {len(held)} held-out fit contracts judged, {len(judged)} questions so far")
-    return sweep(judged, vs)
+    return judged
 
 
 def format_cv(r: dict[str, Any]) -> str:

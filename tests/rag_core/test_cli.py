@@ -242,3 +242,26 @@ def test_eval_command_scores_and_stores_a_run(cli_store: dict[str, Any], tmp_pat
     bad.write_text('{"question": 1}\nnot json\n', encoding="utf-8")
     proc = run(store, "eval", "--kb", "k", "--dataset", str(bad), check=False)
     assert proc.returncode == 1 and "line" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_train_thresholds_sweeps_saved_scores_again(tmp_path: Path) -> None:
+    """``--from-scores`` re-sweeps what ``--save-scores`` wrote, with no training data and no refit."""
+    import numpy as np
+
+    from rag_core.judge.threshold_cv import Judged, judged_json
+
+    def one(present: bool, evi: float, gold: bool) -> Judged:
+        arr = np.asarray
+        return Judged(present, True, arr([0.9]), arr([evi]), arr([0.9]), arr([gold]))
+
+    scores = tmp_path / "scores.json"
+    scores.write_text(json.dumps(judged_json([one(True, 0.8, True), one(False, 0.4, False)])))
+    proc = run(tmp_path / "store", "train", "thresholds", "--from-scores", str(scores), "--json")
+    chosen = json.loads(proc.stdout)["chosen"]
+    assert chosen["refusal_absent"] == 1.0 and chosen["answer_present_gold"] == 1.0
+    assert 0.4 <= chosen["t_evidence"] < 0.8
+    bad = tmp_path / "bad.json"
+    bad.write_text('[{"present": true}]')
+    proc = run(tmp_path / "store", "train", "thresholds", "--from-scores", str(bad), check=False)
+    assert proc.returncode == 1 and "holds no judged scores" in proc.stderr and "bad.json" in proc.stderr
+    assert "Traceback" not in proc.stderr

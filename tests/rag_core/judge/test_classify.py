@@ -16,7 +16,9 @@ from rag_core.judge.classify import (
 from rag_core.models import Verdict
 from rag_core.settings import VerdictSettings
 
-S = VerdictSettings(t_injection=0.5, t_conflict=0.5, t_relevance=0.3, t_evidence=0.4, max_kept=3)
+S = VerdictSettings(
+    t_injection=0.5, t_conflict=0.5, t_relevance=0.3, t_evidence=0.4, t_evidence_relevance=0.3, max_kept=3
+)
 
 
 def sc(inj: float = 0.0, con: float = 0.0, rel: float = 0.9, ev: float = 0.9) -> dict[str, float]:

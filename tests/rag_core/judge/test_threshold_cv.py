@@ -31,10 +31,11 @@ def test_rates_follow_the_evidence_and_clause_type_thresholds() -> None:
 
 def test_sweep_chooses_the_best_balanced_point() -> None:
     vs = VerdictSettings()
-    judged = [_j(True, True, [0.8], [0.9], [True]), _j(False, True, [0.75], [0.2], [False])]
+    # both pass every t_evidence of the grid: only the gate can refuse the absent one
+    judged = [_j(True, True, [0.97], [0.9], [True]), _j(False, True, [0.95], [0.2], [False])]
     r = sweep(judged, vs)
-    assert r["chosen"]["balanced"] == 1.0 and r["chosen"]["target_share"] >= 1.0
-    assert r["chosen"]["t_clause_type"] > 0.2 and r["chosen"]["t_evidence"] < 0.8
+    assert r["chosen"]["balanced"] == 1.0  # precision stays 0.5: the absent one's passage is EVIDENCE
+    assert r["chosen"]["t_clause_type"] > 0.2 and r["chosen"]["t_evidence"] < 0.95
     assert len(r["grid"]) > 100 and r["defaults"]["t_evidence"] == vs.t_evidence
 
 
