@@ -338,6 +338,12 @@ class GenerationSettings(_Group):
         ge=0,
         le=1,
     )
+    quoted_prefer_named_heading: bool = _f(
+        True,
+        "on/off",
+        "Among the sentences good enough to quote, those under a clause heading that names the question's "
+        "words come first (the sentence scorer reads a sentence without its clause)",
+    )
     sentence_scorer: Literal["fitted", "e5-lexical"] = _f(
         "fitted",
         "name",

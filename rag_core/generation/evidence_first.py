@@ -58,8 +58,9 @@ def prepare_answer(
     the model is asked (the question without a routed contract's name).
     """
     t0 = time.perf_counter()
-    scored = score_blocks(scoring_question or question, blocks, scorer or sentence_scorer(settings))
-    quoted = select_quoted(blocks, scored, settings.generation)
+    asked = scoring_question or question
+    scored = score_blocks(asked, blocks, scorer or sentence_scorer(settings))
+    quoted = select_quoted(blocks, scored, settings.generation, asked)
     scoring_ms = round((time.perf_counter() - t0) * 1000, 1)
     g = settings.generation
     if g.prompt_mode == "passages":

@@ -251,16 +251,32 @@ def in_judged(block: EvidenceBlock, sentence: BlockSentence) -> bool:
     return any(sentence.start < end and sentence.end > start for start, end in block.judged)
 
 
+def heading_names(question: str, heading: str) -> bool:
+    """Whether a clause heading uses one of the question's naming words (itself or translated).
+
+    Why: the sentence scorer reads a sentence without its clause, and across languages it is weak:
+    for "Can the tenant sublet the premises?" the dispute clause's "协商不成的，任何一方均可向房屋所在地
+    人民法院起诉。" scored 0.66 against 0.64 for the sentence under "第六条 转租", and was quoted first.
+    A heading that names what was asked is where a lawyer reads first."""
+    from rag_core.judge.doc_scope import covered_terms
+
+    return bool(heading) and bool(covered_terms(question, heading))
+
+
 def select_quoted(
-    blocks: Sequence[EvidenceBlock], scored: Sequence[ScoredSentence], settings: GenerationSettings
+    blocks: Sequence[EvidenceBlock],
+    scored: Sequence[ScoredSentence],
+    settings: GenerationSettings,
+    question: str = "",
 ) -> QuotedAnswer:
     """The one to ``quoted_max_sentences`` best sentences, best first.
 
     Only sentences of the judged passages count (``in_judged``). A sentence joins the best one
     only when its score reaches ``quoted_min_relative`` of the best score, so a weakly related
-    clause is not quoted just to fill three lines. A CONFLICTING block's best sentence is always
-    among them: correcting the premise matters most. With no score above zero, the first sentence
-    of the first block: the judge kept that block as evidence.
+    clause is not quoted just to fill three lines; among those, sentences under a heading that names
+    the ``question``'s words come first (``quoted_prefer_named_heading``). A CONFLICTING block's best
+    sentence is always among them: correcting the premise matters most. With no score above zero,
+    the first sentence of the first block: the judge kept that block as evidence.
     """
     by_n = {b.n: b for b in blocks}
     order = {b.n: i for i, b in enumerate(blocks)}
@@ -274,7 +290,10 @@ def select_quoted(
         chosen = [first]
     else:
         floor = best * settings.quoted_min_relative
-        chosen = [x for x in ranked if x.score >= floor][: settings.quoted_max_sentences]
+        chosen = [x for x in ranked if x.score >= floor]
+        if question and settings.quoted_prefer_named_heading:
+            chosen.sort(key=lambda x: not heading_names(question, x.sentence.heading))  # stable
+        chosen = chosen[: settings.quoted_max_sentences]
     conflicting = [b.n for b in blocks if b.conflicting]
     best_conflict = next((x for x in ranked if x.sentence.block in conflicting), None)
     if best_conflict and not any(by_n[x.sentence.block].conflicting for x in chosen):

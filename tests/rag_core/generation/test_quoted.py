@@ -91,6 +91,30 @@ def test_english_quoted_answer_prefers_the_clause_over_the_contract_name(scorer:
     assert quoted.render("en", FALLBACK_LEAD).startswith(FALLBACK_LEAD["en"])
 
 
+def test_a_sentence_under_a_heading_naming_the_question_is_quoted_first() -> None:
+    """The sentence scorer reads sentences without their clause: for "Can the tenant sublet the
+    premises?" the dispute clause's sentence scored above the sublet clause's and was quoted first."""
+    lease = (
+        "第六条 转租\n未经甲方书面同意，乙方不得将房屋全部或部分转租、转借给第三人。\n"
+        "第八条 争议解决\n协商不成的，任何一方均可向房屋所在地人民法院起诉。\n"
+    )
+    blocks = [_block(1, lease, 0)]
+    q = "Can the tenant sublet the premises?"
+
+    def scores(_q: str, sentences: list[str]) -> list[float]:  # the scores the try-out saw
+        return [0.66 if "起诉" in t else 0.61 for t in sentences]
+
+    s = Settings()
+    first = select_quoted(blocks, score_blocks(q, blocks, scores), s.generation, q).sentences[0]
+    assert "转租" in first.text
+    s.generation.quoted_prefer_named_heading = False
+    assert "起诉" in select_quoted(blocks, score_blocks(q, blocks, scores), s.generation, q).sentences[0].text
+    s.generation.quoted_prefer_named_heading = True
+    low = [0.66 if "起诉" in t else 0.2 for t in (x.text for x in block_sentences(blocks[0]))]
+    weak = select_quoted(blocks, score_blocks(q, blocks, lambda _q, _t: low), s.generation, q)
+    assert [x.text[-3:] for x in weak.sentences] == ["起诉。"]  # under quoted_min_relative: not quoted
+
+
 def test_a_conflicting_block_is_always_quoted(scorer: object) -> None:
     blocks = [_block(1, LEASE, 0), _block(2, DEPOSIT, len(LEASE), conflicting=True)]
     s = Settings()
