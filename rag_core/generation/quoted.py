@@ -257,10 +257,16 @@ def heading_names(question: str, heading: str) -> bool:
     Why: the sentence scorer reads a sentence without its clause, and across languages it is weak:
     for "Can the tenant sublet the premises?" the dispute clause's "协商不成的，任何一方均可向房屋所在地
     人民法院起诉。" scored 0.66 against 0.64 for the sentence under "第六条 转租", and was quoted first.
-    A heading that names what was asked is where a lawyer reads first."""
-    from rag_core.judge.doc_scope import covered_terms
+    A heading that names what was asked is where a lawyer reads first; a Chinese compound names it
+    through the glossary word inside it ("月租金" and "第三条 租金及支付方式")."""
+    from rag_core.judge.doc_scope import covered_terms, naming_terms
+    from rag_core.judge.glossary import inner_terms
 
-    return bool(heading) and bool(covered_terms(question, heading))
+    if not heading:
+        return False
+    if covered_terms(question, heading):
+        return True
+    return any(w in heading for t in naming_terms(question) for w in inner_terms(t))
 
 
 def select_quoted(

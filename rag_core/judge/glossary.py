@@ -184,11 +184,19 @@ def translations(term: str) -> tuple[str, ...]:
     if not term or term.isascii():
         return en_to_zh.get(term, ())
     out: list[str] = list(zh_to_en.get(term, ()))
-    if len(term) > 2:
-        for zh, stems in zh_to_en.items():
-            if zh != term and zh in term:
-                out.extend(stems)
+    for zh in inner_terms(term):
+        out.extend(zh_to_en[zh])
     return tuple(dict.fromkeys(out))
+
+
+@lru_cache(maxsize=4096)
+def inner_terms(term: str) -> tuple[str, ...]:
+    """The Chinese glossary words inside a longer Chinese word ("月租金" holds "租金"); none for
+    English or for a word that is itself the only match."""
+    if term.isascii() or len(term) <= 2:
+        return ()
+    _, zh_to_en = _index()
+    return tuple(zh for zh in zh_to_en if zh != term and zh in term)
 
 
 def direct_translations(term: str) -> tuple[str, ...]:

@@ -115,6 +115,25 @@ def test_a_sentence_under_a_heading_naming_the_question_is_quoted_first() -> Non
     assert [x.text[-3:] for x in weak.sentences] == ["起诉。"]  # under quoted_min_relative: not quoted
 
 
+def test_a_compound_question_word_names_the_heading_of_its_glossary_word() -> None:
+    """ "月租金是多少？" also quoted the deposit clause's "相当于两个月租金" (it scored like the rent sentence);
+    "月租金" names "第三条 租金" through the glossary word 租金 inside it, so the rent clause comes first."""
+    lease = (
+        "第三条 租金\n月租金为人民币6800元。租金按季度支付。\n"
+        "第四条 押金\n乙方应支付押金人民币13600元（相当于两个月租金）。\n"
+    )
+    blocks = [_block(1, lease, 0)]
+    q = "月租金是多少？"
+
+    def scores(_q: str, sentences: list[str]) -> list[float]:
+        return [0.96 if "押金" in t else 0.95 if "6800" in t else 0.7 for t in sentences]
+
+    s = Settings()
+    s.generation.quoted_max_sentences = 2
+    quoted = select_quoted(blocks, score_blocks(q, blocks, scores), s.generation, q)
+    assert [x.clause.split()[0] for x in quoted.sentences] == ["第三条", "第三条"]
+
+
 def test_a_conflicting_block_is_always_quoted(scorer: object) -> None:
     blocks = [_block(1, LEASE, 0), _block(2, DEPOSIT, len(LEASE), conflicting=True)]
     s = Settings()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rag_core.judge.fitted import score
-from rag_core.judge.glossary import GROUPS, translations
+from rag_core.judge.glossary import GROUPS, inner_terms, translations
 from rag_core.judge.relevance import coverage_scores, lexical_features
 
 LEASE = [
@@ -26,6 +26,11 @@ def test_translations_go_both_ways() -> None:
     assert "rent" in translations("月租金")  # a compound takes the terms it contains
     assert "转租" in translations("sublet")
     assert translations("zebra") == ()
+
+
+def test_inner_terms_are_the_glossary_words_inside_a_compound() -> None:
+    assert "租金" in inner_terms("月租金")
+    assert inner_terms("租金") == () and inner_terms("rental") == ()
 
 
 def test_chinese_entries_are_words_not_single_characters() -> None:
