@@ -191,8 +191,8 @@ def translations(term: str) -> tuple[str, ...]:
 
 @lru_cache(maxsize=4096)
 def inner_terms(term: str) -> tuple[str, ...]:
-    """The Chinese glossary words inside a longer Chinese word ("月租金" holds "租金"); none for
-    English or for a word that is itself the only match."""
+    """The Chinese glossary words inside a longer Chinese word ("月租金" holds "租金"); none for an
+    English word or one of two characters (jieba's shortest words hold no other glossary word)."""
     if term.isascii() or len(term) <= 2:
         return ()
     _, zh_to_en = _index()
