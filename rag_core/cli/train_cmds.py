@@ -9,11 +9,14 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rag_core.cli.bench_cmds import shared_data_dir
 from rag_core.cli.common import emit
 from rag_core.errors import LexgateError
+
+if TYPE_CHECKING:
+    from rag_core.judge.threshold_cv import Judged
 
 
 def _log(msg: str) -> None:
@@ -61,9 +64,7 @@ def cmd_train_judge(args: argparse.Namespace) -> int:
         committed = WEIGHTS_PATH.read_text(encoding="utf-8") if WEIGHTS_PATH.exists() else ""
         result["identical_to_committed"] = committed == text
     else:
-        tmp = out.with_suffix(".tmp")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(out)  # nothing half-written
+        write_whole(out, text)
     emit(
         args,
         result,
@@ -75,51 +76,40 @@ def cmd_train_judge(args: argparse.Namespace) -> int:
     return 0 if not args.check or result["identical_to_committed"] else 1
 
 
-def read_json_file(path: Path, flag: str) -> Any:
-    """A JSON file named by ``flag``, or a clear error naming it."""
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as err:
-        raise LexgateError(
-            f"cannot read {flag} ({err})", "give a file written by --save-scores", subject=str(path)
-        ) from err
-
-
-def write_json_file(path: Path, data: Any) -> None:
-    """Write ``data`` whole (a temporary file renamed into place: never half a file)."""
+def write_whole(path: Path, text: str) -> None:
+    """Write ``text`` whole: a temporary file renamed into place, so nothing is ever half-written."""
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data), encoding="utf-8")
+    tmp.write_text(text, encoding="utf-8")
     tmp.replace(path)
+
+
+def _read_scores(path: Path) -> list[Judged]:
+    """Judged scores written by ``--save-scores``, or a clear error naming the file."""
+    from rag_core.judge.threshold_cv import judged_from_json
+
+    try:
+        return judged_from_json(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, json.JSONDecodeError) as err:
+        why = f"cannot read --from-scores ({err})"
+    except (KeyError, TypeError, ValueError) as err:
+        why = f"--from-scores holds no judged scores ({type(err).__name__}: {err})"
+    raise LexgateError(why, "give a file written by --save-scores", subject=str(path))
 
 
 def cmd_train_thresholds(args: argparse.Namespace) -> int:
     """Cross-validate the refusal thresholds on the fit part; prints the choice, writes nothing."""
     from rag_core.bench.refusal_bench import CANDIDATES
-    from rag_core.judge.threshold_cv import (
-        format_cv,
-        judged_from_json,
-        judged_json,
-        sweep,
-        threshold_judged,
-    )
+    from rag_core.judge.threshold_cv import format_cv, judged_json, sweep, threshold_judged
     from rag_core.settings import JudgeTrainSettings, VerdictSettings
 
     if args.contracts < 1:
         raise LexgateError("--contracts must be at least 1", "for example: --contracts 15")
     if args.from_scores:
-        raw = read_json_file(Path(args.from_scores), "--from-scores")
-        try:
-            judged = judged_from_json(raw)
-        except (KeyError, TypeError, ValueError) as err:
-            raise LexgateError(
-                f"--from-scores holds no judged scores ({type(err).__name__}: {err})",
-                "give a file written by --save-scores",
-                subject=args.from_scores,
-            ) from err
+        judged = _read_scores(Path(args.from_scores))
     else:
         judged = threshold_judged(train_dir(), JudgeTrainSettings(), args.contracts, CANDIDATES, _log)
     if args.save_scores:
-        write_json_file(Path(args.save_scores), judged_json(judged))
+        write_whole(Path(args.save_scores), json.dumps(judged_json(judged)))
     result = sweep(judged, VerdictSettings())
     emit(args, result, format_cv(result))
     return 0
@@ -145,7 +135,7 @@ def cmd_train_doc_scope(args: argparse.Namespace) -> int:
         same = COMMON_TERMS_PATH.is_file() and COMMON_TERMS_PATH.read_text(encoding="utf-8") == text
         emit(args, {"common_terms": str(COMMON_TERMS_PATH), "same": same}, f"common terms reproduced: {same}")
         return 0 if same else 1
-    COMMON_TERMS_PATH.write_text(text, encoding="utf-8")
+    write_whole(COMMON_TERMS_PATH, text)
     common_terms.cache_clear()
     _log(f"{len(common['terms'])} common words of {common['contracts']} fit contracts -> {COMMON_TERMS_PATH}")
     result = scope_sweep(train_dir(), ts, args.contracts)
