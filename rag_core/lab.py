@@ -13,13 +13,12 @@ from typing import Any
 
 from rag_core.judge.base import Judge, passage_from_hit, verdict_record
 from rag_core.judge.classify import reclassify
-from rag_core.judge.doc_scope import apply_doc_scope
 from rag_core.judge.factory import make_judge
 from rag_core.llm.factory import get_chat_model
 from rag_core.models import KnowledgeBase, Verdict
 from rag_core.retrieval.retriever import Retriever
 from rag_core.settings import Settings, VerdictSettings
-from rag_core.steps.judging import searched_documents
+from rag_core.steps.judging import scope_to_documents, searched_documents
 from storage.store import Store
 
 _VERDICT_FIELDS = (
@@ -59,9 +58,7 @@ def judge_question(
     )
     docs = searched_documents(store, hits, settings)
     if docs:  # the same document scope as the pipeline's, so the lab shows the labels a chat gets
-        verdicts = apply_doc_scope(
-            question, verdicts, {h.chunk_id: h.doc_id for h in hits}, docs, settings.verdict
-        )
+        verdicts = scope_to_documents(question, verdicts, hits, docs, settings.verdict)
     by_id = {h.chunk_id: h for h in hits}
     return [verdict_record(v, by_id[v.passage_id]) for v in verdicts]
 

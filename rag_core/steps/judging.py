@@ -4,7 +4,7 @@ salvaged excerpt, re-judged on its own (``judge.salvage``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from rag_core.coded import coded
@@ -18,7 +18,7 @@ from rag_core.llm.base import ChatModel
 from rag_core.models import Hit, Verdict
 from rag_core.retrieval.query_building import build_retrieval_query, refers_back
 from rag_core.retrieval.routing import in_document_query
-from rag_core.settings import Settings
+from rag_core.settings import Settings, VerdictSettings
 from rag_core.steps.turn import Turn
 from rag_core.trace import VerdictRecord, VerdictStage
 from rag_core.trace_defence import CutRecord
@@ -108,6 +108,13 @@ def searched_documents(store: Store, hits: list[Hit], settings: Settings) -> dic
     return {d: (names[d], text) for d, text in store.docs.texts(ids).items()}
 
 
+def scope_to_documents(
+    question: str, verdicts: Sequence[Verdict], hits: list[Hit], docs: Documents, s: VerdictSettings
+) -> tuple[Verdict, ...]:
+    """``judge.doc_scope`` over verdicts of ``hits`` (the chat, its salvaged excerpts and the lab alike)."""
+    return apply_doc_scope(question, verdicts, {h.chunk_id: h.doc_id for h in hits}, docs, s)
+
+
 def judge_hits(
     question: str,
     hits: list[Hit],
@@ -127,16 +134,14 @@ def judge_hits(
     judge = make_judge(settings, judge_model)
     verdicts = tuple(judge.judge(question, [passage_from_hit(i + 1, h) for i, h in enumerate(hits)]))
     if docs:
-        doc_of = {h.chunk_id: h.doc_id for h in hits}
-        verdicts = apply_doc_scope(question, verdicts, doc_of, docs, settings.verdict)
+        verdicts = scope_to_documents(question, verdicts, hits, docs, settings.verdict)
     by_id = {h.chunk_id: h for h in hits}
     records = tuple(VerdictRecord.from_json(verdict_record(v, by_id[v.passage_id])) for v in verdicts)
     salvaged: list[Salvaged] = []
     if settings.verdict.salvage_injected_passages:
         salvaged = salvage_dropped(question, verdicts, hits, judge, settings)
     if docs and salvaged:
-        doc_of = {h.chunk_id: h.doc_id for h in hits}
-        scoped = apply_doc_scope(question, [x.verdict for x in salvaged], doc_of, docs, settings.verdict)
+        scoped = scope_to_documents(question, [x.verdict for x in salvaged], hits, docs, settings.verdict)
         salvaged = [replace(x, verdict=v) for x, v in zip(salvaged, scoped, strict=True) if v.keep]
     chosen = select_kept([*verdicts, *(s.verdict for s in salvaged)], settings.verdict)
     kept = tuple(by_id[v.passage_id] for v in chosen)
