@@ -251,22 +251,30 @@ def in_judged(block: EvidenceBlock, sentence: BlockSentence) -> bool:
     return any(sentence.start < end and sentence.end > start for start, end in block.judged)
 
 
-def heading_names(question: str, heading: str) -> bool:
+def heading_namer(question: str) -> Callable[[str], bool]:
     """Whether a clause heading uses one of the question's naming words (itself or translated).
 
     Why: the sentence scorer reads a sentence without its clause, and across languages it is weak:
     for "Can the tenant sublet the premises?" the dispute clause's "协商不成的，任何一方均可向房屋所在地
     人民法院起诉。" scored 0.66 against 0.64 for the sentence under "第六条 转租", and was quoted first.
     A heading that names what was asked is where a lawyer reads first; a Chinese compound names it
-    through the glossary word inside it ("月租金" and "第三条 租金及支付方式")."""
-    from rag_core.judge.doc_scope import covered_terms, naming_terms
+    through the glossary word inside it ("月租金" and "第三条 租金及支付方式"). The question's words are
+    found once; headings are read directly, outside the document cache of ``doc_scope``."""
+    from rag_core.judge.doc_scope import covered_in, naming_terms
     from rag_core.judge.glossary import inner_terms
+    from rag_core.judge.relevance import terms
 
-    if not heading:
-        return False
-    if covered_terms(question, heading):
-        return True
-    return any(w in heading for t in naming_terms(question) for w in inner_terms(t))
+    names = naming_terms(question)
+    inner = [w for t in names for w in inner_terms(t)]
+
+    def names_it(heading: str) -> bool:
+        if not heading:
+            return False
+        return bool(covered_in(names, frozenset(terms(heading)), heading.lower())) or any(
+            w in heading for w in inner
+        )
+
+    return names_it
 
 
 def select_quoted(
@@ -298,7 +306,9 @@ def select_quoted(
         floor = best * settings.quoted_min_relative
         chosen = [x for x in ranked if x.score >= floor]
         if question and settings.quoted_prefer_named_heading:
-            chosen.sort(key=lambda x: not heading_names(question, x.sentence.heading))  # stable
+            names_it = heading_namer(question)
+            named = {h: names_it(h) for h in {x.sentence.heading for x in chosen}}
+            chosen.sort(key=lambda x: not named[x.sentence.heading])  # stable
         chosen = chosen[: settings.quoted_max_sentences]
     conflicting = [b.n for b in blocks if b.conflicting]
     best_conflict = next((x for x in ranked if x.sentence.block in conflicting), None)

@@ -102,8 +102,12 @@ def _uses(term: str, doc_terms: frozenset[str], low: str) -> bool:
 
 def covered_terms(question: str, text: str) -> frozenset[str]:
     """The question's naming words that the document uses, itself or translated."""
-    doc_terms, low = _doc_view(text)
-    return frozenset(t for t in naming_terms(question) if _uses(t, doc_terms, low))
+    return covered_in(naming_terms(question), *_doc_view(text))
+
+
+def covered_in(names: Sequence[str], text_terms: frozenset[str], low: str) -> frozenset[str]:
+    """Which of ``names`` a text uses (``text_terms``: its content terms; ``low``: it lowered)."""
+    return frozenset(t for t in names if _uses(t, text_terms, low))
 
 
 def dominated(mine: frozenset[str], other: frozenset[str], max_share: float, min_missing: int) -> bool:
