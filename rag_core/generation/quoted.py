@@ -21,6 +21,7 @@ from typing import Any
 
 from rag_core.chunking import HEADING_ONLY_MAX_CHARS, SENTENCE_END_CHARS, clause_within
 from rag_core.generation.prompt import EvidenceBlock, Language
+from rag_core.judge.conflict import contradiction_of
 from rag_core.reflection.support import content_tokens, split_sentences
 from rag_core.settings import GenerationSettings
 
@@ -277,6 +278,26 @@ def heading_namer(question: str) -> Callable[[str], bool]:
     return names_it
 
 
+def _correcting(
+    ranked: Sequence[ScoredSentence], conflicting: set[int], question: str
+) -> ScoredSentence | None:
+    """The CONFLICTING blocks' sentence that leads the quoted answer: the one that alone contradicts
+    the question's premise most (the true value of the asked fact), else their best-scored one.
+
+    Why: for "租金是每月8000元，对吗？" the lease's rent sentence ("月租金为人民币6800元") was quoted third,
+    under the payment-day and deposit sentences that the sentence scorer rated higher."""
+    candidates = [x for x in ranked if x.sentence.block in conflicting]
+    if not candidates:
+        return None
+    if question:
+        contradicts = contradiction_of(question)
+        strength = {id(x): contradicts(x.sentence.text) for x in candidates}
+        strongest = max(candidates, key=lambda x: strength[id(x)])  # first of equals: best-scored
+        if strength[id(strongest)] > 0:
+            return strongest
+    return candidates[0]
+
+
 def select_quoted(
     blocks: Sequence[EvidenceBlock],
     scored: Sequence[ScoredSentence],
@@ -288,8 +309,8 @@ def select_quoted(
     Only sentences of the judged passages count (``in_judged``). A sentence joins the best one
     only when its score reaches ``quoted_min_relative`` of the best score, so a weakly related
     clause is not quoted just to fill three lines; among those, sentences under a heading that names
-    the ``question``'s words come first (``quoted_prefer_named_heading``). A CONFLICTING block's best
-    sentence is always among them: correcting the premise matters most. With no score above zero,
+    the ``question``'s words come first (``quoted_prefer_named_heading``). A CONFLICTING block's
+    sentence that contradicts the premise leads them (``_correcting``): correcting it matters most. With no score above zero,
     the first sentence of the first block: the judge kept that block as evidence.
     """
     by_n = {b.n: b for b in blocks}
@@ -310,10 +331,10 @@ def select_quoted(
             named = {h: names_it(h) for h in {x.sentence.heading for x in chosen}}
             chosen.sort(key=lambda x: not named[x.sentence.heading])  # stable
         chosen = chosen[: settings.quoted_max_sentences]
-    conflicting = [b.n for b in blocks if b.conflicting]
-    best_conflict = next((x for x in ranked if x.sentence.block in conflicting), None)
-    if best_conflict and not any(by_n[x.sentence.block].conflicting for x in chosen):
-        chosen = [best_conflict, *chosen][: settings.quoted_max_sentences]
+    lead = _correcting(ranked, {b.n for b in blocks if b.conflicting}, question)
+    if lead is not None:
+        rest = [x for x in chosen if x is not lead]
+        chosen = [lead, *rest][: settings.quoted_max_sentences]
     return QuotedAnswer(
         [_quote(by_n[x.sentence.block], x) for x in chosen],
         conflicting=any(by_n[x.sentence.block].conflicting for x in chosen),

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 import jieba
 
 from rag_core.coded import coded
+from rag_core.judge.glossary import word_translations
 from rag_core.judge.values import (
     _EN_STOP,
     _KIND_NOUNS,
@@ -225,12 +226,25 @@ def content_terms(text: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def _occurrences(passage_low: str, term: str) -> list[int]:
+    """Start offsets of one term (whole words for English, substrings for Chinese)."""
+    rx = re.escape(term) if has_cjk(term) else rf"\b{re.escape(term)}"
+    return [m.start() for m in re.finditer(rx, passage_low)]
+
+
 def _term_positions(passage_low: str, terms: list[str]) -> dict[str, list[int]]:
-    """Where each term occurs in the passage (whole words for English, substrings for Chinese)."""
+    """Where each term occurs in the passage; a term absent in its own language is looked for
+    through its glossary translations.
+
+    Why the translations: "Is the monthly rent 8000 yuan?" against a Chinese lease ("月租金为人民币
+    6800元") found none of its words near 6800, so the contradiction scored as unaligned and the
+    passage was not CONFLICTING. Same-language matches are unchanged: a translation is only read
+    when the word itself is missing."""
     pos: dict[str, list[int]] = {}
     for t in terms:
-        rx = re.escape(t) if has_cjk(t) else rf"\b{re.escape(t)}"
-        hits = [m.start() for m in re.finditer(rx, passage_low)]
+        hits = _occurrences(passage_low, t)
+        if not hits:
+            hits = sorted(p for w in word_translations(t) for p in _occurrences(passage_low, w.lower()))
         if hits:
             pos[t] = hits
     return pos
@@ -363,6 +377,16 @@ def conflict_score(slots: PremiseSlots, passage: str) -> tuple[float, str]:
     if neg > score:
         return neg, neg_why
     return score, candidates[0][1]
+
+
+def contradiction_of(premise: str) -> Callable[[str], float]:
+    """How strongly one sentence, read alone, contradicts the premise (``conflict_score`` of it).
+
+    Why: a CONFLICTING passage often holds several values ("月租金为人民币6800元", "押金13600元",
+    "每月5日前"); the sentence a lawyer needs first is the one stating the asked fact's true value,
+    and only a per-sentence reading tells which one that is. The premise is parsed once."""
+    slots = premise_slots(premise)
+    return lambda sentence: conflict_score(slots, sentence)[0]
 
 
 YesNo = Callable[[list[Message]], float]

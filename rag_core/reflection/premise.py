@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 
 from rag_core.generation.prompt import EvidenceBlock, Language
-from rag_core.judge.conflict import premise_slots, same_value
+from rag_core.judge.conflict import contradiction_of, premise_slots, same_value
 from rag_core.judge.values import Value, extract_values, normalize_text
 from rag_core.reflection.support import content_tokens, split_sentences
 
@@ -109,12 +109,18 @@ def _without_bare_correction(answer: str, language: Language) -> str:
 
 
 def correction_sentence(question: str, block: EvidenceBlock) -> str:
-    """The block's sentence that states the contradicting fact: most question words, with a value."""
+    """The block's sentence that states the contradicting fact: the one that alone contradicts the
+    premise most, then one with a value and the most question words.
+
+    Why the contradiction first: for "租金是每月8000元，对吗？" the lease block's deposit sentence
+    ("押金为两个月租金，即13600元") shares as many words with the question as the rent sentence does."""
     q_tokens = content_tokens(question)
     sentences = split_sentences(block.text, newline_breaks=True) or [block.text]
+    contradicts = contradiction_of(question)
 
-    def key(s: str) -> tuple[int, int]:
-        return (1 if extract_values(normalize_text(s)) else 0, len(q_tokens & content_tokens(s)))
+    def key(s: str) -> tuple[float, int, int]:
+        has_value = 1 if extract_values(normalize_text(s)) else 0
+        return (round(contradicts(s), 2), has_value, len(q_tokens & content_tokens(s)))
 
     return max(sentences, key=key).strip()
 

@@ -233,3 +233,16 @@ def test_only_sentences_of_the_judged_passages_are_quoted(scorer: object) -> Non
     whole = EvidenceBlock(1, "contract", "c.txt", 1, "", text, False, 0, len(text), "d", "c1")
     again = select_quoted([whole], score_blocks("租金和押金各多少？", [whole], scorer), Settings().generation)  # type: ignore[arg-type]
     assert any(s.start < len(LEASE) for s in again.sentences)
+
+
+def test_the_sentence_contradicting_the_premise_leads_the_quoted_answer(scorer: object) -> None:
+    """ "租金是每月8000元，对吗？": the rent sentence (6800元) leads, not the payment-day sentence that
+    shares more of the question's words."""
+    lease = "第三条 租金及支付方式\n乙方应于每月5日前向甲方支付当月租金。月租金为人民币6800元。押金为两个月租金，即13600元。\n"
+    blocks = [_block(1, lease, 0, conflicting=True)]
+    q = "租金是每月8000元，对吗？"
+    scored = score_blocks(q, blocks, scorer)  # type: ignore[arg-type]
+    best = max(scored, key=lambda x: x.score)
+    assert "6800" not in best.sentence.text  # the scorer alone would lead with another sentence
+    quoted = select_quoted(blocks, scored, Settings().generation, q)
+    assert "6800元" in quoted.sentences[0].text and quoted.conflicting

@@ -93,3 +93,18 @@ def test_llm_confirmation_averages_top_candidates() -> None:
     i = confirmed[0]
     assert on[i].scores[key] == off[i].scores[key] / 2
     assert off[i].label == "CONFLICTING" and on[i].label != "CONFLICTING"  # the model overruled the rules
+
+
+def test_a_premise_in_one_language_conflicts_with_a_clause_in_the_other() -> None:
+    """The question's words are found near the value through their glossary translations."""
+    lease_zh = "第三条 租金及支付方式\n乙方应于每月5日前向甲方支付当月租金。月租金为人民币6800元。"
+    lease_en = "The Tenant shall pay a monthly rent of RMB 6,800."
+    deposit_zh = "押金为人民币13600元。"
+    english, chinese = (
+        premise_slots("Is the monthly rent 8000 yuan?"),
+        premise_slots("租金是每月8000元，对吗？"),
+    )
+    assert conflict_score(english, lease_zh)[0] > 0.9
+    assert conflict_score(chinese, lease_en)[0] > 0.9
+    assert conflict_score(english, deposit_zh)[0] < 0.2  # another amount, not near the rent's words
+    assert conflict_score(premise_slots("Is the monthly rent 6800 yuan?"), lease_zh)[0] == 0.0

@@ -85,3 +85,14 @@ def test_a_draft_that_opens_with_yes_and_states_the_true_value_loses_the_yes() -
     # "是否" opens a sentence without affirming anything: it stays
     fixed, _ = enforce_correction("是否续租由双方商定，月租金为9500元 [1]。", Q, [RENT], "zh")
     assert fixed.endswith("\n是否续租由双方商定，月租金为9500元 [1]。")
+
+
+def test_the_correction_is_the_sentence_that_contradicts_the_premise() -> None:
+    """The payment-day sentence shares more words with the question; the rent sentence holds the value."""
+    lease = EvidenceBlock(
+        1, "租赁合同", "lease.pdf", 2, "第三条 租金及支付方式",
+        "第三条 租金及支付方式\n乙方应于每月5日前向甲方支付当月租金。月租金为人民币6800元。押金为两个月租金，即13600元。",
+        conflicting=True,
+    )  # fmt: skip
+    fixed, _ = enforce_correction("租金按月支付[1]。", Q, [lease], "zh")
+    assert fixed.startswith("不对：月租金为人民币6800元。 [1]")
