@@ -259,6 +259,9 @@ def new_chat(pg: Any, url: str) -> None:
         goto(pg, f"{url}/chat")
     pg.locator("[data-testid=stSidebar]").get_by_role("button", name="新对话").click()
     idle(pg)
+    # the previous chat's answer can still be drawn for a moment: counting it as "before" made the
+    # next ask() wait for a second answer that never comes
+    pg.locator(ASSISTANT).first.wait_for(state="detached", timeout=30_000)
 
 
 def ask(pg: Any, question: str, timeout_s: float) -> float:

@@ -293,7 +293,7 @@ def _correcting(
         contradicts = contradiction_of(question)
         strength = {id(x): contradicts(x.sentence.text) for x in candidates}
         strongest = max(candidates, key=lambda x: strength[id(x)])  # first of equals: best-scored
-        if strength[id(strongest)] > 0:
+        if strength[id(strongest)][0] > 0:
             return strongest
     return candidates[0]
 

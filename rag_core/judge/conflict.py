@@ -379,14 +379,67 @@ def conflict_score(slots: PremiseSlots, passage: str) -> tuple[float, str]:
     return score, candidates[0][1]
 
 
-def contradiction_of(premise: str) -> Callable[[str], float]:
-    """How strongly one sentence, read alone, contradicts the premise (``conflict_score`` of it).
+def contradiction_of(premise: str) -> Callable[[str], tuple[float, int]]:
+    """How strongly one sentence, read alone, contradicts the premise: its ``conflict_score``
+    (rounded to ``CORRECTION_SCORE_DIGITS``), then how closely the question's words stand before
+    the contradicting value (``_nearness``). Sorts the sentences a correction should quote.
 
-    Why: a CONFLICTING passage often holds several values ("月租金为人民币6800元", "押金13600元",
-    "每月5日前"); the sentence a lawyer needs first is the one stating the asked fact's true value,
-    and only a per-sentence reading tells which one that is. The premise is parsed once."""
+    Why per sentence: a CONFLICTING passage often holds several values ("月租金为人民币6800元",
+    "押金13600元", "当季租金人民币20400元"); the sentence a lawyer needs first is the one stating the
+    asked fact's true value. Why the nearness: all three align with "租金" and score the same; only
+    the rent sentence has the question's words right before its value ("月租金为人民币"), while the
+    deposit names "押金" there. The premise is parsed once."""
     slots = premise_slots(premise)
-    return lambda sentence: conflict_score(slots, sentence)[0]
+    units = [(v, *_near_units(_terms_without(slots.terms, v))) for v in slots.values]
+
+    def rank(sentence: str) -> tuple[float, int]:
+        score = conflict_score(slots, sentence)[0]
+        if score <= 0:
+            return 0.0, 0
+        return round(score, CORRECTION_SCORE_DIGITS), _nearness(slots, sentence, units)
+
+    return rank
+
+
+CORRECTION_SCORE_DIGITS: int = 2
+"""Decimal places of a sentence's conflict score when ranking corrections: closer scores are a tie."""
+
+NEAR_WINDOW_ZH: int = 8
+"""Characters before a contradicting value in which the question's characters count as naming it."""
+
+NEAR_WINDOW_EN: int = 6
+"""Words before a contradicting value in which the question's words count as naming it."""
+
+_CLAUSE_BREAK = re.compile(r"[，,。;；:：!?！？()（）]|\.(?!\d)")
+
+NearUnits = tuple[Value, frozenset[str], frozenset[str]]
+"""A premise value with its context terms (and their translations) as Chinese characters and
+English words, without the terms that are part of the value ("yuan" of "8000 yuan")."""
+
+
+def _near_units(terms: list[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """Context terms and their glossary translations as Chinese characters and English words."""
+    every = [*terms, *(w for t in terms for w in word_translations(t))]
+    chars = {ch for t in every if has_cjk(t) for ch in t if has_cjk(ch)}
+    words = {t.lower() for t in every if t.isascii() and not t.isdigit()}
+    return frozenset(chars), frozenset(words)
+
+
+def _nearness(slots: PremiseSlots, sentence: str, units: list[NearUnits]) -> int:
+    """The most question units in the stretch of the clause just before a value that could
+    replace one of the premise's values (what a value is of comes just before it)."""
+    norm = normalize_text(sentence)
+    best = 0
+    for w in extract_values(norm):
+        if any(same_value(v, w) for v in slots.values):
+            continue
+        before = _CLAUSE_BREAK.split(norm[: w.start])[-1]
+        near_chars = set(before[-NEAR_WINDOW_ZH:])
+        near_words = set(re.findall(r"[a-z]+", before.lower())[-NEAR_WINDOW_EN:])
+        for v, chars, words in units:
+            if _comparable(v, w):
+                best = max(best, len(near_chars & chars) + len(near_words & words))
+    return best
 
 
 YesNo = Callable[[list[Message]], float]

@@ -118,9 +118,9 @@ def correction_sentence(question: str, block: EvidenceBlock) -> str:
     sentences = split_sentences(block.text, newline_breaks=True) or [block.text]
     contradicts = contradiction_of(question)
 
-    def key(s: str) -> tuple[float, int, int]:
+    def key(s: str) -> tuple[tuple[float, int], int, int]:
         has_value = 1 if extract_values(normalize_text(s)) else 0
-        return (round(contradicts(s), 2), has_value, len(q_tokens & content_tokens(s)))
+        return (contradicts(s), has_value, len(q_tokens & content_tokens(s)))
 
     return max(sentences, key=key).strip()
 

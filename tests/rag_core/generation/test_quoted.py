@@ -246,3 +246,25 @@ def test_the_sentence_contradicting_the_premise_leads_the_quoted_answer(scorer: 
     assert "6800" not in best.sentence.text  # the scorer alone would lead with another sentence
     quoted = select_quoted(blocks, scored, Settings().generation, q)
     assert "6800元" in quoted.sentences[0].text and quoted.conflicting
+
+
+_TRYOUT_RENT = (
+    "第三条 租金及支付方式\n月租金为人民币6800元（大写：陆仟捌佰元整）。租金按季度支付，乙方应于每季度"
+    "第一个月的5日前向甲方支付当季租金人民币20400元。甲方收到租金后应向乙方出具收据。\n"
+)
+_TRYOUT_DEPOSIT = "第四条 押金\n乙方应于本合同签订之日向甲方支付押金人民币13600元（相当于两个月租金）。\n"
+
+
+@pytest.mark.parametrize("q", ["租金是每月8000元，对吗？", "Is the monthly rent 8000 yuan?"])
+def test_the_true_rent_leads_when_deposit_and_quarterly_sums_contradict_as_much(
+    scorer: object, q: str
+) -> None:
+    """The browser try-out's lease: 6800元, 20400元 and 13600元 all stand near "租金" and contradict
+    8000元 equally; the sentence whose value follows the question's words ("月租金为") leads."""
+    blocks = [
+        _block(1, _TRYOUT_RENT, 0, conflicting=True),
+        _block(2, _TRYOUT_DEPOSIT, len(_TRYOUT_RENT), conflicting=True),
+    ]
+    scored = score_blocks(q, blocks, scorer)  # type: ignore[arg-type]
+    quoted = select_quoted(blocks, scored, Settings().generation, q)
+    assert quoted.sentences[0].text.startswith("月租金为人民币6800元")

@@ -3,7 +3,7 @@ when the passage agrees or talks about something else."""
 
 from __future__ import annotations
 
-from rag_core.judge.conflict import conflict_score, premise_slots
+from rag_core.judge.conflict import conflict_score, contradiction_of, premise_slots
 from rag_core.judge.values import extract_values, zh_number
 
 T = 0.5
@@ -108,3 +108,17 @@ def test_a_premise_in_one_language_conflicts_with_a_clause_in_the_other() -> Non
     assert conflict_score(chinese, lease_en)[0] > 0.9
     assert conflict_score(english, deposit_zh)[0] < 0.2  # another amount, not near the rent's words
     assert conflict_score(premise_slots("Is the monthly rent 6800 yuan?"), lease_zh)[0] == 0.0
+
+
+def test_among_equal_contradictions_the_value_named_by_the_question_words_ranks_first() -> None:
+    """Three amounts near "租金" contradict 8000元 as much; the one right after "月租金为" states the
+    rent, the deposit's follows "押金", a sum of the same words follows "当季租金" (fewer of them)."""
+    rank = contradiction_of("租金是每月8000元，对吗？")
+    rent = rank("月租金为人民币6800元（大写：陆仟捌佰元整）。")
+    quarterly = rank("租金按季度支付，乙方应于每季度第一个月的5日前向甲方支付当季租金人民币20400元。")
+    deposit = rank("乙方应于本合同签订之日向甲方支付押金人民币13600元（相当于两个月租金）。")
+    assert rent[0] == quarterly[0] == deposit[0] > 0
+    assert rent > quarterly > deposit
+    assert rank("甲方收到租金后应向乙方出具收据。") == (0.0, 0)
+    english = contradiction_of("Is the monthly rent USD 8,000?")
+    assert english("The monthly rent is USD 6,800.") > english("A deposit of USD 13,600 is due.")
