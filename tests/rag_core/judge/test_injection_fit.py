@@ -1,5 +1,7 @@
 """The committed synthetic set and detector weights are what the generator and ``train injection``
-produce (fingerprint of the inputs quickly; a full refit in the slow suite)."""
+produce: the fingerprint of the inputs and feature code, and a deterministic fit on a fixed subsample,
+always; the full refit (90 s on 2 cores) when ``LEXGATE_FULL_REFIT=1``, since with it the suite neared
+its 15-minute budget on a 2-core machine."""
 
 from __future__ import annotations
 
@@ -58,6 +60,9 @@ def test_fit_is_deterministic_on_a_fixed_subsample() -> None:
 
 @pytest.mark.slow
 @needs_data
+@pytest.mark.skipif(
+    os.environ.get("LEXGATE_FULL_REFIT") != "1", reason="full refit: set LEXGATE_FULL_REFIT=1"
+)
 def test_full_refit_reproduces_the_committed_weights() -> None:
     fresh, meta = train_detector(DATA)
     old = load_detector(WEIGHTS_PATH)
