@@ -310,8 +310,9 @@ def select_quoted(
     only when its score reaches ``quoted_min_relative`` of the best score, so a weakly related
     clause is not quoted just to fill three lines; among those, sentences under a heading that names
     the ``question``'s words come first (``quoted_prefer_named_heading``). A CONFLICTING block's
-    sentence that contradicts the premise leads them (``_correcting``): correcting it matters most. With no score above zero,
-    the first sentence of the first block: the judge kept that block as evidence.
+    sentence that contradicts the premise leads them (``_correcting``): correcting it matters most.
+    With no score above zero, the first sentence of the first block: the judge kept that block as
+    evidence.
     """
     by_n = {b.n: b for b in blocks}
     order = {b.n: i for i, b in enumerate(blocks)}
