@@ -520,6 +520,14 @@ class JudgeTrainSettings(_Group):
         "Sample weight of a retrieval-ranked window in the evidence fit (a sampled one weighs 1)",
         ge=0,
     )
+    zh_clause_weight: float = _f(
+        20.0,
+        "weight",
+        "Sample weight of a written Chinese clause (``clauses_zh``) in the clause-type fit (a CUAD window "
+        "weighs 1); 0 leaves them out. 20: the best leave-one-contract-kind-out figures on the Chinese "
+        "clauses among the weights (1-60) that keep the English check-part clause AUC",
+        ge=0,
+    )
     c_clause: float = _f(1.0, "inverse L2", "Regularisation C of the clause-type logistics", gt=0)
     c_relevance: float = _f(0.3, "inverse L2", "Regularisation C of the relevance logistic", gt=0)
     c_evidence: float = _f(1.0, "inverse L2", "Regularisation C of the evidence logistic", gt=0)

@@ -421,6 +421,7 @@ def train_hash(train_dir: Path, ts: JudgeTrainSettings) -> str:
         "features.py",
         "fitted.py",
         "clause_types.py",
+        "clauses_zh.py",
         "relevance.py",
         "dense.py",
         "glossary.py",

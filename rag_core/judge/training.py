@@ -23,6 +23,7 @@ import numpy as np
 
 from rag_core.judge import dense
 from rag_core.judge.clause_types import CATEGORY_NAMES, trigger_matrix
+from rag_core.judge.clauses_zh import ZH_CLAUSES
 from rag_core.judge.features import SCALAR_FEATURES, feature_matrix
 from rag_core.judge.fitted import (
     ClauseModel,
@@ -122,7 +123,9 @@ def logistic_json(m: Logistic, names: list[str]) -> dict[str, Any]:
     }
 
 
-def fit_clause(vecs: np.ndarray, texts: list[str], labels: list[set[str]], c: float) -> ClauseModel:
+def fit_clause(
+    vecs: np.ndarray, texts: list[str], labels: list[set[str]], c: float, weight: np.ndarray | None = None
+) -> ClauseModel:
     """One balanced logistic per category over the unit vector and the category's thesaurus match."""
     from sklearn.linear_model import LogisticRegression
 
@@ -136,7 +139,7 @@ def fit_clause(vecs: np.ndarray, texts: list[str], labels: list[set[str]], c: fl
             tcoef.append(0.0)
             continue
         m = LogisticRegression(C=c, max_iter=3000, class_weight="balanced")
-        m.fit(np.hstack([vecs, trig[:, j : j + 1]]), y)
+        m.fit(np.hstack([vecs, trig[:, j : j + 1]]), y, sample_weight=weight)
         coef.append(m.coef_[0][:-1])
         tcoef.append(m.coef_[0][-1])
         icpt.append(m.intercept_[0])
@@ -287,6 +290,83 @@ def _clause_sets(
     return vecs, texts, [lab for _, lab, _ in ex], [n for _, _, n in ex]
 
 
+@dataclass(frozen=True)
+class ClauseSet:
+    """The clause classifier's examples: vectors, texts, categories, source (contract or ``zh:<kind>``)
+    and sample weight."""
+
+    vecs: np.ndarray
+    texts: list[str]
+    labels: list[set[str]]
+    names: list[str]
+    weight: np.ndarray
+
+    def subset(self, keep: list[bool]) -> ClauseSet:
+        idx = [i for i, k in enumerate(keep) if k]
+        return ClauseSet(
+            self.vecs[idx],
+            [self.texts[i] for i in idx],
+            [self.labels[i] for i in idx],
+            [self.names[i] for i in idx],
+            self.weight[idx],
+        )
+
+    def fit(self, c: float) -> ClauseModel:
+        return fit_clause(self.vecs, self.texts, self.labels, c, self.weight)
+
+
+def with_chinese(
+    cuad: tuple[np.ndarray, list[str], list[set[str]], list[str]], ts: JudgeTrainSettings, cache: VectorCache
+) -> ClauseSet:
+    """The CUAD examples plus the written Chinese clauses (``clauses_zh``) at ``ts.zh_clause_weight``."""
+    vecs, texts, labels, names = cuad
+    weight = np.ones(len(texts))
+    if ts.zh_clause_weight <= 0:
+        return ClauseSet(vecs, texts, labels, names, weight)
+    zt = [t for _, _, t in ZH_CLAUSES]
+    return ClauseSet(
+        np.vstack([vecs, dense.passage_vectors(zt, cache.get)]),
+        texts + zt,
+        labels + [set(cats) for _, cats, _ in ZH_CLAUSES],
+        names + [f"zh:{kind}" for kind, _, _ in ZH_CLAUSES],
+        np.concatenate([weight, np.full(len(zt), ts.zh_clause_weight)]),
+    )
+
+
+def zh_kind_cv(cs: ClauseSet, ts: JudgeTrainSettings, folds: int = 4) -> dict[str, float]:
+    """How the clause classifier does on Chinese clauses of contract kinds it was not fitted on: the
+    kinds dealt into ``folds`` folds, each fold's clauses scored by a classifier fitted on everything
+    else. Mean per-category AUC, the share of clauses of no category scoring above 0.5 for some
+    category, and the share of typed clauses scoring under 0.5 for their own category."""
+    from sklearn.metrics import roc_auc_score
+
+    zh = [i for i, n in enumerate(cs.names) if n.startswith("zh:")]
+    if not zh:
+        return {}
+    kinds = sorted({cs.names[i] for i in zh})
+    fold = {k: j % folds for j, k in enumerate(kinds)}
+    probs = np.zeros((len(cs.names), len(CATEGORY_NAMES)))
+    for f in range(folds):
+        test = [i for i in zh if fold[cs.names[i]] == f]
+        model = cs.subset([not (i in set(test)) for i in range(len(cs.names))]).fit(ts.c_clause)
+        probs[test] = model.proba(cs.vecs[test], [cs.texts[i] for i in test])
+    labels = [cs.labels[i] for i in zh]
+    p = probs[zh]
+    aucs = []
+    for j, k in enumerate(CATEGORY_NAMES):
+        y = np.asarray([k in lab for lab in labels], dtype=int)
+        if 0 < y.sum() < len(y):
+            aucs.append(float(roc_auc_score(y, p[:, j])))
+    none = [float(p[i].max()) for i, lab in enumerate(labels) if not lab]
+    own = [max(float(p[i][CATEGORY_NAMES.index(k)]) for k in lab) for i, lab in enumerate(labels) if lab]
+    return {
+        "clauses": len(zh),
+        "auc_mean": float(np.mean(aucs)),
+        "untyped_above_0.5": float(np.mean(np.asarray(none) > 0.5)) if none else 0.0,
+        "typed_own_below_0.5": float(np.mean(np.asarray(own) < 0.5)) if own else 0.0,
+    }
+
+
 @dataclass
 class FitInputs:
     """Everything the relevance and evidence fits are made from (features already computed)."""
@@ -299,6 +379,7 @@ class FitInputs:
     rel_rows: Rows  # PrivacyQA
     ev_rows: Rows  # CUAD (phrasing 0)
     cache: VectorCache
+    clause_set: ClauseSet
 
 
 def fit_inputs(
@@ -312,19 +393,12 @@ def fit_inputs(
     log(f"{len(fit_c)} fit contracts, {len(check_c)} check contracts")
     ranked = rank_contracts(fit_c, ts, 0, cache.get)
     log(f"ranked {len(ranked)} questions' candidates, {time.perf_counter() - t0:.0f} s")
-    vecs, texts, labels, names = _clause_sets(fit_c, ts, cache, ranked if ts.ranked_clause else None)
-    clause = fit_clause(vecs, texts, labels, ts.c_clause)
+    cs = with_chinese(_clause_sets(fit_c, ts, cache, ranked if ts.ranked_clause else None), ts, cache)
+    clause = cs.fit(ts.c_clause)
     halves = {c.name: i % 2 for i, c in enumerate(fit_c)}
-    half_models = [
-        fit_clause(
-            vecs[[halves[n] != h for n in names]],
-            [t for t, n in zip(texts, names, strict=True) if halves[n] != h],
-            [lab for lab, n in zip(labels, names, strict=True) if halves[n] != h],
-            ts.c_clause,
-        )
-        for h in (0, 1)
-    ]
-    log(f"clause classifier: {len(labels)} windows, {time.perf_counter() - t0:.0f} s")
+    # a half model leaves out half the fit contracts; the Chinese clauses belong to no contract: in both
+    half_models = [cs.subset([halves.get(n, -1) != h for n in cs.names]).fit(ts.c_clause) for h in (0, 1)]
+    log(f"clause classifier: {len(cs.labels)} examples, {time.perf_counter() - t0:.0f} s")
 
     def cross(group: str) -> ClauseModel:
         name = group.split(":", 1)[1]
@@ -336,7 +410,7 @@ def fit_inputs(
     rel_rows = pair_rows(pqa, cache, cross, ts.question_type_min)
     ev_rows = pair_rows(ev, cache, cross, ts.question_type_min)
     log(f"features: {len(pqa)} PrivacyQA pairs, {len(ev)} CUAD pairs, {time.perf_counter() - t0:.0f} s")
-    return FitInputs(fit_c, check_c, clause, half_models, halves, rel_rows, ev_rows, cache)
+    return FitInputs(fit_c, check_c, clause, half_models, halves, rel_rows, ev_rows, cache, cs)
 
 
 @dataclass
@@ -442,6 +516,7 @@ def fit_all(
         "evidence": logistic_json(evidence, list(SCALAR_FEATURES)),
     }
     figures.update(check_figures(check_c, ts, cache, weights_from_json(data), t_rel, t_evi))
+    figures["zh_clause_kind_cv"] = zh_kind_cv(inp.clause_set, ts)
     figures["seconds"] = round(time.perf_counter() - t0, 1)
     data["figures"] = figures
     log(f"done in {figures['seconds']} s")
