@@ -183,6 +183,27 @@ _CJK_RE = re.compile(f"[{CJK_IDEOGRAPHS}]")
 _LATIN_RUN_RE = re.compile(r"[A-Za-z\u00c0-\u024f]+")
 
 
+_SPELLINGS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"licenc"), "licens"),  # licence, licenced, licencing
+    (re.compile(r"\b(def|off|pret)enc(?=e)"), r"\1ens"),  # defence, offence, pretence
+    (re.compile(r"(?<=[a-z]{2})is(?=(?:e[ds]?|ing|ations?)\b)"), "iz"),  # authorise, organisation
+    (re.compile(r"(?<=[a-z]{2})ys(?=(?:e[ds]?|ing)\b)"), "yz"),  # analyse
+    (re.compile(r"\b(cent|met|lit|fib)re(?=s?\b)"), r"\1er"),  # centre, metre
+)
+
+
+def fold_spelling(low: str) -> str:
+    """Lower-cased English text with British spellings turned American, letter for letter (offsets hold).
+
+    Why: a lawyer in London, Hong Kong or Singapore writes "licence" about a contract that says
+    "license"; the words did not meet, so "The licence fee is USD 100,000 a year, correct?" was not
+    found to contradict "an annual license fee of USD 84,000". Applied to both sides of a comparison,
+    so a word it changes needlessly ("otherwise" → "otherwize") still meets itself."""
+    for rx, to in _SPELLINGS:
+        low = rx.sub(to, low)
+    return low
+
+
 def count_ideographs(text: str) -> int:
     """Number of CJK ideographs in ``text``."""
     return len(_CJK_RE.findall(text))

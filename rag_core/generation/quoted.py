@@ -252,30 +252,41 @@ def in_judged(block: EvidenceBlock, sentence: BlockSentence) -> bool:
     return any(sentence.start < end and sentence.end > start for start, end in block.judged)
 
 
-def heading_namer(question: str) -> Callable[[str], bool]:
-    """Whether a clause heading uses one of the question's naming words (itself or translated).
+def heading_reader(question: str) -> Callable[[str, str], tuple[int, bool]]:
+    """For a sentence under its clause heading: how many of the question's naming words the two use
+    together (itself or translated), and whether the heading names one.
 
-    Why: the sentence scorer reads a sentence without its clause, and across languages it is weak:
-    for "Can the tenant sublet the premises?" the dispute clause's "协商不成的，任何一方均可向房屋所在地
-    人民法院起诉。" scored 0.66 against 0.64 for the sentence under "第六条 转租", and was quoted first.
-    A heading that names what was asked is where a lawyer reads first; a Chinese compound names it
-    through the glossary word inside it ("月租金" and "第三条 租金及支付方式"). The question's words are
-    found once; headings are read directly, outside the document cache of ``doc_scope``."""
+    Why the heading: the sentence scorer reads a sentence without its clause, and across languages it
+    is weak: for "Can the tenant sublet the premises?" the dispute clause's "协商不成的，任何一方均可向
+    房屋所在地人民法院起诉。" scored 0.66 against 0.64 for the sentence under "第六条 转租", and was quoted
+    first. A heading that names what was asked is where a lawyer reads first; a Chinese compound names
+    it through the glossary word inside it ("月租金" and "第三条 租金及支付方式").
+    Why the count comes first: a heading that names one word of the question is not the clause that
+    answers it when another sentence states them all — for "那逾期付租金怎么处理？" the three sentences
+    under "第三条 租金及支付方式" (租金, 付) filled the quote and left out "乙方逾期支付租金的，每逾期一日，
+    应按当季租金的千分之五向甲方支付违约金" under "第七条 违约责任" (逾期, 付, 租金). The question's
+    words are found once; headings and sentences are read directly, outside ``doc_scope``'s cache."""
     from rag_core.judge.doc_scope import covered_in, naming_terms
     from rag_core.judge.glossary import inner_terms
     from rag_core.judge.relevance import terms
 
     names = naming_terms(question)
-    inner = [w for t in names for w in inner_terms(t)]
+    inner = {t: inner_terms(t) for t in names}
 
-    def names_it(heading: str) -> bool:
-        if not heading:
-            return False
-        return bool(covered_in(names, frozenset(terms(heading)), heading.lower())) or any(
-            w in heading for w in inner
+    def read(heading: str, sentence: str) -> tuple[int, bool]:
+        text = f"{heading} {sentence}"
+        used = covered_in(names, frozenset(terms(text)), text.lower())
+        by_inner = {t for t, words in inner.items() if any(w in heading for w in words)} if heading else set()
+        named = bool(heading) and (
+            bool(covered_in(names, frozenset(terms(heading)), heading.lower())) or bool(by_inner)
         )
+        found = used | by_inner
+        widest = [
+            t for t in found if not any(t != u and t in u for u in found)
+        ]  # 月租金 counts once, not 月租 too
+        return len(widest), named
 
-    return names_it
+    return read
 
 
 def _correcting(
@@ -308,8 +319,9 @@ def select_quoted(
 
     Only sentences of the judged passages count (``in_judged``). A sentence joins the best one
     only when its score reaches ``quoted_min_relative`` of the best score, so a weakly related
-    clause is not quoted just to fill three lines; among those, sentences under a heading that names
-    the ``question``'s words come first (``quoted_prefer_named_heading``). A CONFLICTING block's
+    clause is not quoted just to fill three lines; among those, the sentences that use more of the
+    ``question``'s words, read with their clause heading, come first, then those under a heading that
+    names one (``quoted_prefer_named_heading``, ``heading_reader``). A CONFLICTING block's
     sentence that contradicts the premise leads them (``_correcting``): correcting it matters most.
     With no score above zero, the first sentence of the first block: the judge kept that block as
     evidence.
@@ -328,9 +340,9 @@ def select_quoted(
         floor = best * settings.quoted_min_relative
         chosen = [x for x in ranked if x.score >= floor]
         if question and settings.quoted_prefer_named_heading:
-            names_it = heading_namer(question)
-            named = {h: names_it(h) for h in {x.sentence.heading for x in chosen}}
-            chosen.sort(key=lambda x: not named[x.sentence.heading])  # stable
+            read = heading_reader(question)
+            reading = {id(x): read(x.sentence.heading, x.sentence.text) for x in chosen}
+            chosen.sort(key=lambda x: (-reading[id(x)][0], not reading[id(x)][1]))  # stable: then by score
         chosen = chosen[: settings.quoted_max_sentences]
     lead = _correcting(ranked, {b.n for b in blocks if b.conflicting}, question)
     if lead is not None:

@@ -50,6 +50,7 @@ from rag_core.judge.values import (
     normalize_text,
 )
 from rag_core.llm.base import Message
+from rag_core.textproc import fold_spelling
 
 jieba.setLogLevel(60)
 
@@ -216,7 +217,7 @@ def content_terms(text: str) -> list[str]:
     """Lower-cased content terms: English words without stopwords, Chinese words of two or more characters."""
     out: list[str] = []
     for w in re.findall(r"[A-Za-z][A-Za-z'-]+|\d+", text):
-        lw = w.lower()
+        lw = fold_spelling(w.lower())
         if lw not in _EN_STOP and len(lw) > 1:
             out.append(lw)
     if has_cjk(text):
@@ -337,7 +338,7 @@ def _is_qualifier(w: Value, supported: list[Value], chinese: bool) -> bool:
 def conflict_score(slots: PremiseSlots, passage: str) -> tuple[float, str]:
     """Premise-conflict score in [0,1] of one passage, and why."""
     norm = normalize_text(passage)
-    low = norm.lower()
+    low = fold_spelling(norm.lower())
     pvals = extract_values(norm)
     if not slots.values:
         return negation_conflict(slots.text, norm)
@@ -435,7 +436,7 @@ def _nearness(slots: PremiseSlots, sentence: str, units: list[NearUnits]) -> int
             continue
         before = _CLAUSE_BREAK.split(norm[: w.start])[-1]
         near_chars = set(before[-NEAR_WINDOW_ZH:])
-        near_words = set(re.findall(r"[a-z]+", before.lower())[-NEAR_WINDOW_EN:])
+        near_words = set(re.findall(r"[a-z]+", fold_spelling(before.lower()))[-NEAR_WINDOW_EN:])
         for v, chars, words in units:
             if _comparable(v, w):
                 best = max(best, len(near_chars & chars) + len(near_words & words))

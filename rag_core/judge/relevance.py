@@ -23,6 +23,7 @@ import jieba
 
 from rag_core.judge.conflict import extract_values, has_cjk, normalize_text
 from rag_core.judge.glossary import translations
+from rag_core.textproc import fold_spelling
 
 
 def _wordset(words: str) -> frozenset[str]:
@@ -142,7 +143,9 @@ _ASK_WORDS = {
 
 
 def stem(w: str) -> str:
-    """Light English stemming: enough to meet "shared"/"shares"/"sharing" at "shar"."""
+    """Light English stemming: enough to meet "shared"/"shares"/"sharing" at "shar" (and "licence"
+    "license", ``fold_spelling``)."""
+    w = fold_spelling(w)
     for suffix in ("ations", "ation", "ings", "ing", "ies", "ied", "ed", "es", "s", "ly"):
         if w.endswith(suffix) and len(w) - len(suffix) >= 3:
             return w[: -len(suffix)]

@@ -348,7 +348,8 @@ def zh_kind_cv(cs: ClauseSet, ts: JudgeTrainSettings, folds: int = 4) -> dict[st
     probs = np.zeros((len(cs.names), len(CATEGORY_NAMES)))
     for f in range(folds):
         test = [i for i in zh if fold[cs.names[i]] == f]
-        model = cs.subset([not (i in set(test)) for i in range(len(cs.names))]).fit(ts.c_clause)
+        held = set(test)
+        model = cs.subset([i not in held for i in range(len(cs.names))]).fit(ts.c_clause)
         probs[test] = model.proba(cs.vecs[test], [cs.texts[i] for i in test])
     labels = [cs.labels[i] for i in zh]
     p = probs[zh]

@@ -36,3 +36,13 @@ def test_defined_terms_and_parties() -> None:
     assert {"Provider", "Client"} <= set(textproc.defined_terms(en))
     terms = textproc.defined_terms(zh)
     assert "北京华昌盛科技有限公司" in terms and "租赁物" in terms
+
+
+def test_british_spellings_fold_to_american_letter_for_letter() -> None:
+    pairs = [("licence", "license"), ("licenced", "licensed"), ("defence", "defense"), ("organisation", "organization"),
+             ("authorised", "authorized"), ("analyse", "analyze"), ("centre", "center")]  # fmt: skip
+    for british, american in pairs:
+        assert textproc.fold_spelling(british) == textproc.fold_spelling(american) == american
+    text = "the licence of the licensee, authorised at the centre"
+    assert len(textproc.fold_spelling(text)) == len(text)  # offsets into the lowered text still hold
+    assert textproc.fold_spelling("this is the fee") == "this is the fee"

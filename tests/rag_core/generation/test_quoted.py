@@ -268,3 +268,22 @@ def test_the_true_rent_leads_when_deposit_and_quarterly_sums_contradict_as_much(
     scored = score_blocks(q, blocks, scorer)  # type: ignore[arg-type]
     quoted = select_quoted(blocks, scored, Settings().generation, q)
     assert quoted.sentences[0].text.startswith("月租金为人民币6800元")
+
+
+def test_the_sentence_using_more_of_the_question_comes_before_a_named_heading() -> None:
+    """Browser try-out: for "那逾期付租金怎么处理？" the three sentences under "第三条 租金及支付方式" (a heading
+    naming 租金 and 付) filled the quote and left out the late-payment sentence under "第七条 违约责任",
+    which uses 逾期, 付 and 租金 at once."""
+    lease = (
+        "第三条 租金及支付方式\n月租金为人民币6800元。租金按季度支付，乙方应于每季度第一个月的5日前支付。"
+        "甲方收到租金后应向乙方出具收据。\n"
+        "第七条 违约责任\n乙方逾期支付租金的，每逾期一日，应按当季租金的千分之五向甲方支付违约金。\n"
+    )
+    blocks = [_block(1, lease, 0)]
+    q = "那逾期付租金怎么处理？"
+
+    def scores(_q: str, sentences: list[str]) -> list[float]:
+        return [0.7 if "违约金" in t else 0.8 for t in sentences]
+
+    quoted = select_quoted(blocks, score_blocks(q, blocks, scores), Settings().generation, q)
+    assert quoted.sentences[0].text.startswith("乙方逾期支付租金的")

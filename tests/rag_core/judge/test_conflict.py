@@ -122,3 +122,14 @@ def test_among_equal_contradictions_the_value_named_by_the_question_words_ranks_
     assert rank("甲方收到租金后应向乙方出具收据。") == (0.0, 0)
     english = contradiction_of("Is the monthly rent USD 8,000?")
     assert english("The monthly rent is USD 6,800.") > english("A deposit of USD 13,600 is due.")
+
+
+def test_a_british_spelling_in_the_premise_meets_the_american_one_in_the_clause() -> None:
+    """Browser try-out: "The licence fee is USD 100,000 a year, correct?" scored 0.44 against "an annual
+    license fee of USD 84,000" (0.85 spelled "license"): the passage was not CONFLICTING and the answer did
+    not open with the correction."""
+    clause = "3.1 Licensee shall pay Licensor an annual license fee of USD 84,000 (eighty-four thousand US dollars)."
+    british = conflict_score(premise_slots("The licence fee is USD 100,000 a year, correct?"), clause)[0]
+    american = conflict_score(premise_slots("The license fee is USD 100,000 a year, correct?"), clause)[0]
+    assert british == american > T
+    assert conflict_score(premise_slots("The licence fee is USD 84,000 a year, correct?"), clause)[0] < T
