@@ -342,7 +342,8 @@ class GenerationSettings(_Group):
         True,
         "on/off",
         "Among the sentences good enough to quote, those under a clause heading that names the question's "
-        "words come first (the sentence scorer reads a sentence without its clause)",
+        "words come first (the sentence scorer reads a sentence without its clause), unless the best-scored "
+        "sentence, read with its heading, uses more of the question's words",
     )
     sentence_scorer: Literal["fitted", "e5-lexical"] = _f(
         "fitted",

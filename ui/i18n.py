@@ -1674,7 +1674,7 @@ FIELD_HELP_ZH: dict[str, str] = {
     "generation.max_tokens": "回答的最大长度",
     "generation.quoted_max_sentences": "生成回答之前先展示的合同原文摘录句数上限",
     "generation.quoted_min_relative": "其余句子的得分须达到最佳句子得分的这一比例才会被摘录",
-    "generation.quoted_prefer_named_heading": "可摘录的句子中，所在条款标题用到问题词语的句子排在前面（句子打分器读句子时看不到所在条款）",
+    "generation.quoted_prefer_named_heading": "可摘录的句子中，所在条款标题用到问题词语的句子排在前面（句子打分器读句子时看不到所在条款）；得分最高的句子连同其标题用到的问题词语更多时，仍排第一",
     "generation.sentence_scorer": "摘录与精简提示所用的句子打分器：拟合的证据模型，或 e5 + 词汇匹配",
     "generation.sentence_e5_shortlist": "词汇得分最高、再用 e5 重新打分的句子数（临时打分器）",
     "generation.sentence_e5_weight": "入选句子得分中 e5 相似度所占的比重",

@@ -261,10 +261,11 @@ def heading_reader(question: str) -> Callable[[str, str], tuple[int, bool]]:
     房屋所在地人民法院起诉。" scored 0.66 against 0.64 for the sentence under "第六条 转租", and was quoted
     first. A heading that names what was asked is where a lawyer reads first; a Chinese compound names
     it through the glossary word inside it ("月租金" and "第三条 租金及支付方式").
-    Why the count comes first: a heading that names one word of the question is not the clause that
-    answers it when another sentence states them all — for "那逾期付租金怎么处理？" the three sentences
+    Why the count: a heading that names one word of the question is not the clause that answers it
+    when the best-scored sentence states more of them — for "那逾期付租金怎么处理？" the three sentences
     under "第三条 租金及支付方式" (租金, 付) filled the quote and left out "乙方逾期支付租金的，每逾期一日，
-    应按当季租金的千分之五向甲方支付违约金" under "第七条 违约责任" (逾期, 付, 租金). The question's
+    应按当季租金的千分之五向甲方支付违约金" under "第七条 违约责任" (逾期, 付, 租金), which the sentence
+    scorer had ranked first (0.90 against 0.79-0.86). The question's
     words are found once; headings and sentences are read directly, outside ``doc_scope``'s cache."""
     from rag_core.judge.doc_scope import covered_in, naming_terms
     from rag_core.judge.glossary import inner_terms
@@ -309,6 +310,21 @@ def _correcting(
     return candidates[0]
 
 
+def _named_first(
+    chosen: list[ScoredSentence], read: Callable[[str, str], tuple[int, bool]]
+) -> list[ScoredSentence]:
+    """The sentences under a heading that names the question's words first, best-scored first within
+    each group; the best-scored sentence keeps the lead when, read with its heading, it uses more of
+    the question's words than any sentence under a naming heading (``heading_reader``)."""
+    reading = {id(x): read(x.sentence.heading, x.sentence.text) for x in chosen}
+    out = sorted(chosen, key=lambda x: not reading[id(x)][1])  # stable: by score within each group
+    named = [reading[id(x)][0] for x in chosen if reading[id(x)][1]]
+    top = chosen[0]
+    if named and reading[id(top)][0] > max(named):
+        out = [top, *(x for x in out if x is not top)]
+    return out
+
+
 def select_quoted(
     blocks: Sequence[EvidenceBlock],
     scored: Sequence[ScoredSentence],
@@ -319,9 +335,9 @@ def select_quoted(
 
     Only sentences of the judged passages count (``in_judged``). A sentence joins the best one
     only when its score reaches ``quoted_min_relative`` of the best score, so a weakly related
-    clause is not quoted just to fill three lines; among those, the sentences that use more of the
-    ``question``'s words, read with their clause heading, come first, then those under a heading that
-    names one (``quoted_prefer_named_heading``, ``heading_reader``). A CONFLICTING block's
+    clause is not quoted just to fill three lines; among those, sentences under a heading that names
+    the ``question``'s words come first, unless the best-scored one says more of the question
+    (``quoted_prefer_named_heading``, ``_named_first``). A CONFLICTING block's
     sentence that contradicts the premise leads them (``_correcting``): correcting it matters most.
     With no score above zero, the first sentence of the first block: the judge kept that block as
     evidence.
@@ -340,9 +356,7 @@ def select_quoted(
         floor = best * settings.quoted_min_relative
         chosen = [x for x in ranked if x.score >= floor]
         if question and settings.quoted_prefer_named_heading:
-            read = heading_reader(question)
-            reading = {id(x): read(x.sentence.heading, x.sentence.text) for x in chosen}
-            chosen.sort(key=lambda x: (-reading[id(x)][0], not reading[id(x)][1]))  # stable: then by score
+            chosen = _named_first(chosen, heading_reader(question))
         chosen = chosen[: settings.quoted_max_sentences]
     lead = _correcting(ranked, {b.n for b in blocks if b.conflicting}, question)
     if lead is not None:
