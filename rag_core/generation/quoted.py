@@ -262,10 +262,10 @@ def heading_reader(question: str) -> Callable[[str, str], tuple[int, bool]]:
     first. A heading that names what was asked is where a lawyer reads first; a Chinese compound names
     it through the glossary word inside it ("月租金" and "第三条 租金及支付方式").
     Why the count: a heading that names one word of the question is not the clause that answers it
-    when the best-scored sentence states more of them — for "那逾期付租金怎么处理？" the three sentences
-    under "第三条 租金及支付方式" (租金, 付) filled the quote and left out "乙方逾期支付租金的，每逾期一日，
-    应按当季租金的千分之五向甲方支付违约金" under "第七条 违约责任" (逾期, 付, 租金), which the sentence
-    scorer had ranked first (0.90 against 0.79-0.86). The question's
+    when the clause the sentence scorer ranks first states more of them — for "那逾期付租金怎么处理？"
+    the three sentences under "第三条 租金及支付方式" (租金, 付) filled the quote and left out "第七条 违约
+    责任" (逾期, 付, 租金 in "乙方逾期支付租金的，每逾期一日，应按当季租金的千分之五向甲方支付违约金"),
+    whose "逾期超过十五日的，甲方有权解除合同。" the scorer had ranked first (0.90 against 0.81-0.87). The question's
     words are found once; headings and sentences are read directly, outside ``doc_scope``'s cache."""
     from rag_core.judge.doc_scope import covered_in, naming_terms
     from rag_core.judge.glossary import inner_terms
@@ -314,14 +314,20 @@ def _named_first(
     chosen: list[ScoredSentence], read: Callable[[str, str], tuple[int, bool]]
 ) -> list[ScoredSentence]:
     """The sentences under a heading that names the question's words first, best-scored first within
-    each group; the best-scored sentence keeps the lead when, read with its heading, it uses more of
-    the question's words than any sentence under a naming heading (``heading_reader``)."""
-    reading = {id(x): read(x.sentence.heading, x.sentence.text) for x in chosen}
-    out = sorted(chosen, key=lambda x: not reading[id(x)][1])  # stable: by score within each group
-    named = [reading[id(x)][0] for x in chosen if reading[id(x)][1]]
-    top = chosen[0]
-    if named and reading[id(top)][0] > max(named):
-        out = [top, *(x for x in out if x is not top)]
+    each group; but the clause of the best-scored sentence keeps the lead when its chosen sentences,
+    read with their heading, use more of the question's words than those of any naming heading
+    (``heading_reader``)."""
+    by_heading: dict[str, list[str]] = {}
+    for x in chosen:
+        by_heading.setdefault(x.sentence.heading, []).append(x.sentence.text)
+    reading = {h: read(h, " ".join(texts)) for h, texts in by_heading.items()}
+    out = sorted(chosen, key=lambda x: not reading[x.sentence.heading][1])  # stable: by score within
+    lead = chosen[0].sentence.heading
+    named = [used for used, names in reading.values() if names]
+    if named and not reading[lead][1] and reading[lead][0] > max(named):
+        out = [x for x in chosen if x.sentence.heading == lead] + [
+            x for x in out if x.sentence.heading != lead
+        ]
     return out
 
 
@@ -336,8 +342,8 @@ def select_quoted(
     Only sentences of the judged passages count (``in_judged``). A sentence joins the best one
     only when its score reaches ``quoted_min_relative`` of the best score, so a weakly related
     clause is not quoted just to fill three lines; among those, sentences under a heading that names
-    the ``question``'s words come first, unless the best-scored one says more of the question
-    (``quoted_prefer_named_heading``, ``_named_first``). A CONFLICTING block's
+    the ``question``'s words come first, unless the clause of the best-scored one says more of the
+    question (``quoted_prefer_named_heading``, ``_named_first``). A CONFLICTING block's
     sentence that contradicts the premise leads them (``_correcting``): correcting it matters most.
     With no score above zero, the first sentence of the first block: the judge kept that block as
     evidence.
