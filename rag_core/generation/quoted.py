@@ -282,9 +282,8 @@ def heading_reader(question: str) -> Callable[[str, str], tuple[int, bool]]:
             bool(covered_in(names, frozenset(terms(heading)), heading.lower())) or bool(by_inner)
         )
         found = used | by_inner
-        widest = [
-            t for t in found if not any(t != u and t in u for u in found)
-        ]  # 月租金 counts once, not 月租 too
+        # a compound counts once: "月租金" used, not also its jieba parts "月租" and "租金"
+        widest = [t for t in found if not any(t != u and t in u for u in found)]
         return len(widest), named
 
     return read

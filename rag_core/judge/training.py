@@ -290,6 +290,18 @@ def _clause_sets(
     return vecs, texts, [lab for _, lab, _ in ex], [n for _, _, n in ex]
 
 
+def category_aucs(labels: list[set[str]], probs: np.ndarray) -> dict[str, float]:
+    """ROC AUC of each category's probability column, for the categories both present and absent."""
+    from sklearn.metrics import roc_auc_score
+
+    out: dict[str, float] = {}
+    for j, k in enumerate(CATEGORY_NAMES):
+        y = np.asarray([k in lab for lab in labels], dtype=int)
+        if 0 < y.sum() < len(y):
+            out[k] = float(roc_auc_score(y, probs[:, j]))
+    return out
+
+
 @dataclass(frozen=True)
 class ClauseSet:
     """The clause classifier's examples: vectors, texts, categories, source (contract or ``zh:<kind>``)
@@ -338,7 +350,6 @@ def zh_kind_cv(cs: ClauseSet, ts: JudgeTrainSettings, folds: int = 4) -> dict[st
     kinds dealt into ``folds`` folds, each fold's clauses scored by a classifier fitted on everything
     else. Mean per-category AUC, the share of clauses of no category scoring above 0.5 for some
     category, and the share of typed clauses scoring under 0.5 for their own category."""
-    from sklearn.metrics import roc_auc_score
 
     zh = [i for i, n in enumerate(cs.names) if n.startswith("zh:")]
     if not zh:
@@ -353,16 +364,12 @@ def zh_kind_cv(cs: ClauseSet, ts: JudgeTrainSettings, folds: int = 4) -> dict[st
         probs[test] = model.proba(cs.vecs[test], [cs.texts[i] for i in test])
     labels = [cs.labels[i] for i in zh]
     p = probs[zh]
-    aucs = []
-    for j, k in enumerate(CATEGORY_NAMES):
-        y = np.asarray([k in lab for lab in labels], dtype=int)
-        if 0 < y.sum() < len(y):
-            aucs.append(float(roc_auc_score(y, p[:, j])))
+    aucs = category_aucs(labels, p)
     none = [float(p[i].max()) for i, lab in enumerate(labels) if not lab]
     own = [max(float(p[i][CATEGORY_NAMES.index(k)]) for k in lab) for i, lab in enumerate(labels) if lab]
     return {
         "clauses": len(zh),
-        "auc_mean": float(np.mean(aucs)),
+        "auc_mean": float(np.mean(list(aucs.values()))),
         "untyped_above_0.5": float(np.mean(np.asarray(none) > 0.5)) if none else 0.0,
         "typed_own_below_0.5": float(np.mean(np.asarray(own) < 0.5)) if own else 0.0,
     }
@@ -533,7 +540,6 @@ def check_figures(
     t_evi: float,
 ) -> dict[str, Any]:
     """The fitted models on the held-out check contracts, asked with phrasing 1."""
-    from sklearn.metrics import roc_auc_score
 
     pairs = evidence_pairs(check_c, ts, phrasing=1)
     rows = pair_rows(pairs, cache, lambda _g: w.clause, w.question_type_min)
@@ -541,12 +547,7 @@ def check_figures(
     evi = w.evidence.proba(rows.x_evi)
     rel = w.relevance.proba(rows.x_rel)
     vecs, texts, labels, _ = _clause_sets(check_c, ts, cache, sentences=False)  # windows, as before
-    probs = w.clause.proba(vecs, texts)
-    aucs = {}
-    for j, k in enumerate(CATEGORY_NAMES):
-        y = np.asarray([k in lab for lab in labels], dtype=int)
-        if 0 < y.sum() < len(y):
-            aucs[k] = float(roc_auc_score(y, probs[:, j]))
+    aucs = category_aucs(labels, w.clause.proba(vecs, texts))
     return {
         "check_evidence_windows": binary_figures(rows.y[win], evi[win], t_evi),
         "check_evidence_sentences": binary_figures(rows.y[rows.sentence], evi[rows.sentence], t_evi),
