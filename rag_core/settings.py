@@ -524,9 +524,10 @@ class JudgeTrainSettings(_Group):
     zh_clause_weight: float = _f(
         20.0,
         "weight",
-        "Sample weight of a written Chinese clause (``clauses_zh``) in the clause-type fit (a CUAD window "
-        "weighs 1); 0 leaves them out. 20: the best leave-one-contract-kind-out figures on the Chinese "
-        "clauses among the weights (1-60) that keep the English check-part clause AUC",
+        "Sample weight of a written Chinese clause (``clauses_zh``) in the clause-type model for text that "
+        "holds Chinese, fitted on the CUAD windows and these (a CUAD window weighs 1); 0: no such model. 20: "
+        "the best leave-one-contract-kind-out figures on the Chinese clauses among the weights (1-60) that "
+        "keep the English check-part clause AUC",
         ge=0,
     )
     c_clause: float = _f(1.0, "inverse L2", "Regularisation C of the clause-type logistics", gt=0)

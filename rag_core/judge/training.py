@@ -15,7 +15,7 @@ import hashlib
 import json
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -120,6 +120,15 @@ def logistic_json(m: Logistic, names: list[str]) -> dict[str, Any]:
         "intercept": _round(m.intercept),
         "mean": _round(m.mean),
         "scale": _round(m.scale),
+    }
+
+
+def clause_json(m: ClauseModel) -> dict[str, Any]:
+    return {
+        "trigger_coef": _round(m.trigger_coef),
+        "categories": list(CATEGORY_NAMES),
+        "coef": _round(m.coef),
+        "intercept": _round(m.intercept),
     }
 
 
@@ -345,6 +354,15 @@ def with_chinese(
     )
 
 
+def two_models(cs: ClauseSet, ts: JudgeTrainSettings) -> ClauseModel:
+    """The classifier fitted on the CUAD examples alone, with the one fitted on them and the Chinese
+    clauses as its model for Chinese text (``ClauseModel.chinese``; none when no Chinese is fitted)."""
+    cuad = cs.subset([not n.startswith("zh:") for n in cs.names])
+    if len(cuad.names) == len(cs.names):
+        return cuad.fit(ts.c_clause)
+    return replace(cuad.fit(ts.c_clause), chinese=cs.fit(ts.c_clause))
+
+
 def zh_kind_cv(cs: ClauseSet, ts: JudgeTrainSettings, folds: int = 4) -> dict[str, float]:
     """How the clause classifier does on Chinese clauses of contract kinds it was not fitted on: the
     kinds dealt into ``folds`` folds, each fold's clauses scored by a classifier fitted on everything
@@ -402,11 +420,12 @@ def fit_inputs(
     ranked = rank_contracts(fit_c, ts, 0, cache.get)
     log(f"ranked {len(ranked)} questions' candidates, {time.perf_counter() - t0:.0f} s")
     cs = with_chinese(_clause_sets(fit_c, ts, cache, ranked if ts.ranked_clause else None), ts, cache)
-    clause = cs.fit(ts.c_clause)
     halves = {c.name: i % 2 for i, c in enumerate(fit_c)}
-    # a half model leaves out half the fit contracts; the Chinese clauses belong to no contract: in both
-    half_models = [cs.subset([halves.get(n, -1) != h for n in cs.names]).fit(ts.c_clause) for h in (0, 1)]
-    log(f"clause classifier: {len(cs.labels)} examples, {time.perf_counter() - t0:.0f} s")
+    clause = two_models(cs, ts)
+    # the evidence rows (English passages) are scored by classifiers fitted without their half
+    en = cs.subset([not n.startswith("zh:") for n in cs.names])
+    half_models = [en.subset([halves[n] != h for n in en.names]).fit(ts.c_clause) for h in (0, 1)]
+    log(f"clause classifiers: {len(cs.labels)} examples, {time.perf_counter() - t0:.0f} s")
 
     def cross(group: str) -> ClauseModel:
         name = group.split(":", 1)[1]
@@ -514,15 +533,12 @@ def fit_all(
         "train_hash": train_hash(train_dir, ts),
         "settings": json.loads(ts.model_dump_json()),
         "recommended": {"t_relevance": t_rel, "t_evidence": t_evi},
-        "clause": {
-            "trigger_coef": _round(clause.trigger_coef),
-            "categories": list(CATEGORY_NAMES),
-            "coef": _round(clause.coef),
-            "intercept": _round(clause.intercept),
-        },
+        "clause": clause_json(clause),
         "relevance": logistic_json(relevance, [*SCALAR_FEATURES, *(f"qp{i}" for i in range(dense.DIM))]),
         "evidence": logistic_json(evidence, list(SCALAR_FEATURES)),
     }
+    if clause.chinese is not None:
+        data["clause_zh"] = clause_json(clause.chinese)
     figures.update(check_figures(check_c, ts, cache, weights_from_json(data), t_rel, t_evi))
     figures["zh_clause_kind_cv"] = zh_kind_cv(inp.clause_set, ts)
     figures["seconds"] = round(time.perf_counter() - t0, 1)
