@@ -322,7 +322,7 @@ def _named_first(
     reading = {h: read(h, " ".join(texts)) for h, texts in by_heading.items()}
     out = sorted(chosen, key=lambda x: not reading[x.sentence.heading][1])  # stable: by score within
     lead = chosen[0].sentence.heading
-    named = [used for used, names in reading.values() if names]
+    named = [used for used, is_named in reading.values() if is_named]
     if named and not reading[lead][1] and reading[lead][0] > max(named):
         out = [x for x in chosen if x.sentence.heading == lead] + [
             x for x in out if x.sentence.heading != lead

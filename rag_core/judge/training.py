@@ -354,21 +354,11 @@ def with_chinese(
     )
 
 
-def two_models(cs: ClauseSet, ts: JudgeTrainSettings) -> ClauseModel:
-    """The classifier fitted on the CUAD examples alone, with the one fitted on them and the Chinese
-    clauses as its model for Chinese text (``ClauseModel.chinese``; none when no Chinese is fitted)."""
-    cuad = cs.subset([not n.startswith("zh:") for n in cs.names])
-    if len(cuad.names) == len(cs.names):
-        return cuad.fit(ts.c_clause)
-    return replace(cuad.fit(ts.c_clause), chinese=cs.fit(ts.c_clause))
-
-
 def zh_kind_cv(cs: ClauseSet, ts: JudgeTrainSettings, folds: int = 4) -> dict[str, float]:
     """How the clause classifier does on Chinese clauses of contract kinds it was not fitted on: the
     kinds dealt into ``folds`` folds, each fold's clauses scored by a classifier fitted on everything
     else. Mean per-category AUC, the share of clauses of no category scoring above 0.5 for some
     category, and the share of typed clauses scoring under 0.5 for their own category."""
-
     zh = [i for i, n in enumerate(cs.names) if n.startswith("zh:")]
     if not zh:
         return {}
@@ -421,9 +411,12 @@ def fit_inputs(
     log(f"ranked {len(ranked)} questions' candidates, {time.perf_counter() - t0:.0f} s")
     cs = with_chinese(_clause_sets(fit_c, ts, cache, ranked if ts.ranked_clause else None), ts, cache)
     halves = {c.name: i % 2 for i, c in enumerate(fit_c)}
-    clause = two_models(cs, ts)
-    # the evidence rows (English passages) are scored by classifiers fitted without their half
+    # the CUAD-only classifier, with the one fitted on CUAD and the Chinese clauses for Chinese text
     en = cs.subset([not n.startswith("zh:") for n in cs.names])
+    clause = en.fit(ts.c_clause)
+    if len(en.names) < len(cs.names):
+        clause = replace(clause, chinese=cs.fit(ts.c_clause))
+    # the evidence rows (English passages) are scored by classifiers fitted without their half
     half_models = [en.subset([halves[n] != h for n in en.names]).fit(ts.c_clause) for h in (0, 1)]
     log(f"clause classifiers: {len(cs.labels)} examples, {time.perf_counter() - t0:.0f} s")
 
@@ -556,7 +549,6 @@ def check_figures(
     t_evi: float,
 ) -> dict[str, Any]:
     """The fitted models on the held-out check contracts, asked with phrasing 1."""
-
     pairs = evidence_pairs(check_c, ts, phrasing=1)
     rows = pair_rows(pairs, cache, lambda _g: w.clause, w.question_type_min)
     win = rows.windows
