@@ -381,3 +381,14 @@ def test_a_repair_and_compensation_clause_is_no_liability_cap() -> None:
 def test_an_english_rent_question_finds_the_chinese_rent_clause() -> None:
     scores = score("What is the monthly rent under the lease?", [LEASE_RENT, LEASE_REPAIR])
     assert scores[0].evidence >= S.t_evidence and scores[0].evidence > scores[1].evidence, scores
+
+
+def test_the_sentence_stating_the_rent_outranks_the_receipt_sentence() -> None:
+    """The quoted answer scores sentences with the same model: "What is the … rent" asks an amount,
+    so the sentence that names none (the receipt) comes after the one that states the rent (the
+    try-out quoted the receipt first)."""
+    stated, receipt = score(
+        "What is the monthly rent under the lease?",
+        ["月租金为人民币6800元（大写：陆仟捌佰元整）。", "甲方收到租金后应向乙方出具收据。"],
+    )
+    assert stated.evidence > receipt.evidence, (stated, receipt)

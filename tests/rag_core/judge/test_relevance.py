@@ -44,4 +44,10 @@ def test_the_asked_kind_of_value() -> None:
     # notice and time are periods, not amounts (a clause number "7.1" passed as the amount asked for)
     assert asked_kinds("How much notice must the Client give to terminate?") == ["period"]
     assert asked_kinds("How much is the monthly fee?") == ["amount"]
+    # a money word or a period word after one or two modifiers still names the asked value
+    assert asked_kinds("What is the monthly rent under the lease?") == ["amount"]
+    assert asked_kinds("What is the security deposit?") == ["amount"]
+    assert asked_kinds("What is the notice period to terminate?") == ["period"]
+    assert asked_kinds("What is the initial term of the contract?") == ["period"]
+    assert asked_kinds("What are the payment terms?") == []
     assert asked_kinds("提前多少天通知？")[0] == "period"
