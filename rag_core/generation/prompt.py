@@ -185,6 +185,25 @@ def spotlight(text: str) -> str:
     return "\n".join(f"{DATAMARK} {line}" for line in lines if line)
 
 
+def strip_prompt_echo(answer: str) -> str:
+    """The answer without the prompt's own markup that a small model copied into it: from the first
+    line that is a section heading (【参考资料】, "Evidence:" …) or an evidence tag to the end, and
+    every line that starts with ``DATAMARK``.
+
+    Why: the local 1.5B model, asked a follow-up, ended its answer with "【参考资料】" and an invented
+    ``<evidence n="2">`` block in the prompt's own layout, whose sentences then read to the lawyer as
+    quoted contract text; nothing after such a line is the model's answer."""
+    heads = {h for names in _SECTIONS.values() for h in names}
+    kept: list[str] = []
+    for line in answer.splitlines():
+        bare = line.strip()
+        if bare in heads or _EVIDENCE_TAG.match(bare):
+            break
+        if not bare.startswith(DATAMARK):
+            kept.append(line)
+    return "\n".join(kept).strip()
+
+
 def _defuse(text: str) -> str:
     """Neutralise evidence look-alike tags inside a passage so it cannot end its own block."""
     return _EVIDENCE_TAG.sub(lambda m: m.group(0).replace("<", "‹").replace(">", "›"), text)

@@ -330,8 +330,14 @@ def missing_currencies(sentence: str, evidence: str) -> list[str]:
 
 
 def _evidence_text(block: EvidenceBlock) -> str:
-    """What a block states: title and clause heading count (they carry clause numbers), then text."""
-    return f"{block.title}\n{block.clause}\n{block.text}"
+    """What a block states to the answer model: title and clause heading (they carry clause numbers),
+    then the text it read — the excerpt of the short prompt when there is one.
+
+    Why the excerpt: the answer model read only the block's chosen sentences, so a fact it states
+    that only the rest of the block holds did not come from the evidence. A follow-up answer invented
+    "乙方提前解除合同的，甲方有权要求乙方支付违约金" from the deposit clause's excerpt and passed as fully
+    supported, every word of it being somewhere in the whole lease its parent block held."""
+    return f"{block.title}\n{block.clause}\n{block.excerpt or block.text}"
 
 
 def _cited_blocks(sentence: str, blocks: Sequence[EvidenceBlock]) -> tuple[list[int], list[EvidenceBlock]]:

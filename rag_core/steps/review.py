@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from rag_core.coded import coded
 from rag_core.generation import citations as cit
 from rag_core.generation.answer import strip_think
-from rag_core.generation.prompt import EvidenceBlock
+from rag_core.generation.prompt import EvidenceBlock, strip_prompt_echo
 from rag_core.generation.refusal import (
     count_labels,
     empty_answer_for,
@@ -86,6 +86,18 @@ def _record(turn: Turn, review: Review, regenerated: bool) -> None:
     )
 
 
+def _unecho(turn: Turn) -> Iterator[Event]:
+    """The draft without the prompt's markup copied into it (``strip_prompt_echo``), recorded."""
+    clean = strip_prompt_echo(turn.answer)
+    if clean == turn.answer:
+        return
+    reason = coded("prompt_echo_removed", "prompt layout copied into the answer: removed")
+    turn.notes.append(reason)
+    turn.answer = clean
+    yield AnswerReset(reason)
+    yield Token(clean)
+
+
 def _guard(turn: Turn, blocks: Sequence[EvidenceBlock]) -> Iterator[Event]:
     """The output guard on the draft: sentences resting on cut text or carrying foreign links,
     e-mail addresses, phone numbers or images are removed and recorded."""
@@ -150,6 +162,7 @@ def review_answer(
         turn.answer = cit.strip_invalid_citations(turn.answer, check.invalid)
         turn.citations = cit.build_citations(check.valid, blocks)
         return
+    yield from _unecho(turn)
     yield from _guard(turn, blocks)
     review = review_draft(turn.answer, blocks, rs)
     yield from _apply(turn, review, regenerated=False)
@@ -162,6 +175,7 @@ def review_answer(
         turn.answer, turn.thinking = "", ""
         yield from generate(model, turn, blocks, cancel, strict=True)
         turn.answer = strip_think(turn.answer)
+        yield from _unecho(turn)
         yield from _guard(turn, blocks)
         yield from correct_premise(turn, blocks)
         review = review_draft(turn.answer, blocks, rs)

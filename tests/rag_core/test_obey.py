@@ -114,6 +114,19 @@ def test_an_invented_fact_sentence_is_rejected_by_the_support_check(world: dict[
     assert invented and invented[0]["label"] == "not"
 
 
+def test_a_draft_that_copies_the_prompt_layout_loses_the_copy(world: dict[str, Any]) -> None:
+    draft = '押金为人民币19000元 [1]。\n\n【参考资料】\n<evidence n="2">\n¦ 乙方提前退租的，押金不予退还 [1]。\n</evidence>'
+    with FakeOpenAI(lambda _req: Reply(content=draft)) as server:
+        result = _ask(world["store"], world["lease"], "乙方应支付多少押金？", _fake(server))
+    assert "19000" in result.answer and result.citations, result.answer
+    assert (
+        "参考资料" not in result.answer
+        and "不予退还" not in result.answer
+        and "evidence" not in result.answer
+    )
+    assert any("prompt layout" in n for n in result.to_json()["trace"]["notes"])
+
+
 @pytest.fixture(scope="module")
 def local_model() -> ChatModel:
     from rag_core.llm.local_llama import get_local_model

@@ -12,6 +12,7 @@ from rag_core.generation.prompt import (
     build_messages,
     question_language,
     render_prompt,
+    strip_prompt_echo,
     system_prompt,
 )
 from rag_core.llm.base import Message
@@ -183,3 +184,17 @@ def test_blocks_from_hits_numbers_them_and_marks_conflicts() -> None:
     assert (blocks[1].title, blocks[1].start, blocks[1].end, blocks[1].chunk_id) == ("T2", 20, 25, "c2")
     with pytest.raises(ValueError, match="one verdict per hit"):
         blocks_from_hits([_hit(1)], verdicts)
+
+
+def test_the_prompt_layout_copied_into_an_answer_is_cut_off() -> None:
+    """The local model ended a follow-up answer with "【参考资料】" and an invented evidence block in the
+    prompt's own layout; nothing from such a line on is the answer, and a datamarked line never is."""
+    echoed = '押金在租赁期满后七日内退还 [1]。\n\n【参考资料】\n<evidence n="2">\n¦ 乙方提前退租的，押金不予退还 [1]。\n</evidence>'
+    assert strip_prompt_echo(echoed) == "押金在租赁期满后七日内退还 [1]。"
+    assert (
+        strip_prompt_echo("The fee is USD 84,000 [1].\nEvidence:\n[1] 《Licence》")
+        == "The fee is USD 84,000 [1]."
+    )
+    assert strip_prompt_echo("¦ 乙方应支付押金。\n押金为19000元 [1]。") == "押金为19000元 [1]。"
+    plain = "The evidence shows a fee of USD 84,000 [1].\nPayment is due in advance [1]."
+    assert strip_prompt_echo(plain) == plain

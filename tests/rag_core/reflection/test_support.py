@@ -284,3 +284,22 @@ def test_a_question_mark_inside_a_url_does_not_end_the_sentence() -> None:
         "通知发送至 https://e.example/n?id=1 或 www.e.com。[1]",
         "好的？",
     ]
+
+
+def test_a_fact_only_the_unshown_rest_of_the_block_states_is_not_supported() -> None:
+    """The answer model read the block's excerpt (the short prompt's chosen sentences); a sentence
+    whose words are only elsewhere in the block did not come from what it read. A follow-up answer
+    invented "乙方提前解除合同的，甲方有权要求乙方支付违约金" from a deposit excerpt and passed as fully
+    supported, every word being somewhere in the whole lease its parent block held."""
+    lease = (
+        "第四条 押金\n乙方应于签约时向甲方支付押金人民币19000元。租赁期满后，甲方应于七日内将押金无息退还乙方。\n\n"
+        "第七条 违约责任\n乙方逾期支付租金超过十五日的，甲方有权解除合同，并要求乙方支付违约金。"
+    )
+    excerpt = "第四条 押金\n乙方应于签约时向甲方支付押金人民币19000元。租赁期满后，甲方应于七日内将押金无息退还乙方。"
+    whole = EvidenceBlock(1, "房屋租赁合同", "lease.txt", None, "第四条 押金", lease)
+    shown = EvidenceBlock(1, "房屋租赁合同", "lease.txt", None, "第四条 押金", lease, excerpt=excerpt)
+    invented = "乙方提前解除合同的，甲方有权要求乙方支付违约金 [1]。"
+    stated = "甲方应于租赁期满后七日内将押金无息退还乙方 [1]。"
+    assert judge_support([invented], [whole], SETTINGS)[0].label == "fully"  # the whole block has the words
+    assert judge_support([invented], [shown], SETTINGS)[0].label == "not"
+    assert judge_support([stated], [shown], SETTINGS)[0].label == "fully"
