@@ -237,7 +237,8 @@ class VerdictSettings(_Group):
         True,
         "on/off",
         "In a base of several documents, a document whose use of the question's words is a small "
-        "strict part of another searched document's is out of the question's scope: its passages' evidence "
+        "strict part of another searched document's is out of the question's scope, and so is one that never "
+        "uses a question word another document's title (file name or first line) uses: its passages' evidence "
         "is capped at doc_scope_evidence_cap (judge.doc_scope)",
     )
     doc_scope_max_share: float = _f(

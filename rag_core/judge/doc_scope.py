@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -53,6 +54,12 @@ COMMON_MIN_SHARE: float = 0.5
 
 PHRASINGS: int = 2
 """Phrasings asked per (contract, category) in the sweep: every category has at least two."""
+
+TITLE_LINE_MAX_CHARS: int = 120
+"""A document's first non-empty line is read as its title only when it is at most this long (a
+first line that is a whole paragraph names no document)."""
+
+_NAME_SEPARATORS = re.compile(r"[_\-.]+")
 
 
 @lru_cache(maxsize=64)
@@ -87,6 +94,16 @@ def naming_terms(question: str) -> list[str]:
     """The question's content words that can tell documents apart (common English words left out)."""
     common = common_terms()
     return [t for t in dict.fromkeys(terms(question)) if t not in common]
+
+
+def renders_common(term: str, common: frozenset[str]) -> bool:
+    """A Chinese word every English rendering of which most training contracts use (合同, 协议, 期限).
+
+    Why: the common words are fitted on English contracts, so 合同 counted as naming a document by
+    its title, and "租赁合同的期限是多久？" named the software licence ("license agreement") as much as
+    the lease."""
+    renderings = direct_translations(term) if not term.isascii() else ()
+    return bool(renderings) and all(r in common for r in renderings)
 
 
 def _uses(term: str, doc_terms: frozenset[str], low: str) -> bool:
@@ -125,13 +142,53 @@ class OutOfScope:
     other_doc: str
 
 
+def title_text(name: str, text: str) -> str:
+    """What names a document: its file name without the extension (``_ - .`` read as spaces) and its
+    first non-empty line when that is short enough to be a title."""
+    stem = _NAME_SEPARATORS.sub(" ", name.rsplit(".", 1)[0] if "." in name else name)
+    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+    return f"{stem}\n{first}" if len(first) <= TITLE_LINE_MAX_CHARS else stem
+
+
+def titled_terms(question: str, name: str, text: str) -> frozenset[str]:
+    """The question's naming words that the document's title uses (itself or translated)."""
+    title = title_text(name, text)
+    names = [t for t in naming_terms(question) if not renders_common(t, common_terms())]
+    return covered_in(names, frozenset(terms(title)), title.lower())
+
+
+def out_by_title(question: str, docs: Mapping[str, tuple[str, str]]) -> dict[str, OutOfScope]:
+    """Documents out of scope because the question names another one by its title.
+
+    Why: "The lease term is five years, right?" over a lease and a software licence kept the
+    licence's "for five (5) years after the termination" as EVIDENCE and quoted it under the lease's
+    correction, though the question says which contract it is about; "租赁合同的期限是多久？" likewise.
+    The word-subset rule cannot see it: each contract uses question words the other lacks (the
+    licence "five", "year"). So: when a document's title uses a naming word of the question, a
+    document whose title uses none and whose text never uses that word is out of scope. A question
+    naming two documents' titles ("the lease and the licence") scopes out neither of them."""
+    named = {d: titled_terms(question, name, text) for d, (name, text) in docs.items()}
+    if not any(named.values()):
+        return {}
+    out: dict[str, OutOfScope] = {}
+    for d, (_, text) in docs.items():
+        if named[d]:
+            continue
+        for other, words in named.items():
+            if words and not covered_in(sorted(words), *_doc_view(text)):
+                out[d] = OutOfScope(d, tuple(sorted(words)), docs[other][0])
+                break
+    return out
+
+
 def out_of_scope(
     question: str, docs: Mapping[str, tuple[str, str]], max_share: float, min_missing: int
 ) -> dict[str, OutOfScope]:
     """Document id → why it is out of scope, for ``docs`` (id → (name, text)); empty with one document.
 
     A document is compared with the one that covers the most question words (ties: the first), so
-    the reason names one clear alternative."""
+    the reason names one clear alternative; a question that names a document by its title scopes out
+    the documents that never use that word (``out_by_title``)."""
     if len(docs) < 2:
         return {}
     cover = {d: covered_terms(question, text) for d, (_, text) in docs.items()}
@@ -141,7 +198,7 @@ def out_of_scope(
         if d != best and dominated(mine, cover[best], max_share, min_missing):
             missing = tuple(t for t in naming_terms(question) if t in cover[best] - mine)
             out[d] = OutOfScope(d, missing, docs[best][0])
-    return out
+    return {**out_by_title(question, docs), **out}
 
 
 def scope_note(why: OutOfScope, cap: float) -> CodedText:
@@ -208,7 +265,7 @@ def scope_sweep(
     grid = [(share, m) for share in SWEEP_SHARES for m in SWEEP_MIN_MISSING]
     cost = dict.fromkeys(grid, 0)
     gain = dict.fromkeys(grid, 0)
-    asked = lacking = 0
+    asked = lacking = by_title = 0
     for c in rng.sample(fit, min(contracts, len(fit))):
         for k in BENCH_CATEGORIES:
             if not c.spans.get(k):
@@ -220,6 +277,7 @@ def scope_sweep(
                 asked += 1
                 lacks = k in y.spans and not y.spans[k]
                 lacking += lacks
+                by_title += "c" in out_by_title(q, {"c": (c.name, c.text), "y": (y.name, y.text)})
                 for share, m in grid:
                     cost[share, m] += dominated(holder, other, share, m)
                     gain[share, m] += lacks and dominated(other, holder, share, m)
@@ -239,6 +297,7 @@ def scope_sweep(
         "beside_a_contract_lacking_the_clause": lacking,
         "chosen": chosen,
         "grid": rows,
+        "holder_scoped_out_by_title": round(by_title / max(asked, 1), 4),
     }
 
 
@@ -258,4 +317,8 @@ def format_sweep(r: dict[str, Any]) -> str:
         f"{x['max_share']:<9}  {x['min_missing']:<11}  {x['holder_scoped_out']:<24}  {x['lacking_scoped_out']}"
         for x in r["grid"]
     ]
-    return "\n".join([*lines, tail])
+    title = (
+        f"title rule (a question word in the other contract's file name or title line that the holder never "
+        f"uses): holder scoped out {r['holder_scoped_out_by_title']}"
+    )
+    return "\n".join([*lines, tail, title])

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from rag_core.judge.classify import EVIDENCE, INJECTION
 from rag_core.judge.doc_scope import (
     COMMON_TERMS_PATH,
@@ -15,6 +17,7 @@ from rag_core.judge.doc_scope import (
     dominated,
     fit_common_terms,
     naming_terms,
+    out_by_title,
     out_of_scope,
     scope_sweep,
 )
@@ -114,6 +117,7 @@ def test_the_sweep_reports_each_pair_on_fit_contracts() -> None:
     for m in (1, 2, 3):
         costs = [x["holder_scoped_out"] for x in r["grid"] if x["min_missing"] == m]
         assert costs == sorted(costs)  # a larger share can only scope out more
+    assert 0 <= r["holder_scoped_out_by_title"] <= 1
 
 
 def test_the_committed_common_words_are_what_train_doc_scope_fits() -> None:
@@ -138,3 +142,38 @@ def test_the_scope_note_follows_the_reason_when_the_label_stands() -> None:
     low = verdict("c3", 0.4, "NO_EVIDENCE")
     capped = cap_verdict(low, gone, s)
     assert capped.label == "NO_EVIDENCE" and capped.explanation_code == "fitted+doc_out_of_scope"
+
+
+LEASE_TERM = "房屋租赁合同\n第二条 租赁期限 租赁期限自2025年3月1日起至2027年2月28日止，共计二十四个月。"
+LICENCE_TERM = (
+    "SOFTWARE LICENSE AGREEMENT\n4.1 This Agreement continues for an initial term of three (3) years.\n"
+    "5.2 The obligations of this Section 5 continue for five (5) years after the termination of this Agreement."
+)
+TITLED = {
+    "lease": ("房屋租赁合同.txt", LEASE_TERM),
+    "licence": ("software_license_agreement.txt", LICENCE_TERM),
+}
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["The lease term is five years, right?", "租赁合同的期限是多久？", "What is the term of the lease?"],
+)
+def test_a_question_naming_a_document_by_its_title_scopes_out_the_others(question: str) -> None:
+    """The word-subset rule cannot see it (the licence uses "five", "year" and "term", the lease does
+    not say "year"); the lease's title names the question's "lease" / 租赁 and the licence never does."""
+    gone = out_of_scope(question, TITLED, 0.5, 2)
+    assert set(gone) == {"licence"}, gone
+    assert gone["licence"].other_doc == "房屋租赁合同.txt"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "合同的期限是多久？",
+        "What does the lease say about termination, and what does the software licence say?",
+    ],
+)
+def test_a_question_naming_no_title_or_every_title_scopes_out_nothing_by_title(question: str) -> None:
+    """合同 names no document (every rendering of it is a word most contracts use)."""
+    assert out_by_title(question, TITLED) == {}
