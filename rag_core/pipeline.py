@@ -184,5 +184,7 @@ class Pipeline:
             yield from correct_premise(turn, evidence.blocks)
         turn.clock.lap("generation")
         kb_empty = turn.req.kbs[0].empty_answer if turn.req.kbs else ""
-        yield from review_answer(self.answer_model, turn, plan.prompt_blocks, kb_empty, cancel)
+        # a generated answer is checked against what the model read; the quoted one may quote any block
+        read = plan.prompt_blocks if self.answer_model is not None else list(evidence.blocks)
+        yield from review_answer(self.answer_model, turn, read, kb_empty, cancel)
         turn.clock.lap("reflection")

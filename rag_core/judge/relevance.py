@@ -92,7 +92,7 @@ TOPICS: dict[str, tuple[str, ...]] = {
 _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("date", re.compile(r"\bwhen\b|\bwhat\s+(?:date|day|year)\b|\bdeadline\b|何时|什么时候|哪天|哪一天|日期|截止", re.I)),
     ("amount", re.compile(r"\bhow\s+much\b(?!\s+(?:prior\s+|advance\s+|written\s+)?(?:notice|time)\b)|\bwhat\s+(?:is\s+the\s+)?(?:fee|price|amount|cost)\b|\bwhat\s+(?:is|are|was|were)\s+the\s+(?:[a-z]+[\s-]+){0,2}?(?:fees?|price|cost|rent|deposit|salary|royalt(?:y|ies)|consideration)\b|多少钱|金额|费用是|价格|多少元", re.I)),
-    ("period", re.compile(r"\bhow\s+long\b|\bhow\s+much\s+(?:prior\s+|advance\s+|written\s+)?(?:notice|time)\b|\bhow\s+many\s+(?:business\s+|calendar\s+)?(?:days|weeks|months|years)\b|提前多少天|多少天|多少个月|多少年|\bwithin\s+how\s+many\b|\bwhat\s+(?:is\s+the\s+)?(?:term|period|duration)\b|\bwhat\s+(?:is|are|was|were)\s+the\s+(?:[a-z]+[\s-]+){0,2}?(?:term|period|duration)\b|多久|多长时间|期限|几年|几个月|几天", re.I)),
+    ("period", re.compile(r"\bhow\s+long\b|\bhow\s+much\s+(?:prior\s+|advance\s+|written\s+)?(?:notice|time)\b|\bhow\s+many\s+(?:business\s+|calendar\s+)?(?:days|weeks|months|years)\b|提前多少天|多少天|多少个月|多少年|\bwithin\s+how\s+many\b|\bwhat\s+(?:is\s+the\s+)?(?:term|period|duration)\b|\bwhat\s+(?:is|are|was|were)\s+the\s+(?:[a-z]+[\s-]+){0,2}?(?:term|period|duration)\b|多久|多长时间|多长(?![度宽高])|期限|几年|几个月|几天", re.I)),
     ("percent", re.compile(r"\bwhat\s+(?:percent|percentage|rate|share)\b|\bhow\s+many\s+percent\b|百分之几|比例|比率|百分比", re.I)),
     ("number", re.compile(r"\bhow\s+many\b|多少个|几个|多少", re.I)),
     ("party", re.compile(r"\bwho\b|\bwhich\s+(?:party|company|side|entity)\b|\bwhom\b|哪一方|哪方|谁", re.I)),

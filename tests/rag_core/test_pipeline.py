@@ -267,6 +267,25 @@ def test_no_answer_model_answers_with_the_quoted_sentences(world: dict[str, Any]
     assert done.result.citations and not done.result.refused
 
 
+def test_without_a_model_every_quoted_sentence_keeps_its_citation(world: dict[str, Any]) -> None:
+    """The quoted answer may quote a block the short prompt left out (its budget); the review read
+    only the prompt's blocks, so such a quote lost its [n] as an invalid citation and could be
+    dropped as unsupported (seen on the try-out: the licence's 5.2 vanished, the lines ran together)."""
+    s = Settings()
+    s.generation.max_prompt_tokens = 200  # the least allowed: the prompt shows the top passage only
+    pipe = Pipeline(world["store"], s, None, None, None)
+    done = list(
+        pipe.ask(AskRequest("What are the monthly rent and the monthly fee?", [world["lease"], world["msa"]]))
+    )[-1]
+    assert isinstance(done, Done)
+    quoted = done.result.quoted
+    assert len({q.n for q in quoted}) >= 2, quoted  # the quote spans more blocks than the prompt shows
+    plan = done.result.trace.prompt_plan
+    assert plan is not None and len(plan.sentences_in_prompt) < len({q.n for q in quoted})
+    for q in quoted:
+        assert f"“{' '.join(q.text.split())}” [{q.n}]" in done.result.answer, done.result.answer
+
+
 def test_deep_thinking_is_not_asked_of_a_model_without_separate_reasoning(world: dict[str, Any]) -> None:
     with FakeOpenAI(
         lambda r: Reply(content="租金每月人民币5000元[1]。", reasoning_content="想一想")

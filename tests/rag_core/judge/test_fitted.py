@@ -392,3 +392,19 @@ def test_the_sentence_stating_the_rent_outranks_the_receipt_sentence() -> None:
         ["月租金为人民币6800元（大写：陆仟捌佰元整）。", "甲方收到租金后应向乙方出具收据。"],
     )
     assert stated.evidence > receipt.evidence, (stated, receipt)
+
+
+TERM_WITH_RENEWAL = (
+    "第五条 租赁期限 本合同租赁期限为三十六个月，自2025年6月1日起至2028年5月31日止。租赁期届满，承租方需继续租用的，"
+    "应在期满前一个月书面通知出租方，双方协商一致后续签合同。"
+)
+REPAIR = "第六条 维修 房屋自然损耗由出租方维修，承租方使用不当造成损坏的由承租方负责赔偿。"
+
+
+@pytest.mark.parametrize("question", ["How long is the lease term?", "合同的期限是多久？", "租期多长？"])
+def test_a_term_clause_that_goes_on_about_renewal_answers_the_term_question(question: str) -> None:
+    """The try-out lease's term clause, which goes on about the renewal notice, scored 0.60 as a term
+    clause (0.96 as a renewal-notice clause) and "How long is the lease term?" was refused; "租期多长"
+    was not read as asking a period. This clause is neither the try-out's nor a training clause."""
+    term, repair = score(question, [TERM_WITH_RENEWAL, REPAIR])
+    assert term.type_prob >= 0.9 and term.evidence >= S.t_evidence > repair.evidence, (term, repair)
