@@ -121,14 +121,36 @@ def _line_sentences(line: str) -> list[tuple[int, int]]:
     return out
 
 
+FIELD_LABEL_MAX_CHARS = 24
+"""The longest label of a "label: value" line ("出租方（甲方）", "Effective Date")."""
+
+_FIELD = re.compile(rf"^\s*([^:：\n]{{1,{FIELD_LABEL_MAX_CHARS}}}?)\s*[:：]\s*\S")
+_NUMBERED_LABEL = re.compile(
+    r"\s*(?:(?i:section|article|clause|schedule|exhibit|annex|appendix|part|chapter)\b|"
+    r"第[一二三四五六七八九十百零〇两0-9]+[条章节款部]|\(?[0-9A-Za-z]{1,3}[.)]|\d+(?:\.\d+)+)"
+)
+
+
+def is_field_line(line: str) -> bool:
+    """A "label: value" line of a contract's parties, dates or signatures ("出租方（甲方）：北京华信置业有限公司",
+    "签订日期：2025年2月20日", "Licensor: Northwind Software, Inc."): a statement, though it has no
+    closing punctuation — unless the label is a clause number ("第三条：租金", "Section 3: Fees").
+
+    Why: read as a heading, it was never quoted: "出租方是谁？" and "Who is the landlord?" quoted the
+    premises clause, and "合同什么时候签的？" the deposit clause, while the party and date lines said it."""
+    m = _FIELD.match(line)
+    return bool(m) and not _NUMBERED_LABEL.match(m.group(1))
+
+
 def is_heading_line(line: str) -> bool:
     """A short line without closing punctuation, or a short all-capitals line with one ("4.2
-    LIMITATION OF WARRANTY AND LIABILITY."): a clause or document heading, not a sentence.
+    LIMITATION OF WARRANTY AND LIABILITY."): a clause or document heading, not a sentence; never a
+    "label: value" line (``is_field_line``).
 
     Why the capitals: US contracts end their headings with a period, and the quoted answer to "what
     is the cap on liability?" was that heading alone."""
     text = line.strip()
-    if not text or len(text) > HEADING_ONLY_MAX_CHARS:
+    if not text or len(text) > HEADING_ONLY_MAX_CHARS or is_field_line(text):
         return False
     return text[-1] not in _LINE_END or _is_capitals_heading(text)
 
@@ -158,7 +180,9 @@ def _runs_on(line: str, following: str) -> bool:
     return (
         bool(end)
         and end[-1] not in SENTENCE_END_CHARS
+        and not is_field_line(line)
         and not is_heading_line(following)
+        and not is_field_line(following)
         and not _ITEM_START.match(following)
     )
 

@@ -306,6 +306,38 @@ def topics_named(text: str) -> list[Topic]:
     return [t for t, patterns in _TOPIC_COMPILED if any(p.search(low) for p in patterns)]
 
 
+_PARTY_ROLES_EN = (
+    r"part(?:y|ies)|licensee|licensor|landlord|tenant|lessor|lessee|buyer|seller|purchaser|supplier|vendor|"
+    r"customer|distributor|employer|employee|lender|borrower|contractor|consultant|client|company|owner|"
+    r"guarantor|assignee|assignor|transferee|transferor|franchisee|franchisor|agent|principal|signator(?:y|ies)"
+)
+_PARTY_ROLES_ZH = (
+    r"甲方|乙方|丙方|出租方|承租方|出租人|承租人|许可方|被许可方|买方|卖方|供方|需方|供应商|借款人|贷款人|出借人|"
+    r"用人单位|劳动者|转让方|受让方|当事人|双方|各方|签约方|委托方|受托方"
+)
+_PARTY_IDENTITY = (
+    re.compile(
+        rf"^\s*who\s+(?:is|are|was|were)\s+(?:the\s+)?(?:[a-z]+\s+){{0,2}}?(?:{_PARTY_ROLES_EN})\b"
+        r"(?:\s+(?:under|in|of|to|for)\b[^?]*)?\s*\??\s*$",
+        re.I,
+    ),
+    re.compile(
+        rf"^.{{0,12}}?(?:{_PARTY_ROLES_ZH})(?:分别)?(?:是谁|是哪家公司|是哪家|是哪个|叫什么|的名称是什么|名称是什么)[？?]?\s*$"
+    ),
+    re.compile(rf"^\s*谁是.{{0,12}}?(?:{_PARTY_ROLES_ZH})[？?]?\s*$"),
+)
+
+
+def asks_party_identity(question: str) -> bool:
+    """Whether the question only asks who a party is ("Who is the licensee?", "出租方是谁？").
+
+    Why: the parties are named in a contract's heading lines, which are of no clause type; typed,
+    such a question was judged against clauses of that type: "Who is the licensee?" came out
+    Covenant Not To Sue (0.57) and was refused as asking for a clause the documents lack, and
+    "谁是被许可方？" License Grant (its 许可)."""
+    return any(rx.search(question) for rx in _PARTY_IDENTITY)
+
+
 def names_other_topic(question: str) -> bool:
     """Whether the question uses the words of a topic that is no CUAD category (``OTHER_TOPICS``)."""
     return bool(topics_named(question))

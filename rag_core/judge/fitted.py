@@ -25,7 +25,13 @@ import numpy as np
 
 from rag_core.errors import LexgateError
 from rag_core.judge import dense
-from rag_core.judge.clause_types import CATEGORY_NAMES, names_other_topic, thesaurus_types, trigger_matrix
+from rag_core.judge.clause_types import (
+    CATEGORY_NAMES,
+    asks_party_identity,
+    names_other_topic,
+    thesaurus_types,
+    trigger_matrix,
+)
 from rag_core.judge.features import (
     SCALAR_FEATURES,
     PassageView,
@@ -150,6 +156,8 @@ def question_view(question: str, vec: np.ndarray, w: JudgeWeights) -> QuestionVi
     """The question's clause types: the thesaurus first; else the classifier's type when confident
     and the question is on no topic outside the categories (``names_other_topic``)."""
     probs = w.clause.proba(vec[None, :], [question], chinese=False)[0]
+    if asks_party_identity(question):  # the parties are named in no clause type's text
+        return QuestionView(question, vec, (), probs)
     index = {name: i for i, name in enumerate(w.clause.categories)}
     types = tuple(index[t] for t in thesaurus_types(question) if t in index)
     if not types and float(probs.max()) >= w.question_type_min and not names_other_topic(question):

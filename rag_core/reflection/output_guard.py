@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from rag_core.generation.prompt import EvidenceBlock
 from rag_core.judge.sentences import split_sentences
-from rag_core.reflection.support import content_tokens
+from rag_core.reflection.support import content_tokens, is_connective
 from rag_core.settings import ReflectionSettings
 from rag_core.trace_defence import GuardRecord
 
@@ -70,9 +70,12 @@ def _share(tokens: set[str], other: set[str]) -> float:
 
 
 def rests_on_cut(sentence: str, kept: Sequence[str], cut: Sequence[str], rs: ReflectionSettings) -> str:
-    """The cut sentence that ``sentence`` rests on when the kept evidence does not support it, else ""."""
+    """The cut sentence that ``sentence`` rests on when the kept evidence does not support it, else "".
+
+    A lead-in or connective line ("Quoted from the contract:") states nothing to rest on: the quoted
+    answer lost its lead line whenever the cut attack said "contract"."""
     tokens = content_tokens(sentence)
-    if not tokens or not cut:
+    if not tokens or not cut or is_connective(sentence):
         return ""
     best_cut = max(cut, key=lambda c: _share(tokens, content_tokens(c)))
     if _share(tokens, content_tokens(best_cut)) < rs.support_partial:

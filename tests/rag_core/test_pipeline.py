@@ -391,3 +391,27 @@ def test_a_follow_up_about_one_contract_quotes_nothing_from_another(tmp_path: Pa
     assert capped and all(
         v.scores["contains_answer_evidence"] <= Settings().verdict.doc_scope_evidence_cap for v in capped
     )
+
+
+HEADED_LEASE = (
+    "房屋租赁合同\n\n出租方（甲方）：北京华信置业有限公司\n承租方（乙方）：李明\n\n"
+    "第一条 房屋\n甲方将位于北京市朝阳区的房屋出租给乙方居住。\n\n"
+    "第二条 租金\n月租金为人民币6800元，按季度支付。\n\n"
+    "签订日期：2025年2月20日\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "fact"),
+    [
+        ("出租方是谁？", "北京华信置业有限公司"),
+        ("Who is the landlord?", "北京华信置业有限公司"),
+        ("承租人是谁？", "李明"),
+    ],
+)
+def test_a_question_about_a_party_quotes_the_party_line(tmp_path: Path, question: str, fact: str) -> None:
+    store, s = Store(tmp_path / "store"), Settings()
+    kb = text_kb(store, s, "headed", HEADED_LEASE)
+    done = list(Pipeline(store, s, None, None, None).ask(AskRequest(question, [kb])))[-1]
+    assert isinstance(done, Done)
+    assert not done.result.refused and fact in done.result.answer, done.result.answer

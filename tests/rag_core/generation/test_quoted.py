@@ -9,6 +9,7 @@ from rag_core.generation.quoted import (
     FALLBACK_LEAD,
     QUOTED_LEAD,
     block_sentences,
+    is_field_line,
     is_heading_line,
     score_blocks,
     select_quoted,
@@ -293,3 +294,21 @@ def test_the_best_clause_saying_more_of_the_question_keeps_the_lead_over_a_named
     quoted = select_quoted(blocks, score_blocks(q, blocks, scores), s.generation, q)
     assert [x.clause.split()[0] for x in quoted.sentences] == ["第七条", "第七条", "第三条"]
     assert any(x.text.startswith("乙方逾期支付租金的") for x in quoted.sentences)
+
+
+def test_party_and_date_lines_are_sentences_not_headings() -> None:
+    """ "出租方（甲方）：北京华信置业有限公司" has no closing punctuation; read as a heading it was never quoted,
+    and "出租方是谁？" quoted the premises clause instead. A numbered clause label stays a heading."""
+    head = "房屋租赁合同\n出租方（甲方）：北京华信置业有限公司\n承租方（乙方）：李明\n\n第一条 房屋\n甲方将房屋出租给乙方。\n签订日期：2025年2月20日"
+    texts = [s.text for s in block_sentences(_block(1, head, 0))]
+    assert texts == [
+        "出租方（甲方）：北京华信置业有限公司",
+        "承租方（乙方）：李明",
+        "甲方将房屋出租给乙方。",
+        "签订日期：2025年2月20日",
+    ]
+    assert is_field_line("Licensor: Northwind Software Inc.") and is_field_line(
+        "Effective Date: January 15, 2025"
+    )
+    for heading in ("第三条：租金", "Section 3: Fees", "2.1: Grant", "第二条 租赁期限"):
+        assert not is_field_line(heading) and is_heading_line(heading), heading

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rag_core.judge.clause_gate import absent_topic
-from rag_core.judge.clause_types import names_other_topic, topics_named
+from rag_core.judge.clause_types import asks_party_identity, names_other_topic, topics_named
 
 AMENDMENT = (
     "14. Amendment. This Agreement may be amended only by a written instrument signed by both parties."
@@ -141,3 +141,21 @@ def test_the_licence_named_as_the_document_does_not_type_a_cap_question() -> Non
     assert thesaurus_types("Is the license exclusive?") == ["Exclusivity", "License Grant"]
     assert thesaurus_types("Can the licensee assign the license?") == ["Anti-Assignment", "License Grant"]
     assert thesaurus_types("What license is granted under the agreement?") == ["License Grant"]
+
+
+def test_a_question_asking_who_a_party_is_asks_for_no_clause_type() -> None:
+    """ "Who is the licensee?" came out Covenant Not To Sue (0.57) and was refused as asking for a clause
+    the documents lack; "谁是被许可方？" License Grant. The parties are named in no clause type's text."""
+    from rag_core.judge import dense
+    from rag_core.judge.fitted import load_weights, question_view
+
+    w = load_weights()
+    for q in (
+        "Who is the licensee?",
+        "Who are the parties to the agreement?",
+        "出租方是谁？",
+        "谁是被许可方？",
+    ):
+        assert asks_party_identity(q) and question_view(q, dense.embed([q])[0], w).types == (), q
+    for q in ("Who owns the intellectual property?", "Who may terminate the agreement?", "谁负责维修？"):
+        assert not asks_party_identity(q), q
