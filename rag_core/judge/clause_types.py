@@ -63,7 +63,7 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
          "May either party end the contract without cause?"),
         ("一方可以无理由解除合同吗？", "合同能否在没有违约的情况下提前终止？"),
         (r"convenience", r"without cause", r"for any reason", r"terminat.{0,40}(?:any time|at will)",
-         r"无理由", r"任意解除", r"随时解除", r"提前解除", r"提前终止"),
+         r"无理由", r"任意解除", r"随时解除", r"(?:没有|无|非因|不因).{0,6}违约.{0,12}(?:解除|终止)"),
     ),
     ClauseType(
         "Anti-Assignment", "转让限制", "assignment",

@@ -166,7 +166,9 @@ def out_by_title(question: str, docs: Mapping[str, tuple[str, str]]) -> dict[str
     The word-subset rule cannot see it: each contract uses question words the other lacks (the
     licence "five", "year"). So: when a document's title uses a naming word of the question, a
     document whose title uses none and whose text never uses that word is out of scope. A question
-    naming two documents' titles ("the lease and the licence") scopes out neither of them."""
+    naming two documents' titles ("the lease and the licence") scopes out neither of them. Routing
+    (``retrieval.routing``) already searches a contract the question names in the title's own words;
+    this rule also reads a title through the glossary ("lease" for 房屋租赁合同) and acts on the verdicts."""
     named = {d: titled_terms(question, name, text) for d, (name, text) in docs.items()}
     if not any(named.values()):
         return {}

@@ -415,3 +415,14 @@ def test_a_question_about_a_party_quotes_the_party_line(tmp_path: Path, question
     done = list(Pipeline(store, s, None, None, None).ask(AskRequest(question, [kb])))[-1]
     assert isinstance(done, Done)
     assert not done.result.refused and fact in done.result.answer, done.result.answer
+
+
+def test_an_early_termination_question_is_answered_from_a_termination_for_breach_right(
+    tmp_path: Path,
+) -> None:
+    store, s = Store(tmp_path / "store"), Settings()
+    lease = HEADED_LEASE + "\n第三条 违约责任\n乙方逾期支付租金超过十五日的，甲方有权解除合同。\n"
+    kb = text_kb(store, s, "terminable", lease)
+    done = list(Pipeline(store, s, None, None, None).ask(AskRequest("合同可以提前解除吗？", [kb])))[-1]
+    assert isinstance(done, Done)
+    assert not done.result.refused and "甲方有权解除合同" in done.result.answer, done.result.answer

@@ -159,3 +159,18 @@ def test_a_question_asking_who_a_party_is_asks_for_no_clause_type() -> None:
         assert asks_party_identity(q) and question_view(q, dense.embed([q])[0], w).types == (), q
     for q in ("Who owns the intellectual property?", "Who may terminate the agreement?", "谁负责维修？"):
         assert not asks_party_identity(q), q
+
+
+def test_early_termination_is_not_termination_for_convenience_unless_without_cause() -> None:
+    """ "合同可以提前解除吗？" asks about every right to end the contract early (for breach too); typed
+    Termination For Convenience it was refused over a lease whose landlord may end it for late rent."""
+    from rag_core.judge.clause_types import thesaurus_types
+
+    assert thesaurus_types("合同可以提前解除吗？") == []
+    assert thesaurus_types("乙方可以提前终止合同吗？") == []
+    for q in (
+        "合同能否在没有违约的情况下提前终止？",
+        "一方可以无理由解除合同吗？",
+        "Can a party terminate for convenience?",
+    ):
+        assert thesaurus_types(q) == ["Termination For Convenience"], q
