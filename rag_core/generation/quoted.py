@@ -155,15 +155,28 @@ def is_heading_line(line: str) -> bool:
     return text[-1] not in _LINE_END or _is_capitals_heading(text)
 
 
+_NUMBERED_START = re.compile(r"^\s*(?:(?:section|article|clause)\s+)?\d+(?:\.\d+)*\.?\s", re.I)
+_MINOR_WORDS = frozenset("a an and as at by for from in of on or the to with".split())
+"""Words a title-case heading leaves in lower case ("Limitation of Liability")."""
+
+
 def _is_capitals_heading(text: str) -> bool:
-    """Short, every letter a capital, in one to ``CAPITALS_HEADING_MAX_WORDS`` words with at least
-    four letters ("2. FEES.", not "USD 5."); a longer shouted line is a disclaimer, which is a sentence."""
+    """Short, in one to ``CAPITALS_HEADING_MAX_WORDS`` words with at least four letters, and every
+    letter a capital ("2. FEES.", not "USD 5.") or, after a clause number, every word but the minor
+    ones capitalised ("10.3 Entire Agreement; Amendments."); a longer shouted line is a disclaimer,
+    which is a sentence.
+
+    Why the numbered title case: "10.3 Entire Agreement; Amendments." was quoted as an answer to
+    "What are the renewal terms?" and "6.2 Diamond Licensed Trademark Grant." to a licence question."""
     words = re.findall(r"[A-Za-z]+", text)
-    return (
-        len(text) <= HEADING_ONLY_MAX_CHARS
-        and 0 < len(words) <= CAPITALS_HEADING_MAX_WORDS
-        and sum(map(len, words)) >= 4
-        and all(w.isupper() for w in words)
+    if not (len(text) <= HEADING_ONLY_MAX_CHARS and 0 < len(words) <= CAPITALS_HEADING_MAX_WORDS):
+        return False
+    if sum(map(len, words)) < 4:
+        return False
+    if all(w.isupper() for w in words):
+        return True
+    return bool(_NUMBERED_START.match(text)) and all(
+        w[0].isupper() for w in words if w.lower() not in _MINOR_WORDS
     )
 
 

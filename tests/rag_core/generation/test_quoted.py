@@ -312,3 +312,18 @@ def test_party_and_date_lines_are_sentences_not_headings() -> None:
     )
     for heading in ("第三条：租金", "Section 3: Fees", "2.1: Grant", "第二条 租赁期限"):
         assert not is_field_line(heading) and is_heading_line(heading), heading
+
+
+def test_a_numbered_title_case_heading_is_no_sentence() -> None:
+    """ "10.3 Entire Agreement; Amendments." was quoted as an answer to a renewal question."""
+    text = "10.3 Entire Agreement; Amendments.\nThis Agreement may be amended only in writing signed by both parties."
+    sentences = block_sentences(_block(1, text, 0))
+    assert [s.text for s in sentences] == [
+        "This Agreement may be amended only in writing signed by both parties."
+    ]
+    assert sentences[0].heading == "10.3 Entire Agreement; Amendments."
+    inline = block_sentences(
+        _block(1, "6.2 Trademark Grant. Licensor grants Licensee a licence to the Marks.", 0)
+    )
+    assert [s.text for s in inline] == ["Licensor grants Licensee a licence to the Marks."]
+    assert not is_heading_line("7.2 Each party shall pay its own costs.")
