@@ -139,7 +139,7 @@ def is_field_line(line: str) -> bool:
     Why: read as a heading, it was never quoted: "出租方是谁？" and "Who is the landlord?" quoted the
     premises clause, and "合同什么时候签的？" the deposit clause, while the party and date lines said it."""
     m = _FIELD.match(line)
-    return bool(m) and not _NUMBERED_LABEL.match(m.group(1))
+    return m is not None and not _NUMBERED_LABEL.match(m.group(1))
 
 
 def is_heading_line(line: str) -> bool:
