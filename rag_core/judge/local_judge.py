@@ -48,6 +48,18 @@ def topic_note(topic: Topic, cap: float) -> str:
     )
 
 
+def entity_note(cap: float) -> str:
+    """Why a passage's evidence was capped for a question that asks who a party is: it names none.
+
+    Why: "Who is the licensee?" labelled every "Licensee shall …" clause of a licence EVIDENCE (0.86-0.92),
+    beside the one preamble that names Bluefield Analytics LLC; the label told the lawyer nothing."""
+    return coded(
+        "entity_not_named",
+        f"names no party (a company or person named as a party): evidence capped at {cap:.2f}",
+        entity_cap=cap,
+    )
+
+
 def topic_text(p: PassageInput) -> str:
     """What the topic cap reads: the passage under its clause heading path.
 
@@ -103,6 +115,12 @@ class LocalJudge:
                 note = topic_note(topics[0], self.settings.topic_evidence_cap)
                 evi_why = join([note, rel_why], sep="; ")
                 # an IRRELEVANT row shows the fitted evidence too: say it was capped (the bar shows the cap)
+                rel_why = join([rel_why, note], sep="; ")
+            lex = rel[i].lexical
+            if lex.kinds == ("entity",) and not lex.matched:
+                scores[EVIDENCE] = min(scores[EVIDENCE], self.settings.topic_evidence_cap)
+                note = entity_note(self.settings.topic_evidence_cap)
+                evi_why = join([note, evi_why], sep="; ")
                 rel_why = join([rel_why, note], sep="; ")
             why = {INJECTION: inj[i][1], CONFLICT: con_why, RELEVANCE: rel_why, EVIDENCE: evi_why}
             out.append((scores, why))

@@ -119,6 +119,17 @@ _PLACE = re.compile(
     r"[国省市县区]|法院|仲裁委员会|地址|所在地|住所",
     re.I,
 )
+_ENTITY = re.compile(
+    r"\b[A-Z][\w&'.-]*(?:[ ,]+[A-Z][\w&'.-]*){0,6},?\s+"
+    r"(?:Inc|LLC|L\.L\.C|Ltd|Limited|Corporation|Corp|GmbH|PLC|LLP|LP|AG|S\.A|N\.V|B\.V|Pte)\b"
+    r"|\b[A-Z][A-Za-z.&'-]+(?:\s+[A-Z][A-Za-z.&'-]+)+[^()]{0,80}\(\s*(?:the\s+|hereinafter\s+)?[\"“][A-Z]"
+    r"|[\u4e00-\u9fff()]{2,30}?(?:有限责任公司|股份有限公司|有限公司|公司|集团|事务所|银行|大学)"
+    r"|(?:甲方|乙方|丙方|出租方|承租方|出租人|承租人|许可方|被许可方|买方|卖方|转让方|受让方|借款人|贷款人|出借人|"
+    r"用人单位|劳动者|委托方|受托方)[^:\n]{0,8}:\s*[\u4e00-\u9fffA-Za-z]"
+)
+"""A party's name: a company with its legal form (Inc, LLC, 有限公司 …), a capitalised name introduced with its
+defined role ("Bluefield Analytics LLC … ("Licensee")"), or a party line ("承租方(乙方):李明")."""
+
 _VALUE_KINDS: dict[str, frozenset[str]] = {
     "date": frozenset({"date", "year"}),
     "amount": frozenset({"amount", "number"}),
@@ -127,6 +138,7 @@ _VALUE_KINDS: dict[str, frozenset[str]] = {
     "number": frozenset({"number", "amount", "percent", "period"}),
 }
 _ASK_WORDS = {
+    "entity": "a party's name",
     "date": "a date",
     "amount": "an amount",
     "period": "a period",
@@ -228,7 +240,16 @@ def idf_weights(question_terms: list[str], passages: list[tuple[set[str], str]])
 
 
 def asked_kinds(question: str) -> list[str]:
-    """The kinds of value the question asks for, most specific first."""
+    """The kinds of value the question asks for, most specific first; a question that only asks who a
+    party is asks for its name ("entity"), not for any text that mentions the party.
+
+    Why: "Who is the licensee?" counted every "Licensee shall …" clause as holding the asked party,
+    nine passages came out EVIDENCE and the quoted answer quoted the fee clause, not the preamble that
+    names Bluefield Analytics LLC."""
+    from rag_core.judge.clause_types import asks_party_identity
+
+    if asks_party_identity(question):
+        return ["entity"]
     return [kind for kind, rx in _ASKS if rx.search(question)]
 
 
@@ -271,6 +292,8 @@ def _has_kind(kind: str, passage: str, value_kinds: set[str]) -> bool:
         return bool(value_kinds & _VALUE_KINDS[kind])
     if kind == "party":
         return bool(_PARTY.search(passage)) or "name" in value_kinds
+    if kind == "entity":
+        return bool(_ENTITY.search(passage))
     if kind == "condition":
         return bool(_CONDITION.search(passage))
     if kind == "place":

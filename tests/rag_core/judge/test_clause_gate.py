@@ -174,3 +174,31 @@ def test_early_termination_is_not_termination_for_convenience_unless_without_cau
         "Can a party terminate for convenience?",
     ):
         assert thesaurus_types(q) == ["Termination For Convenience"], q
+
+
+def test_a_question_asking_who_a_party_is_wants_a_name_and_only_the_naming_passage_is_evidence() -> None:
+    """ "Who is the licensee?" counted every "Licensee shall …" clause as holding the asked party: six
+    licence passages came out EVIDENCE (0.86-0.92) beside the preamble that names the licensee."""
+    from rag_core.judge.base import PassageInput
+    from rag_core.judge.local_judge import LocalJudge
+    from rag_core.judge.relevance import asked_kinds, lexical_features
+    from rag_core.settings import VerdictSettings
+
+    preamble = (
+        "This Software License Agreement is entered into by and between Northwind Software Inc., a Delaware "
+        'corporation ("Licensor"), and Bluefield Analytics LLC, a New York limited liability company ("Licensee").'
+    )
+    fee = "3.1 Licensee shall pay Licensor an annual license fee of USD 84,000."
+    parties = "出租方（甲方）：北京华信置业有限公司\n承租方（乙方）：李明"
+    assert asked_kinds("Who is the licensee?") == ["entity"] and asked_kinds("Who may terminate?") == [
+        "party"
+    ]
+    assert [x.matched for x in lexical_features("承租人是谁？", [parties, "乙方应按时支付租金。"])] == [
+        ("entity",),
+        (),
+    ]
+    verdicts = LocalJudge(VerdictSettings()).judge(
+        "Who is the licensee?", [PassageInput("pre", preamble), PassageInput("fee", fee)]
+    )
+    assert verdicts[0].label == "EVIDENCE" and verdicts[1].label != "EVIDENCE", verdicts
+    assert verdicts[1].explanation_code and "entity_not_named" in verdicts[1].explanation_code
