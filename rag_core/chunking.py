@@ -405,7 +405,8 @@ def range_path(text: str, group: list[ClauseBlock]) -> str:
 
 def clause_within(text: str, label: str, pos: int) -> str:
     """The clause holding offset ``pos`` of a passage, by the passage's own headings when it holds
-    several clauses; else (or in text before its first heading) the passage's ``label``.
+    several clauses; else (or in text before its first heading) the passage's ``label`` — none when that
+    label starts with the first heading's path (the text before it is a preamble, not that clause).
 
     Why: a parent passage of a short contract covers every clause, so a sentence quoted from its
     article 3 was cited as "第一条 服务内容 – 第八条 争议解决"; a lawyer needs the article it sits in.
@@ -413,7 +414,12 @@ def clause_within(text: str, label: str, pos: int) -> str:
     blocks = [b for b in clause_blocks(text, []) if b.path]
     if len(blocks) < 2:
         return label
-    return clause_at(blocks, [b.start for b in blocks], pos) if pos >= blocks[0].start else label
+    if pos >= blocks[0].start:
+        return clause_at(blocks, [b.start for b in blocks], pos)
+    # before the first heading: the passage's label names that heading when the passage opens with a
+    # preamble, not a clause carried over from the previous passage ("This Agreement is entered into by
+    # and between …" was cited as "1. DEFINITIONS > 1.1 …")
+    return "" if label.startswith(blocks[0].path) else label
 
 
 HEADING_ONLY_MAX_CHARS = 80

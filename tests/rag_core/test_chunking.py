@@ -14,6 +14,7 @@ from rag_core.chunking import (
     ClauseBlock,
     chunk_document,
     clause_blocks,
+    clause_within,
     embed_text,
     find_cut,
     find_headings,
@@ -531,3 +532,18 @@ def test_a_clause_running_over_two_pages_records_both(tmp_path: Path) -> None:
             and ex.text[max(s.start, c.start) : min(s.end, c.end)].strip()
         ]
         assert (c.page, c.page_end) == (min(words), max(words)), c.id
+
+
+def test_a_preamble_before_the_first_heading_is_not_cited_as_that_clause() -> None:
+    """The preamble naming the licensee was cited as "1. DEFINITIONS > 1.1 …"."""
+    text = (
+        "SOFTWARE LICENSE AGREEMENT\n\nThis Agreement is entered into by and between A Inc. and B LLC.\n\n"
+        '1. DEFINITIONS\n1.1 "Software" means the program.\n1.2 "Confidential Information" means secrets.\n'
+    )
+    label = (
+        '1. DEFINITIONS > 1.1 "Software" means the program. – 1.2 "Confidential Information" means secrets.'
+    )
+    assert clause_within(text, label, text.find("This Agreement")) == ""
+    assert clause_within(text, label, text.find("1.2")).startswith("1. DEFINITIONS > 1.2")
+    # a passage that opens inside the previous clause keeps that clause for its opening text
+    assert clause_within(text, "9. NOTICES – 1.2 x", text.find("This Agreement")) == "9. NOTICES – 1.2 x"
