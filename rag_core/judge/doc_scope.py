@@ -146,14 +146,13 @@ def title_text(name: str, text: str) -> str:
     """What names a document: its file name without the extension (``_ - .`` read as spaces) and its
     first non-empty line when that is short enough to be a title."""
     stem = _NAME_SEPARATORS.sub(" ", name.rsplit(".", 1)[0] if "." in name else name)
-    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+    first = text.lstrip().split("\n", 1)[0].strip()  # not splitlines(): the whole contract, every question
     return f"{stem}\n{first}" if len(first) <= TITLE_LINE_MAX_CHARS else stem
 
 
-def titled_terms(question: str, name: str, text: str) -> frozenset[str]:
-    """The question's naming words that the document's title uses (itself or translated)."""
+def titled_terms(names: Sequence[str], name: str, text: str) -> frozenset[str]:
+    """Of the question's title-naming words ``names``, those the document's title uses (itself or translated)."""
     title = title_text(name, text)
-    names = [t for t in naming_terms(question) if not renders_common(t, common_terms())]
     return covered_in(names, frozenset(terms(title)), title.lower())
 
 
@@ -169,7 +168,9 @@ def out_by_title(question: str, docs: Mapping[str, tuple[str, str]]) -> dict[str
     naming two documents' titles ("the lease and the licence") scopes out neither of them. Routing
     (``retrieval.routing``) already searches a contract the question names in the title's own words;
     this rule also reads a title through the glossary ("lease" for 房屋租赁合同) and acts on the verdicts."""
-    named = {d: titled_terms(question, name, text) for d, (name, text) in docs.items()}
+    common = common_terms()
+    names = [t for t in naming_terms(question) if not renders_common(t, common)]
+    named = {d: titled_terms(names, name, text) for d, (name, text) in docs.items()}
     if not any(named.values()):
         return {}
     out: dict[str, OutOfScope] = {}

@@ -110,18 +110,18 @@ class LocalJudge:
                 con_why = join([con_why, llm], sep=" ")
             rel_why = fitted_explanation(rel[i], self.settings.t_clause_type)
             evi_why = rel_why
+            cap = self.settings.topic_evidence_cap
+            caps: list[str] = []
             if topics and not mentions_topic(topic_text(passages[i]), topics):
-                scores[EVIDENCE] = min(scores[EVIDENCE], self.settings.topic_evidence_cap)
-                note = topic_note(topics[0], self.settings.topic_evidence_cap)
-                evi_why = join([note, rel_why], sep="; ")
-                # an IRRELEVANT row shows the fitted evidence too: say it was capped (the bar shows the cap)
-                rel_why = join([rel_why, note], sep="; ")
+                caps.append(topic_note(topics[0], cap))
             lex = rel[i].lexical
             if lex.kinds == ("entity",) and not lex.matched:
-                scores[EVIDENCE] = min(scores[EVIDENCE], self.settings.topic_evidence_cap)
-                note = entity_note(self.settings.topic_evidence_cap)
-                evi_why = join([note, evi_why], sep="; ")
-                rel_why = join([rel_why, note], sep="; ")
+                caps.append(entity_note(cap))
+            if caps:
+                scores[EVIDENCE] = min(scores[EVIDENCE], cap)
+                evi_why = join([*reversed(caps), rel_why], sep="; ")  # the party-name cap leads when both act
+                # an IRRELEVANT row shows the fitted evidence too: say it was capped (the bar shows the cap)
+                rel_why = join([rel_why, *caps], sep="; ")
             why = {INJECTION: inj[i][1], CONFLICT: con_why, RELEVANCE: rel_why, EVIDENCE: evi_why}
             out.append((scores, why))
         return out

@@ -21,6 +21,7 @@ from functools import lru_cache
 
 import jieba
 
+from rag_core.judge.clause_types import asks_party_identity
 from rag_core.judge.conflict import extract_values, has_cjk, normalize_text
 from rag_core.judge.glossary import translations
 from rag_core.textproc import fold_spelling
@@ -246,8 +247,6 @@ def asked_kinds(question: str) -> list[str]:
     Why: "Who is the licensee?" counted every "Licensee shall …" clause as holding the asked party,
     nine passages came out EVIDENCE and the quoted answer quoted the fee clause, not the preamble that
     names Bluefield Analytics LLC."""
-    from rag_core.judge.clause_types import asks_party_identity
-
     if asks_party_identity(question):
         return ["entity"]
     return [kind for kind, rx in _ASKS if rx.search(question)]

@@ -86,16 +86,21 @@ def _record(turn: Turn, review: Review, regenerated: bool) -> None:
     )
 
 
+def _replace(turn: Turn, answer: str, reason: str) -> Iterator[Event]:
+    """Replace the streamed draft with ``answer`` and note why."""
+    turn.notes.append(reason)
+    turn.answer = answer
+    yield AnswerReset(reason)
+    yield Token(answer)
+
+
 def _unecho(turn: Turn) -> Iterator[Event]:
     """The draft without the prompt's markup copied into it (``strip_prompt_echo``), recorded."""
     clean = strip_prompt_echo(turn.answer)
-    if clean == turn.answer:
-        return
-    reason = coded("prompt_echo_removed", "prompt layout copied into the answer: removed")
-    turn.notes.append(reason)
-    turn.answer = clean
-    yield AnswerReset(reason)
-    yield Token(clean)
+    if clean != turn.answer:
+        yield from _replace(
+            turn, clean, coded("prompt_echo_removed", "prompt layout copied into the answer: removed")
+        )
 
 
 def _guard(turn: Turn, blocks: Sequence[EvidenceBlock]) -> Iterator[Event]:
@@ -110,11 +115,7 @@ def _guard(turn: Turn, blocks: Sequence[EvidenceBlock]) -> Iterator[Event]:
         return
     r = turn.reflection or ReflectionRecord()
     turn.reflection = replace(r, guard=r.guard + removed)
-    reason = f"output guard removed {len(removed)} sentence(s)"
-    turn.notes.append(reason)
-    turn.answer = answer
-    yield AnswerReset(reason)
-    yield Token(answer)
+    yield from _replace(turn, answer, f"output guard removed {len(removed)} sentence(s)")
 
 
 def _apply(turn: Turn, review: Review, regenerated: bool) -> Iterator[Event]:
@@ -130,17 +131,17 @@ def _withhold(turn: Turn, blocks: Sequence[EvidenceBlock], kb_empty: str) -> Ite
     """The last resort: quote the evidence (IS_SUPPORTED on) or withhold an uncited answer."""
     rs, language = turn.settings.reflection, turn.language
     if rs.is_supported:
-        reason = coded("quoting_unsupported", "unsupported: quoting the evidence instead of inventing")
-        turn.answer = turn.fallback
-    else:
-        reason = coded("withheld_uncited", "the answer cited no evidence: withheld")
-        turn.answer = uncited_refusal_text(
-            language, len(blocks), empty_answer_for(language, kb_empty, turn.settings.generation)
+        yield from _replace(
+            turn,
+            turn.fallback,
+            coded("quoting_unsupported", "unsupported: quoting the evidence instead of inventing"),
         )
-        turn.refused = True
-    turn.notes.append(reason)
-    yield AnswerReset(reason)
-    yield Token(turn.answer)
+        return
+    turn.refused = True
+    answer = uncited_refusal_text(
+        language, len(blocks), empty_answer_for(language, kb_empty, turn.settings.generation)
+    )
+    yield from _replace(turn, answer, coded("withheld_uncited", "the answer cited no evidence: withheld"))
 
 
 def review_answer(
