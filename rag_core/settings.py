@@ -229,7 +229,8 @@ class VerdictSettings(_Group):
         "score 0-1",
         "A question on a topic that is no clause type (confidentiality, notices, payment …): a passage "
         "that uses none of the topic's words, in Chinese or English, has its evidence score capped here, "
-        "so it cannot be EVIDENCE (a question no passage mentions is refused by the topic gate anyway)",
+        "so it cannot be EVIDENCE (a question no passage mentions is refused by the topic gate anyway); "
+        "likewise a passage that names no party for a question that only asks who a party is",
         ge=0,
         le=1,
     )
