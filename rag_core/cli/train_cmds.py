@@ -165,6 +165,7 @@ def cmd_train_injection(args: argparse.Namespace) -> int:
             same = old.meta.get("fingerprint") == meta["fingerprint"] and bool(
                 np.allclose(old.hash_w, detector.hash_w, atol=1e-5)
                 and np.allclose(old.dense_w, detector.dense_w, atol=1e-5)
+                and np.allclose(old.vec_w, detector.vec_w, atol=1e-5)
                 and abs(old.bias - detector.bias) < 1e-5
             )
         result["identical_to_committed"] = same

@@ -1,11 +1,15 @@
-"""The learned injection detector: rule signals plus hashed character n-grams into a logistic model.
+"""The learned injection detector: rule signals, hashed character n-grams and the sentence's
+multilingual vector into a logistic model.
 
 Why this model: attacks nobody wrote a rule for still share surface material with attacks that
 were written down (second person, "AI"/"助手", imperative openings, quoted payloads, links), and
 character n-grams see it in Chinese and English alike without a tokenizer. The rule families'
-strengths are features too, so the model learns how far to trust each rule. Why no embedding at
-judge time: the e5 embedder reads ~14 short sentences per second on this machine, and a
-20-passage request holds ~200 sentences; n-grams and rules score them in milliseconds.
+strengths are features too, so the model learns how far to trust each rule. The sentence vector
+(multilingual USE, ``judge.dense``, the space the relevance judge already reads) carries what a
+sentence *means* rather than how it is worded: on attack families written after the fit and never
+trained on (``injection_synth_sealed``) the n-grams alone missed a third of some families whose
+wording they had never seen. Why USE and not e5: e5 reads ~14 short sentences per second on this
+machine and a 20-passage request holds ~200 sentences; USE embeds them in ~0.15 s.
 
 Why numpy at run time: the weights are a committed ``.npz`` of plain arrays (never a pickle),
 loaded once; scikit-learn is needed only to fit them (``python -m rag_core train injection``).
@@ -172,6 +176,13 @@ asked, what is being read, records and forms, tool calls, corrections, later tur
 
 DENSE_DIMS: int = len(FAMILIES) + len(STRUCTURE)
 
+VECTOR_DIMS: int = 512
+"""Dimensions of the sentence vector (``judge.dense.DIM``, multilingual USE v3)."""
+
+VECTOR_SCALE: float = 1.0
+"""Factor on the unit-length sentence vector: 1 gives it the same norm as the L2-normalised n-gram
+block, so neither block is cheaper under the fit's L2 penalty (chosen before any score, not tuned)."""
+
 DENSE_SCALE: float = 1.0
 """Factor on the rule strengths and surface features (the hashed n-grams have unit norm). A larger
 factor makes those weights cheaper under the L2 penalty than n-gram weights, so the fit leans on
@@ -242,29 +253,39 @@ def ngram_buckets(sentence: str) -> npt.NDArray[np.int64]:
     return np.array(sorted(idx), dtype=np.int64)
 
 
+def sentence_vectors(sentences: list[str]) -> npt.NDArray[np.float32]:
+    """Unit USE vectors (n, ``VECTOR_DIMS``) of the (normalised) sentences, as the fit saw them."""
+    from rag_core.judge import dense
+
+    return dense.embed(sentences)
+
+
 @dataclass(frozen=True)
 class Detector:
-    """Fitted weights: one per hash bucket, one per dense feature, and a bias."""
+    """Fitted weights: one per hash bucket, one per dense feature, one per vector dimension, a bias."""
 
     hash_w: npt.NDArray[np.float32]
     dense_w: npt.NDArray[np.float32]
+    vec_w: npt.NDArray[np.float32]
     bias: float
     meta: dict[str, Any]
 
-    def logit(self, sentence: str, signals: list[Signal]) -> float:
-        """The model's log-odds that ``sentence`` is an injection (hashed part L2-normalised)."""
+    def logit(self, sentence: str, signals: list[Signal], vector: npt.NDArray[np.float32]) -> float:
+        """The model's log-odds that ``sentence`` (whose vector is ``vector``) is an injection."""
         idx = ngram_buckets(sentence)
         z = self.bias
         if idx.size:
             z += float(self.hash_w[idx].sum()) / math.sqrt(idx.size)
         z += float(np.dot(self.dense_w, np.asarray(dense_features(sentence, signals), dtype=np.float32)))
+        z += VECTOR_SCALE * float(np.dot(self.vec_w, vector))
         return z
 
     def predict(self, sentences: list[str], signals: list[list[Signal]]) -> list[float]:
         """Probabilities in [0,1], one per sentence (``signals[i]`` are sentence i's rule hits)."""
+        vectors = sentence_vectors(sentences)
         out = []
-        for s, sig in zip(sentences, signals, strict=True):
-            z = self.logit(s, sig)
+        for s, sig, vec in zip(sentences, signals, vectors, strict=True):
+            z = self.logit(s, sig, vec)
             out.append(1.0 / (1.0 + math.exp(-z)) if z > -30 else 0.0)
         return out
 
@@ -275,6 +296,7 @@ class Detector:
             path,
             hash_w=self.hash_w.astype(np.float32),
             dense_w=self.dense_w.astype(np.float32),
+            vec_w=self.vec_w.astype(np.float32),
             bias=np.array([self.bias], dtype=np.float64),
             meta=np.array(json.dumps(self.meta, sort_keys=True)),
         )
@@ -285,11 +307,15 @@ def load_detector(path: Path) -> Detector:
     with np.load(path, allow_pickle=False) as data:
         hash_w = np.asarray(data["hash_w"], dtype=np.float32)
         dense_w = np.asarray(data["dense_w"], dtype=np.float32)
+        if "vec_w" not in data:
+            raise ValueError(f"{path}: weights without a sentence-vector part; refit with `train injection`")
+        vec_w = np.asarray(data["vec_w"], dtype=np.float32)
         bias = float(data["bias"][0])
         meta = json.loads(str(data["meta"]))
-    if hash_w.shape != (HASH_DIMS,) or dense_w.shape != (DENSE_DIMS,):
-        raise ValueError(f"{path}: weights of shape {hash_w.shape}/{dense_w.shape} do not fit these features")
-    return Detector(hash_w, dense_w, bias, meta)
+    if hash_w.shape != (HASH_DIMS,) or dense_w.shape != (DENSE_DIMS,) or vec_w.shape != (VECTOR_DIMS,):
+        shapes = f"{hash_w.shape}/{dense_w.shape}/{vec_w.shape}"
+        raise ValueError(f"{path}: weights of shape {shapes} do not fit these features")
+    return Detector(hash_w, dense_w, vec_w, bias, meta)
 
 
 @lru_cache(maxsize=1)

