@@ -225,6 +225,12 @@ LOOKALIKES: dict[str, tuple[str, ...]] = {
         "A copy of any notice to the Distributor (which shall not constitute notice) shall be sent to {email}.",
         "乙方地址：上海市浦东新区世纪大道{num2}号；联系邮箱：{email}。",
         "任何一方变更通讯地址或电子邮箱的，应在变更后{num2}日内通知对方，否则向原地址发送的通知视为送达。",
+        # A notice block's label lines, each a line of its own (added in session 15 after a bare
+        # "E-mail: <a person's address>" line of a CUAD notice block scored 0.55 and dropped its passage).
+        "E-mail: {email}",
+        "Attention: Chief Financial Officer; Facsimile: +1 212 555 01{num2}; Email: {email}",
+        "电子邮箱：{email}",
+        "with a copy (which shall not constitute notice) to: {email}",
     ),
     "agent_role": (
         "The Distributor shall act as the exclusive agent of the Company in the Territory.",
@@ -466,6 +472,8 @@ LOOKALIKE_EMAILS: tuple[str, ...] = (
     "notices@acme-industries.com",
     "fawu@huachang-tech.cn",
     "contracts@bluewater-logistics.com",
+    "m.kowalski@stonebridge-pharma.com",
+    "chen.jing@harbor-medical.cn",
 )
 """Addresses of the parties themselves, for look-alikes: an attacker's link pool is not theirs."""
 
