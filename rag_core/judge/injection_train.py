@@ -3,14 +3,16 @@
 Why these sources, and only these: the project fits on ``../shared/data/train`` alone (the
 ``injection/`` files are evaluation data, reported by ``bench verdicts`` and never fitted on).
 Positives: Tensor Trust's hijacking and extraction attacks (English) and the planted attack
-sentences of the synthetic set (Chinese and English, 18 families). Negatives: the honest
+sentences of the synthetic set (Chinese and English, 34 families). Negatives: the honest
 sentences around each planted sentence, the planted look-alikes, sentences of training CUAD
 contracts, and PrivacyQA's user questions and policy clauses (so that a plain question or a
 policy sentence is not an attack merely because it is not contract text).
 
 Determinism: sampling uses a fixed seed, the solver (lbfgs) is deterministic, and the
-fingerprint stored with the weights hashes the samples, the hyper-parameters and the features
-of a probe subsample, so a test can tell quickly whether the committed weights are stale.
+fingerprint stored with the weights hashes the samples, the hyper-parameters and the lexical
+features of a probe subsample, so a test can tell quickly whether the committed weights are stale.
+The sentence vectors are named in the hyper-parameters but not hashed: their last digits differ
+from one CPU to another, and the fingerprint must be the same on every machine.
 """
 
 from __future__ import annotations
