@@ -13,6 +13,8 @@ after each answer.
         -q "月租金是多少？" -q "What is the annual license fee?"
     HF_HUB_OFFLINE=1 .venv/bin/python scripts/tryout_ui.py --questions qs.jsonl
 
+``--doc FILE`` (repeatable) uploads one more file beside the two (a contract with a planted attack, say).
+
 Questions: ``-q TEXT`` starts a new chat, ``-f TEXT`` asks a follow-up in the current chat; or a
 JSONL file, one ``{"q": "...", "new_chat": true|false}`` per line (new_chat defaults to true for the
 first question, false otherwise).
@@ -218,7 +220,7 @@ def problems(pg: Any) -> list[str]:
 
 
 # ---------------------------------------------------------------- documents
-def upload(pg: Any, url: str, docs_dir: Path) -> list[str]:
+def upload(pg: Any, url: str, docs_dir: Path, extra: list[Path]) -> list[str]:
     lines: list[str] = []
     goto(pg, f"{url}/documents")
     pg.get_by_label("知识库名称").fill(KB_NAME)
@@ -230,10 +232,11 @@ def upload(pg: Any, url: str, docs_dir: Path) -> list[str]:
         path = docs_dir / name
         path.write_text(text, encoding="utf-8")
         files.append(str(path))
+    files += [str(p) for p in extra]
     pg.locator("[data-testid=stFileUploaderDropzoneInput]").set_input_files(files)
     pg.get_by_role("button", name=f"导入 {len(files)} 个文件").click()
     # Embedding on 2 busy cores can take a while: wait for both per-file results.
-    for name in (LEASE_NAME, LICENCE_NAME):
+    for name in (LEASE_NAME, LICENCE_NAME, *(p.name for p in extra)):
         pg.get_by_text(re.compile(re.escape(name) + "：(已导入|未导入|重复文件)")).first.wait_for(
             timeout=600_000
         )
@@ -505,6 +508,12 @@ def main() -> int:
     )
     ap.add_argument("-f", dest="ask", action="append", type=lambda s: ("follow", s), help="a follow-up")
     ap.add_argument("--no-llm", action="store_true", help="no answer model: quoted answers only")
+    ap.add_argument(
+        "--doc",
+        action="append",
+        default=[],
+        help="one more file to upload beside the two built-in (repeatable)",
+    )
     ap.add_argument("--answer-timeout", type=float, default=300.0, help="seconds to wait for one answer")
     ap.add_argument("--max-passages", type=int, default=30, help="evidence-panel passages to open per answer")
     ap.add_argument("--passage-chars", type=int, default=160, help="passage text printed per passage")
@@ -557,7 +566,7 @@ def main() -> int:
                 try:
                     t0 = time.monotonic()
                     print("\n== Documents page")
-                    for line in upload(pg, url, docs_dir):
+                    for line in upload(pg, url, docs_dir, [Path(d) for d in args.doc]):
                         print(line)
                     print(f"  (upload took {time.monotonic() - t0:.1f} s)")
                     for pr in problems(pg):

@@ -32,7 +32,7 @@ from typing import Any
 from rag_core.coded import CodedText, coded, join
 from rag_core.judge.classify import EVIDENCE, classify, relabelled
 from rag_core.judge.glossary import direct_translations
-from rag_core.judge.relevance import term_in, terms
+from rag_core.judge.relevance import stem, term_in, terms
 from rag_core.models import Verdict
 from rag_core.settings import JudgeTrainSettings, VerdictSettings
 
@@ -94,6 +94,17 @@ def naming_terms(question: str) -> list[str]:
     """The question's content words that can tell documents apart (common English words left out)."""
     common = common_terms()
     return [t for t in dict.fromkeys(terms(question)) if t not in common]
+
+
+def as_asked(question: str, names: Sequence[str]) -> tuple[str, ...]:
+    """The question's own words for its stemmed terms ("shares" for "shar"), for the note a lawyer reads.
+
+    Why: the note said 问题里的“shar”出现在《股权转让协议.txt》中 (browser try-out, "What is the purchase
+    price for the shares?"): a stem is how words are matched, not a word anyone asked."""
+    asked: dict[str, str] = {}
+    for w in re.findall(r"[a-z][a-z0-9'-]*", question.lower()):
+        asked.setdefault(stem(w), w)
+    return tuple(dict.fromkeys(asked.get(t, t) for t in names))
 
 
 def renders_common(term: str, common: frozenset[str]) -> bool:
@@ -179,7 +190,7 @@ def out_by_title(question: str, docs: Mapping[str, tuple[str, str]]) -> dict[str
             continue
         for other, words in named.items():
             if words and not covered_in(sorted(words), *_doc_view(text)):
-                out[d] = OutOfScope(d, tuple(sorted(words)), docs[other][0])
+                out[d] = OutOfScope(d, as_asked(question, sorted(words)), docs[other][0])
                 break
     return out
 
@@ -199,8 +210,8 @@ def out_of_scope(
     out: dict[str, OutOfScope] = {}
     for d, mine in cover.items():
         if d != best and dominated(mine, cover[best], max_share, min_missing):
-            missing = tuple(t for t in naming_terms(question) if t in cover[best] - mine)
-            out[d] = OutOfScope(d, missing, docs[best][0])
+            missing = [t for t in naming_terms(question) if t in cover[best] - mine]
+            out[d] = OutOfScope(d, as_asked(question, missing), docs[best][0])
     return {**out_by_title(question, docs), **out}
 
 

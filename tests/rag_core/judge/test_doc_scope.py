@@ -177,3 +177,12 @@ def test_a_question_naming_a_document_by_its_title_scopes_out_the_others(questio
 def test_a_question_naming_no_title_or_every_title_scopes_out_nothing_by_title(question: str) -> None:
     """合同 names no document (every rendering of it is a word most contracts use)."""
     assert out_by_title(question, TITLED) == {}
+
+
+def test_the_scope_note_names_the_words_the_lawyer_asked_not_their_stems() -> None:
+    # "What is the purchase price for the shares?" said 问题里的“shar”出现在《股权转让协议.txt》中.
+    docs = {"shares": ("股权转让协议.txt", SHARES), "licence": ("licence.txt", LICENCE)}
+    gone = out_of_scope("What is the purchase price for the shares?", docs, 0.5, 2)
+    assert gone, "the licence should be out of scope"
+    missing = gone["licence"].missing
+    assert "shares" in missing and "shar" not in missing
