@@ -104,3 +104,10 @@ def test_the_sentence_vector_enters_the_score() -> None:
     vec = sentence_vectors([s])[0]
     assert abs(d.logit(s, sentence_signals(s), vec) - blind.logit(s, sentence_signals(s), vec)) > 0.1
     assert float(np.abs(d.vec_w).sum()) > 1.0
+
+
+def test_the_detector_s_vector_width_is_the_judge_embedder_s() -> None:
+    from rag_core.judge import dense
+    from rag_core.judge.injection_model import VECTOR_DIMS, sentence_vectors
+
+    assert VECTOR_DIMS == dense.DIM == sentence_vectors(["乙方应按时支付租金。"]).shape[1]
