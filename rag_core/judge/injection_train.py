@@ -170,26 +170,15 @@ def design(texts: Sequence[str]) -> sparse.csr_matrix:
     return sparse.hstack([featurize(texts), vectors], format="csr")
 
 
-def fit(
-    x: sparse.csr_matrix, y: npt.NDArray[np.int64], meta: dict[str, Any], start: Detector | None = None
-) -> Detector:
-    """A logistic regression on ``x``; deterministic (lbfgs, no random state involved).
-
-    ``start`` (validation folds) starts the solver from an already fitted detector: the problem is
-    convex, so the fold converges to its own optimum, only in fewer iterations.
-    """
+def fit(x: sparse.csr_matrix, y: npt.NDArray[np.int64], meta: dict[str, Any]) -> Detector:
+    """A logistic regression on ``x``; deterministic (lbfgs, no random state involved). Always from
+    scratch: a leave-one-family-out fold started from the full fit would keep what it learned from
+    the family left out (``injection_validate.fold_detector``)."""
     from sklearn.linear_model import LogisticRegression
 
     model = LogisticRegression(
-        C=C_REGULARISATION,
-        max_iter=MAX_ITER,
-        solver="lbfgs",
-        class_weight=CLASS_WEIGHT,
-        warm_start=start is not None,
+        C=C_REGULARISATION, max_iter=MAX_ITER, solver="lbfgs", class_weight=CLASS_WEIGHT
     )
-    if start is not None:
-        model.coef_ = np.concatenate([start.hash_w, start.dense_w, start.vec_w]).astype(np.float64)[None, :]
-        model.intercept_ = np.array([start.bias])
     model.fit(x, y)
     coef = model.coef_[0].astype(np.float32)
     hash_w, rest = coef[:HASH_DIMS].copy(), coef[HASH_DIMS:]
