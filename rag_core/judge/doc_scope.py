@@ -32,7 +32,7 @@ from typing import Any
 from rag_core.coded import CodedText, coded, join
 from rag_core.judge.classify import EVIDENCE, classify, relabelled
 from rag_core.judge.glossary import direct_translations
-from rag_core.judge.relevance import stem, term_in, terms
+from rag_core.judge.relevance import surface_words, term_in, terms
 from rag_core.models import Verdict
 from rag_core.settings import JudgeTrainSettings, VerdictSettings
 
@@ -101,9 +101,7 @@ def as_asked(question: str, names: Sequence[str]) -> tuple[str, ...]:
 
     Why: the note said 问题里的“shar”出现在《股权转让协议.txt》中 (browser try-out, "What is the purchase
     price for the shares?"): a stem is how words are matched, not a word anyone asked."""
-    asked: dict[str, str] = {}
-    for w in re.findall(r"[a-z][a-z0-9'-]*", question.lower()):
-        asked.setdefault(stem(w), w)
+    asked = surface_words(question)
     return tuple(dict.fromkeys(asked.get(t, t) for t in names))
 
 

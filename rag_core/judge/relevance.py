@@ -165,10 +165,23 @@ def stem(w: str) -> str:
     return w
 
 
+_WORD = re.compile(r"[a-z][a-z0-9'-]*|\d+")
+"""An English word (or a number) as ``terms`` reads it, in lower-cased text."""
+
+
+def surface_words(text: str) -> dict[str, str]:
+    """Each English term's stem → the first word of ``text`` that has it ("shar" → "shares"): what a
+    note shows the lawyer instead of a stem."""
+    out: dict[str, str] = {}
+    for w in _WORD.findall(text.lower()):
+        out.setdefault(stem(w), w)
+    return out
+
+
 def terms(text: str) -> list[str]:
     """Content terms: stemmed English words without stopwords; Chinese words by jieba's search mode."""
     out: list[str] = []
-    for w in re.findall(r"[a-z][a-z0-9'-]*|\d+", text.lower()):
+    for w in _WORD.findall(text.lower()):
         if w not in _EN_STOP and len(w) > 1:
             out.append(stem(w))
     if has_cjk(text):
