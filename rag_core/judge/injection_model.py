@@ -181,7 +181,8 @@ VECTOR_DIMS: int = 512
 
 VECTOR_SCALE: float = 1.0
 """Factor on the unit-length sentence vector: 1 gives it the same norm as the L2-normalised n-gram
-block, so neither block is cheaper under the fit's L2 penalty (chosen before any score, not tuned)."""
+block, so neither block is cheaper under the fit's L2 penalty. Scales 0.5 and 2 trade attack recall
+against look-alike false positives on the training folds (README, verdicts section); 1 was kept."""
 
 DENSE_SCALE: float = 1.0
 """Factor on the rule strengths and surface features (the hashed n-grams have unit norm). A larger
