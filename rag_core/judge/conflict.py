@@ -45,6 +45,7 @@ from rag_core.judge.values import (
     _ZH_STOP,
     Value,
     extract_values,
+    frequency_frame,
     has_cjk,
     interrogative_spans,
     normalize_text,
@@ -311,7 +312,7 @@ class PremiseSlots:
 def premise_slots(premise: str) -> PremiseSlots:
     """Values the premise asserts and its content terms (context for alignment)."""
     norm = normalize_text(premise)
-    values = extract_values(norm, premise=True)
+    values = [v for v in extract_values(norm, premise=True) if not frequency_frame(norm, v)]
     spans = interrogative_spans(norm)
     topic = [v.kind in TOPIC_KINDS and any(a <= v.start < b for a, b in spans) for v in values]
     return PremiseSlots(norm, values, topic, content_terms(norm))

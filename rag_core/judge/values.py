@@ -188,7 +188,7 @@ _VALUE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "number",
         re.compile(
-            rf"(?<![A-Za-z0-9_.$-])(?P<n>{_NUM})(?![A-Za-z0-9_%])|(?P<zn>{_ZHNUM})(?=\s*(?:个|名|家|位|项|次|倍|席|人|件|台|股|支|所|座))"
+            rf"(?<![A-Za-z0-9_.$-])(?P<n>{_NUM})(?![A-Za-z0-9_%])|(?P<zn>{_ZHNUM})(?=\s*(?:个|名|家|位|项|次(?!性)|倍|席|人|件|台|股|支|所|座))"
         ),
     ),
 )
@@ -413,6 +413,23 @@ def extract_values(text: str, premise: bool = False) -> list[Value]:
         if not any(n.start <= v.start < n.end for n in nums)
     ]
     return nums + names
+
+
+_FREQUENCY_ASKED_ZH = re.compile(r"多久|多长时间|多少时间|隔多|多少天|几[天周月年]|几个[月星]|多频繁|每")
+_PER_PERIOD_ZH = re.compile(r"(?:年|月|周|天|日|季度?|星期)[\u4e00-\u9fff]{0,2}$")
+
+
+def frequency_frame(premise: str, v: Value) -> bool:
+    """Whether ``v`` is the "一次" of a how-often question ("租金多久付一次？", "是一年一次吗？"): the
+    question's frame (once per period), not a count it asserts. Why: read as the number 1 it met the "5" of "每季度第一个月的5日前" and
+    flagged a plain rent-payment clause as contradicting a question that asserts nothing."""
+    if v.kind != "number" or v.key != (1.0,) or premise[v.end : v.end + 1] != "次":
+        return False
+    for a, b in interrogative_spans(premise):
+        before = premise[a : v.start]
+        if a <= v.start < b and (_FREQUENCY_ASKED_ZH.search(before) or _PER_PERIOD_ZH.search(before)):
+            return True
+    return False
 
 
 def interrogative_spans(premise: str) -> list[tuple[int, int]]:

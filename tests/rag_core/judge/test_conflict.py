@@ -133,3 +133,14 @@ def test_a_british_spelling_in_the_premise_meets_the_american_one_in_the_clause(
     american = conflict_score(premise_slots("The license fee is USD 100,000 a year, correct?"), clause)[0]
     assert british == american > T
     assert conflict_score(premise_slots("The licence fee is USD 84,000 a year, correct?"), clause)[0] < T
+
+
+def test_a_how_often_question_asserts_no_count() -> None:
+    """"多久付一次" asks for a frequency: its 一次 is the question's frame, not the number 1 (it met the
+    "5日前" of a quarterly rent clause and flagged the clause as contradicting the question)."""
+    clause = "月租金为人民币6800元。租金按季度支付，乙方应于每季度第一个月的5日前向甲方支付当季租金人民币20400元。"
+    assert score("租金多久付一次？", clause) <= T
+    assert not premise_slots("租金多久付一次？").values
+    assert [v.surface for v in premise_slots("付款是一年一次吗？").values] == ["一年"]
+    assert not [v for v in extract_values("需要一次性付清吗？") if v.kind == "number"]
+    assert [v.kind for v in premise_slots("违约一次就可以解除吗？").values] == ["number"]  # a count it asserts
