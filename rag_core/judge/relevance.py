@@ -134,10 +134,20 @@ defined role ("Bluefield Analytics LLC … ("Licensee")"), or a party line ("承
 _VALUE_KINDS: dict[str, frozenset[str]] = {
     "date": frozenset({"date", "year"}),
     "amount": frozenset({"amount", "number"}),
-    "period": frozenset({"period"}),
+    "period": frozenset({"period", "date"}),
     "percent": frozenset({"percent"}),
     "number": frozenset({"number", "amount", "percent", "period"}),
 }
+"""Kinds of value that answer each asked kind. A how-long question is also answered by an end date or
+an open-ended term: of the fit contracts' expiration-date clauses (asked "How long is the initial
+term?"), 39 of 247 state only a date ("shall terminate automatically on December 31, 2022") and many
+others an anniversary, "three (3) calendar years" or "indefinitely", which the judge had read as
+lacking the asked period."""
+_OPEN_ENDED = re.compile(
+    r"\bperpetu\w*|\bindefinite(?:ly)?\b|\buntil\s+(?:it\s+is\s+|so\s+)?terminated\b|永久|长期有效|无固定期限|不定期",
+    re.I,
+)
+"""A duration stated without a number ("shall continue indefinitely", "in perpetuity", 无固定期限)."""
 _ASK_WORDS = {
     "entity": "a party's name",
     "date": "a date",
@@ -300,6 +310,8 @@ def without_values(text: str, kinds: tuple[str, ...]) -> str | None:
 
 def _has_kind(kind: str, passage: str, value_kinds: set[str]) -> bool:
     """True when the passage holds a value of the kind asked for."""
+    if kind == "period" and _OPEN_ENDED.search(passage):
+        return True
     if kind in _VALUE_KINDS:
         return bool(value_kinds & _VALUE_KINDS[kind])
     if kind == "party":

@@ -56,12 +56,19 @@ _CURRENCIES: dict[str, str] = {
 _PERIOD_DAYS: dict[str, float] = {
     "day": 1, "days": 1, "business day": 1, "business days": 1, "calendar day": 1, "calendar days": 1,
     "week": 7, "weeks": 7, "month": 30, "months": 30, "year": 365, "years": 365,
+    "calendar week": 7, "calendar weeks": 7, "calendar month": 30, "calendar months": 30, "calendar year": 365,
+    "calendar years": 365,
     "天": 1, "日": 1, "工作日": 1, "个工作日": 1, "周": 7, "星期": 7, "个星期": 7, "个月": 30, "月": 30, "年": 365,
 }  # fmt: skip
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _ZHNUM = r"[零〇一二两三四五六七八九十百千万亿]+"
 _ENWORD = "|".join(sorted(_EN_NUMBER_WORDS, key=len, reverse=True))
+_EN_ORDINALS: dict[str, int] = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+    "ninth": 9, "tenth": 10,
+}  # fmt: skip
+_ORDINAL_RX = "|".join(_EN_ORDINALS)
 
 _EN_STOP = _wordset(
     "a an the of to in on for and or is are was were be been being do does did i my me you your we our us it its "
@@ -175,8 +182,16 @@ _VALUE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "period",
         re.compile(
             rf"(?:(?P<w>{_ENWORD})\s*\(\s*(?P<wd>\d+)\s*\)|(?P<n>{_NUM})|(?P<w2>\b(?:{_ENWORD})\b))[\s-]*"
-            r"(?P<u>(?:business|calendar)\s+days?|days?|weeks?|months?|years?)\b"
+            r"(?P<u>(?:(?:business|calendar|consecutive|full)\s+)?(?:days?|weeks?|months?|years?))\b"
             rf"|(?P<zn>{_NUM}|{_ZHNUM})\s*(?P<zu>个工作日|工作日|个星期|星期|个月|周|天|年(?!\d)|日(?=内|以内|之内))",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "period",
+        re.compile(
+            rf"\b(?P<an>{_ORDINAL_RX}|\d{{1,2}}(?:st|nd|rd|th))(?:\s*\(\s*\d{{1,2}}\s*(?:st|nd|rd|th)?\s*\))?"
+            r"\s+anniversary\b",
             re.IGNORECASE,
         ),
     ),
@@ -229,6 +244,10 @@ def _key_of(kind: str, m: re.Match[str]) -> tuple[object, ...] | None:
         scale = (g["sc"] or g["sc2"] or "").lower()
         cur = (g["cur"] or g["cur2"] or "").lower()
         return (n * _SCALES.get(scale, 1.0), _CURRENCIES.get(cur, cur))
+    if kind == "period" and g.get("an"):  # "the fifth (5th) anniversary of the Effective Date": five years
+        word = g["an"].lower()
+        years = _EN_ORDINALS.get(word) or parse_number(re.sub(r"(?:st|nd|rd|th)$", "", word))
+        return None if years is None else (float(years) * _PERIOD_DAYS["year"],)
     if kind == "period":
         if g["zn"]:
             n = parse_number(g["zn"])
@@ -237,7 +256,7 @@ def _key_of(kind: str, m: re.Match[str]) -> tuple[object, ...] | None:
                 return None  # a calendar year, not a period
         else:
             n = float(g["wd"]) if g["wd"] else parse_number(g["n"] or g["w2"] or "")
-            unit = re.sub(r"\s+", " ", g["u"].lower())
+            unit = re.sub(r"^(?:consecutive|full)\s+", "", re.sub(r"\s+", " ", g["u"].lower()))
         if n is None:
             return None
         return (n * _PERIOD_DAYS.get(unit, _PERIOD_DAYS.get(unit.rstrip("s"), 1)),)

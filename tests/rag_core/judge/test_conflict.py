@@ -136,11 +136,27 @@ def test_a_british_spelling_in_the_premise_meets_the_american_one_in_the_clause(
 
 
 def test_a_how_often_question_asserts_no_count() -> None:
-    """"多久付一次" asks for a frequency: its 一次 is the question's frame, not the number 1 (it met the
+    """ "多久付一次" asks for a frequency: its 一次 is the question's frame, not the number 1 (it met the
     "5日前" of a quarterly rent clause and flagged the clause as contradicting the question)."""
-    clause = "月租金为人民币6800元。租金按季度支付，乙方应于每季度第一个月的5日前向甲方支付当季租金人民币20400元。"
+    clause = (
+        "月租金为人民币6800元。租金按季度支付，乙方应于每季度第一个月的5日前向甲方支付当季租金人民币20400元。"
+    )
     assert score("租金多久付一次？", clause) <= T
     assert not premise_slots("租金多久付一次？").values
     assert [v.surface for v in premise_slots("付款是一年一次吗？").values] == ["一年"]
     assert not [v for v in extract_values("需要一次性付清吗？") if v.kind == "number"]
-    assert [v.kind for v in premise_slots("违约一次就可以解除吗？").values] == ["number"]  # a count it asserts
+    assert [v.kind for v in premise_slots("违约一次就可以解除吗？").values] == [
+        "number"
+    ]  # a count it asserts
+
+
+def test_anniversaries_and_calendar_years_are_periods() -> None:
+    """ "the fifth (5th) anniversary" is five years and "three (3) calendar years" three: both are
+    periods a term clause states (they had been read as an ordinal and as no value)."""
+    years = 365.0
+    first = extract_values("until the fifth (5th) anniversary of the Effective Date")[0]
+    assert (first.kind, first.key) == ("period", (5 * years,))
+    assert [(v.kind, v.key) for v in extract_values("for three (3) calendar years")] == [
+        ("period", (3 * years,))
+    ]
+    assert [(v.kind, v.key) for v in extract_values("within 30 business days")] == [("period", (30.0,))]

@@ -270,7 +270,9 @@ def test_a_multi_clause_chunk_holds_the_clause_type_of_its_best_segment() -> Non
 
 def test_values_of_the_asked_kind_are_cut_out_for_the_counterfactual_window() -> None:
     text = "The term of this Agreement is five (5) years from March 1, 2020."
-    assert without_values(text, ("period",)) == "The term of this Agreement is  from March 1, 2020."
+    # a date also answers how long (an end date), so the how-long counterfactual loses both
+    assert without_values(text, ("period",)) == "The term of this Agreement is  from ."
+    assert without_values(text, ("date",)) == "The term of this Agreement is five (5) years from ."
     assert without_values(text, ("party",)) is None
     assert without_values("No value here.", ("date",)) is None
 

@@ -51,3 +51,24 @@ def test_the_asked_kind_of_value() -> None:
     assert asked_kinds("What is the initial term of the contract?") == ["period"]
     assert asked_kinds("What are the payment terms?") == []
     assert asked_kinds("提前多少天通知？")[0] == "period"
+
+
+def test_a_how_long_question_is_answered_by_an_end_date_or_an_open_ended_term() -> None:
+    """The term clauses that answer "How long is the initial term?" often state no number of days:
+    an end date, an anniversary, calendar years, or no end at all. Each holds the asked period; a
+    clause with none of them does not."""
+    from rag_core.judge.relevance import held_kinds
+
+    answering = [
+        "This Agreement shall terminate automatically without notice on December 31, 2022.",
+        "The term shall end on the second (2nd) anniversary of the Commencement Date.",
+        "The initial term of this Agreement shall be three (3) calendar years from the Agreement date.",
+        "Unless earlier terminated in accordance with this paragraph 7, this Agreement shall continue indefinitely.",
+        "本合同为无固定期限合同。",
+    ]
+    for text in answering:
+        assert held_kinds(("period",), text) == ("period",), text
+    assert (
+        held_kinds(("period",), "The Supplier shall deliver the Products to the Customer's warehouse.") == ()
+    )
+    assert held_kinds(("date",), "The term is five (5) years.") == ()  # a date question still needs a date
