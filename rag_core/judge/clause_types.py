@@ -112,7 +112,7 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         ("合同对赔偿责任设有上限吗？", "一方承担责任的最高金额是多少？"),
         (r"cap on liabilit", r"limitation of liabilit", r"maximum .{0,20}liab", r"liabilit.{0,20}(?<!un)(?:limit|exceed)",
          r"\bcap(?:s|ped|ping)?\b.{0,20}liabilit",
-         r"责任上限", r"赔偿上限", r"责任限额", r"最高.{0,6}(?:赔偿|责任)"),
+         r"责任上限", r"赔偿上限", r"责任限额", r"最高.{0,6}(?:赔偿|责任)", r"(?:赔偿|责任)的?最高", r"最多.{0,4}赔"),
     ),
     ClauseType(
         "Uncapped Liability", "无上限责任", "uncapped liability",

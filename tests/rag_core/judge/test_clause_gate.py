@@ -202,3 +202,13 @@ def test_a_question_asking_who_a_party_is_wants_a_name_and_only_the_naming_passa
     )
     assert verdicts[0].label == "EVIDENCE" and verdicts[1].label != "EVIDENCE", verdicts
     assert verdicts[1].explanation_code and "entity_not_named" in verdicts[1].explanation_code
+
+
+def test_a_cap_question_in_either_chinese_word_order_is_typed() -> None:
+    """ "一方承担责任的最高金额是多少？" (liability before "maximum") was typed nothing, so the judge read it as
+    an untyped question and a refusal could not name the missing cap clause."""
+    from rag_core.judge.clause_types import thesaurus_types
+
+    for q in ("一方承担责任的最高金额是多少？", "赔偿责任最高是多少？", "违约最多赔多少？", "最高赔偿额是多少？"):
+        assert thesaurus_types(q) == ["Cap On Liability"], q
+    assert thesaurus_types("最高人民法院的司法解释怎么说？") == []
