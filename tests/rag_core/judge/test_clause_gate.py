@@ -209,6 +209,11 @@ def test_a_cap_question_in_either_chinese_word_order_is_typed() -> None:
     an untyped question and a refusal could not name the missing cap clause."""
     from rag_core.judge.clause_types import thesaurus_types
 
-    for q in ("一方承担责任的最高金额是多少？", "赔偿责任最高是多少？", "违约最多赔多少？", "最高赔偿额是多少？"):
+    for q in (
+        "一方承担责任的最高金额是多少？",
+        "赔偿责任最高是多少？",
+        "违约最多赔多少？",
+        "最高赔偿额是多少？",
+    ):
         assert thesaurus_types(q) == ["Cap On Liability"], q
     assert thesaurus_types("最高人民法院的司法解释怎么说？") == []
