@@ -49,6 +49,17 @@ SCALAR_FEATURES: tuple[str, ...] = (
     "translated_best_sentence",
 )
 
+EVIDENCE_DROPPED: tuple[str, ...] = ("coverage",)
+"""Scalar features the evidence model does not read. Why: fitted beside ``best_sentence`` it took a
+negative weight (the candidates are ranked by coverage, so among them a window that covers the
+question across many sentences is more often a bystander), and a clause that states the answer in
+words of the question ("Either party may terminate this Agreement without cause at any time …")
+scored 0.38 for "May either party end the contract without cause?" because it covered all of them."""
+EVIDENCE_COLUMNS: tuple[int, ...] = tuple(
+    i for i, n in enumerate(SCALAR_FEATURES) if n not in EVIDENCE_DROPPED
+)
+"""Columns of ``feature_matrix`` the evidence model reads, in order."""
+
 LENGTH_SCALE: float = math.log(1000.0)
 """log(1 + characters) is divided by this, so a 1,000-character passage has length feature 1."""
 

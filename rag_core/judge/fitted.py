@@ -33,7 +33,7 @@ from rag_core.judge.clause_types import (
     trigger_matrix,
 )
 from rag_core.judge.features import (
-    SCALAR_FEATURES,
+    EVIDENCE_COLUMNS,
     PassageView,
     QuestionView,
     asked_clause_text,
@@ -225,7 +225,7 @@ def score(question: str, texts: list[str], w: JudgeWeights | None = None) -> lis
     lex = lexical_features(question, texts)
     x = feature_matrix(qv, pv, lex, interaction=True)
     rel = w.relevance.proba(x)
-    evi = w.evidence.proba(x[:, : len(SCALAR_FEATURES)])
+    evi = w.evidence.proba(x[:, EVIDENCE_COLUMNS])
     asked = tuple(w.clause.categories[i] for i in qv.types)
     out: list[FittedScores] = []
     for i, p in enumerate(pv):

@@ -24,7 +24,7 @@ import numpy as np
 from rag_core.judge import dense
 from rag_core.judge.clause_types import CATEGORY_NAMES, trigger_matrix
 from rag_core.judge.clauses_zh import ZH_CLAUSES
-from rag_core.judge.features import SCALAR_FEATURES, feature_matrix
+from rag_core.judge.features import EVIDENCE_COLUMNS, SCALAR_FEATURES, feature_matrix
 from rag_core.judge.fitted import (
     ClauseModel,
     JudgeWeights,
@@ -189,7 +189,7 @@ def pair_rows(
     at = {t: i for i, t in enumerate(texts)}
     n_rel = len(SCALAR_FEATURES) + dense.DIM
     x_rel = np.zeros((len(pairs), n_rel))
-    x_evi = np.zeros((len(pairs), len(SCALAR_FEATURES)))
+    x_evi = np.zeros((len(pairs), len(EVIDENCE_COLUMNS)))
     for (group, q, _ranked), idx in by_q.items():
         model = clause_of(group)
         w = JudgeWeights(model, _NULL, _NULL, q_min, "")
@@ -199,7 +199,7 @@ def pair_rows(
         lex = lexical_features(q, ptexts)
         rows = feature_matrix(qv, views, lex, interaction=True)
         x_rel[idx] = rows
-        x_evi[idx] = rows[:, : len(SCALAR_FEATURES)]
+        x_evi[idx] = rows[:, EVIDENCE_COLUMNS]
     return Rows(
         x_rel,
         x_evi,
@@ -528,7 +528,7 @@ def fit_all(
         "recommended": {"t_relevance": t_rel, "t_evidence": t_evi},
         "clause": clause_json(clause),
         "relevance": logistic_json(relevance, [*SCALAR_FEATURES, *(f"qp{i}" for i in range(dense.DIM))]),
-        "evidence": logistic_json(evidence, list(SCALAR_FEATURES)),
+        "evidence": logistic_json(evidence, [SCALAR_FEATURES[i] for i in EVIDENCE_COLUMNS]),
     }
     if clause.chinese is not None:
         data["clause_zh"] = clause_json(clause.chinese)

@@ -13,7 +13,15 @@ from rag_core.judge.base import PassageInput
 from rag_core.judge.clause_gate import absent_clause_type, asked_clause_type
 from rag_core.judge.clause_types import BY_NAME, CATEGORY_NAMES, thesaurus_types
 from rag_core.judge.evidence_model import score_sentences
-from rag_core.judge.features import SCALAR_FEATURES, PassageView, QuestionView, asked_clause_text, scalar_row
+from rag_core.judge.features import (
+    EVIDENCE_COLUMNS,
+    EVIDENCE_DROPPED,
+    SCALAR_FEATURES,
+    PassageView,
+    QuestionView,
+    asked_clause_text,
+    scalar_row,
+)
 from rag_core.judge.fitted import WEIGHTS_PATH, load_weights, passage_views, score
 from rag_core.judge.local_judge import LocalJudge
 from rag_core.judge.relevance import lexical_features, without_values
@@ -52,7 +60,11 @@ def test_a_small_refit_is_deterministic(tmp_path: Path) -> None:
     for run in runs:
         run["figures"].pop("seconds")
     assert json.dumps(runs[0], sort_keys=True) == json.dumps(runs[1], sort_keys=True)
-    assert len(runs[0]["evidence"]["coef"]) == len(SCALAR_FEATURES)
+    assert (
+        len(runs[0]["evidence"]["coef"])
+        == len(EVIDENCE_COLUMNS)
+        == len(SCALAR_FEATURES) - len(EVIDENCE_DROPPED)
+    )
 
 
 # ---- features
@@ -410,3 +422,18 @@ def test_a_term_clause_that_goes_on_about_renewal_answers_the_term_question(ques
     was not read as asking a period. This clause is neither the try-out's nor a training clause."""
     term, repair = score(question, [TERM_WITH_RENEWAL, REPAIR])
     assert term.type_prob >= 0.9 and term.evidence >= S.t_evidence > repair.evidence, (term, repair)
+
+
+def test_a_clause_in_the_questions_own_words_is_evidence_though_its_window_repeats_them() -> None:
+    """With ``coverage`` beside ``best_sentence`` the evidence model weighed coverage negatively, so a
+    termination-for-convenience window that used the question's words in three sentences scored under
+    ``t_evidence`` (0.52; a CUAD window of the same shape 0.39). The evidence model no longer reads it."""
+    q = "May either party end the contract without cause?"
+    window = (
+        "renewal period. Each party may end this Agreement at any time and without cause by giving the other party "
+        "sixty (60) days' prior written notice. Termination of this Agreement for any reason shall not affect either "
+        "party's rights accrued before termination, and Sections 7 and 9 shall survive."
+    )
+    law = "9.1 This Agreement shall be governed by the laws of the State of Delaware."
+    got = score(q, [window, law])
+    assert got[0].evidence >= S.t_evidence > got[1].evidence
