@@ -54,10 +54,7 @@ _CURRENCIES: dict[str, str] = {
     "€": "eur", "eur": "eur", "euro": "eur", "euros": "eur", "欧元": "eur", "£": "gbp", "gbp": "gbp", "英镑": "gbp",
 }  # fmt: skip
 _PERIOD_DAYS: dict[str, float] = {
-    "day": 1, "days": 1, "business day": 1, "business days": 1, "calendar day": 1, "calendar days": 1,
-    "week": 7, "weeks": 7, "month": 30, "months": 30, "year": 365, "years": 365,
-    "calendar week": 7, "calendar weeks": 7, "calendar month": 30, "calendar months": 30, "calendar year": 365,
-    "calendar years": 365,
+    "day": 1, "days": 1, "week": 7, "weeks": 7, "month": 30, "months": 30, "year": 365, "years": 365,
     "天": 1, "日": 1, "工作日": 1, "个工作日": 1, "周": 7, "星期": 7, "个星期": 7, "个月": 30, "月": 30, "年": 365,
 }  # fmt: skip
 
@@ -256,7 +253,9 @@ def _key_of(kind: str, m: re.Match[str]) -> tuple[object, ...] | None:
                 return None  # a calendar year, not a period
         else:
             n = float(g["wd"]) if g["wd"] else parse_number(g["n"] or g["w2"] or "")
-            unit = re.sub(r"^(?:consecutive|full)\s+", "", re.sub(r"\s+", " ", g["u"].lower()))
+            unit = re.sub(
+                r"^(?:business|calendar|consecutive|full)\s+", "", re.sub(r"\s+", " ", g["u"].lower())
+            )
         if n is None:
             return None
         return (n * _PERIOD_DAYS.get(unit, _PERIOD_DAYS.get(unit.rstrip("s"), 1)),)
@@ -445,9 +444,9 @@ def frequency_frame(premise: str, v: Value) -> bool:
     if v.kind != "number" or v.key != (1.0,) or premise[v.end : v.end + 1] != "次":
         return False
     for a, b in interrogative_spans(premise):
-        before = premise[a : v.start]
-        if a <= v.start < b and (_FREQUENCY_ASKED_ZH.search(before) or _PER_PERIOD_ZH.search(before)):
-            return True
+        if a <= v.start < b:
+            before = premise[a : v.start]
+            return bool(_FREQUENCY_ASKED_ZH.search(before) or _PER_PERIOD_ZH.search(before))
     return False
 
 
