@@ -423,6 +423,7 @@ def train_hash(train_dir: Path, ts: JudgeTrainSettings) -> str:
         "clause_types.py",
         "clauses_zh.py",
         "relevance.py",
+        "values.py",  # the kinds of value a passage holds are features (value_missing_in_clause, kind_matched)
         "dense.py",
         "glossary.py",
     ):
