@@ -97,7 +97,7 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("cap", "limit", "limitation", "maximum", "exceed"), ("上限", "限额", "最高", "超过")),
     (("minimum",), ("最低", "至少")),
     (("force", "majeure"), ("不可抗力",)),
-    (("survive", "survival"), ("继续有效", "存续")),
+    (("survive", "survival", "continue"), ("继续有效", "存续", "持续")),
     # --- rights and duties ---
     (("assign", "assignment", "transfer"), ("转让", "让与")),
     (("sublet", "sublease", "sub-let"), ("转租",)),

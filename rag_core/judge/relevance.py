@@ -50,7 +50,7 @@ _EN_STOP = _wordset(
 )
 _ZH_STOP = _wordset(
     "的 了 是 在 和 与 及 或 有 为 对 于 把 被 就 都 而 也 并 等 之 其 这 那 哪 谁 什么 多少 如何 怎么 怎样 为什么 "
-    "何时 哪个 哪些 哪里 是否 吗 呢 啊 吧 我 你 他 我们 可以 能否 能 会 要 请问"
+    "何时 哪个 哪些 哪里 是否 吗 呢 啊 吧 我 你 他 我们 可以 能否 能 会 要 请问 多久 多长 多长时间 时候 多大"
 )
 
 TOPICS: dict[str, tuple[str, ...]] = {
@@ -107,9 +107,13 @@ _PARTY = re.compile(
     re.I,
 )
 _MODAL = re.compile(
-    r"\b(?:shall|may|must|will|not|never|no|only|cannot|required|entitled)\b|应当|应|可以|不得|有权|无权|不|须|必须",
+    r"\b(?:shall|may|must|will|not|never|no|only|cannot|required|entitled"
+    r"|grants?|granted|permitted|prohibited|allowed)\b|\bnon-(?=[a-z])"
+    r"|应当|应|可以|不得|有权|无权|不|须|必须|授予|允许|禁止",
     re.I,
 )
+"""What answers a yes/no question: a modal, a grant or permission, a prohibition, or a negated term
+("a non-sublicensable license" answers "Can the licensee sublicense?")."""
 _CONDITION = re.compile(
     r"\b(?:if|unless|provided\s+that|in\s+the\s+event|subject\s+to|upon|where|when)\b|如果|若|除非|在.{0,12}情况下|如|一旦",
     re.I,

@@ -437,3 +437,17 @@ def test_a_clause_in_the_questions_own_words_is_evidence_though_its_window_repea
     law = "9.1 This Agreement shall be governed by the laws of the State of Delaware."
     got = score(q, [window, law])
     assert got[0].evidence >= S.t_evidence > got[1].evidence
+
+
+def test_a_grant_that_rules_out_sublicensing_answers_the_sublicensing_question() -> None:
+    """The try-out's "Can the licensee sublicense the software?" was refused: its grant ("grants … a
+    non-exclusive, non-transferable, non-sublicensable license") holds no shall/may/not, so the judge
+    read it as lacking the obligation or permission asked (evidence 0.47). Written for this test."""
+    q = "Can the licensee sublicense the software?"
+    grant = (
+        "2. GRANT 2.1 On the terms of this Agreement, the Company grants to the Licensee a limited, non-exclusive, "
+        "non-sublicensable licence to use the Software solely for the Licensee's internal business during the Term."
+    )
+    fees = "4.1 The Licensee shall pay the Vendor an annual fee of EUR 12,000 within thirty (30) days of invoice."
+    got = score(q, [grant, fees])
+    assert got[0].evidence >= S.t_evidence > got[1].evidence, got

@@ -79,3 +79,11 @@ def test_the_fitted_judge_finds_the_answering_clause_across_languages() -> None:
     ):
         evi = [s.evidence for s in score(question, texts)]
         assert max(range(len(texts)), key=lambda i: evi[i]) == answer, (question, evi)
+
+
+def test_a_survival_clause_speaks_of_continuing() -> None:
+    """"保密义务持续多久？" asked of "The obligations of this Section 5 continue … for five (5) years"
+    matched only 义务: 持续 is how the clause's "continue" (its survival) reads in Chinese."""
+    assert "continu" in translations("持续") or "continue" in translations("持续")
+    lex = lexical_features("保密义务持续多久？", ["The obligations of Section 5 continue for five (5) years."])[0]
+    assert lex.hits >= 2

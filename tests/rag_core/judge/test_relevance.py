@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rag_core.judge.relevance import asked_kinds, lexical_features
+from rag_core.judge.relevance import asked_kinds, lexical_features, terms
 
 
 def test_coverage_orders_on_topic_passages_first_en() -> None:
@@ -72,3 +72,24 @@ def test_a_how_long_question_is_answered_by_an_end_date_or_an_open_ended_term() 
         held_kinds(("period",), "The Supplier shall deliver the Products to the Customer's warehouse.") == ()
     )
     assert held_kinds(("date",), "The term is five (5) years.") == ()  # a date question still needs a date
+
+
+def test_a_grant_or_a_negated_term_answers_a_yes_no_question() -> None:
+    """"Can the licensee sublicense?" is answered by "grants … a non-sublicensable licence", which
+    holds none of shall/may/not; the judge had marked such grants as lacking the asked kind."""
+    q = "Can the licensee sublicense the software?"
+    for text in (
+        "Licensor hereby grants Licensee a worldwide licence to use the Software.",
+        "A non-transferable licence to use the Software.",
+        "许可方授予被许可方使用本软件的权利。",
+    ):
+        assert lexical_features(q, [text])[0].matched == ("yesno",), text
+    assert lexical_features(q, ["Schedule A lists the Software modules."])[0].matched == ()
+
+
+def test_chinese_interrogatives_are_no_terms() -> None:
+    """多久/多长/什么时候 ask a kind of value (``asked_kinds``), they name nothing a clause says: as
+    terms they lowered every passage's coverage of "保密义务持续多久？" by a term no clause holds."""
+    assert terms("保密义务持续多久？") == ["保密", "义务", "持续"]
+    assert terms("什么时候付款？") == ["付款"]
+    assert asked_kinds("保密义务持续多久？") == ["period"]
