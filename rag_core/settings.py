@@ -347,10 +347,24 @@ class GenerationSettings(_Group):
         "words come first (the sentence scorer reads a sentence without its clause), unless the best-scored "
         "sentence, read with its heading, uses more of the question's words",
     )
+    quoted_prefer_asked_value: bool = _f(
+        True,
+        "on/off",
+        "When the question asks for a date, amount, period or other value, the sentences good enough to "
+        "quote that hold one come first (the sentence scorer weighs the question's words, not the value)",
+    )
     sentence_scorer: Literal["fitted", "e5-lexical"] = _f(
         "fitted",
         "name",
         "Sentence scorer of the quoted answer and the short prompt: the fitted evidence model, or e5 + lexical",
+    )
+    sentence_relevance_weight: float = _f(
+        0.5,
+        "fraction",
+        "Fitted sentence scorer: weight of the sentence's relevance beside its evidence (score = "
+        "evidence^(1-w) x relevance^w; 0 is evidence alone)",
+        ge=0,
+        le=1,
     )
     sentence_e5_shortlist: int = _f(
         6, "sentences", "Best lexical sentences re-scored with e5 (interim sentence scorer)", ge=0, le=200

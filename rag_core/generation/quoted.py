@@ -367,6 +367,24 @@ def _named_first(
     return out
 
 
+def _asked_value_first(chosen: list[ScoredSentence], question: str) -> list[ScoredSentence]:
+    """The sentences that hold a value of the kind the question asks for (a date for "when", an
+    amount for "how much" …) first, in their order; the others after them. A heading that names the
+    question still goes first (``_named_first`` runs after this): "月租金是多少？" quotes the rent clause's
+    two sentences, not its amount and then the deposit clause's "相当于两个月租金".
+
+    Why: the sentence scorer weighs the question's words and barely the asked kind, so for "合同什么
+    时候签的？" the deposit sentence "乙方应于本合同签订之日向甲方支付押金…" (0.935: 合同 and 签, no date) and the
+    signature clause were quoted before "签订日期：2025年2月20日" (0.914), or instead of it."""
+    from rag_core.judge.relevance import asked_kinds, held_kinds, value_kinds
+
+    kinds = value_kinds(tuple(asked_kinds(question)))
+    if not kinds:
+        return chosen
+    holds = {id(x): bool(held_kinds(kinds, x.sentence.text)) for x in chosen}
+    return sorted(chosen, key=lambda x: not holds[id(x)])  # stable: earlier order within each group
+
+
 def select_quoted(
     blocks: Sequence[EvidenceBlock],
     scored: Sequence[ScoredSentence],
@@ -379,7 +397,8 @@ def select_quoted(
     only when its score reaches ``quoted_min_relative`` of the best score, so a weakly related
     clause is not quoted just to fill three lines; among those, sentences under a heading that names
     the ``question``'s words come first, unless the clause of the best-scored one says more of the
-    question (``quoted_prefer_named_heading``, ``_named_first``). A CONFLICTING block's
+    question (``quoted_prefer_named_heading``, ``_named_first``); within each, those that hold the kind of
+    value the question asks for first (``quoted_prefer_asked_value``). A CONFLICTING block's
     sentence that contradicts the premise leads them (``_correcting``): correcting it matters most.
     With no score above zero, the first sentence of the first block: the judge kept that block as
     evidence.
@@ -397,6 +416,8 @@ def select_quoted(
     else:
         floor = best * settings.quoted_min_relative
         chosen = [x for x in ranked if x.score >= floor]
+        if question and settings.quoted_prefer_asked_value:
+            chosen = _asked_value_first(chosen, question)
         if question and settings.quoted_prefer_named_heading:
             chosen = _named_first(chosen, heading_reader(question))
         chosen = chosen[: settings.quoted_max_sentences]

@@ -119,5 +119,6 @@ def sentence_scorer(settings: Settings) -> SentenceScorer:
         except LexgateError as err:
             log.warning("fitted sentence scorer unavailable (%s); using e5 + lexical", err.message)
         else:
-            return score_sentences
+            weight = settings.generation.sentence_relevance_weight
+            return lambda question, sentences: score_sentences(question, sentences, weight)
     return e5_lexical_scorer(settings)

@@ -327,3 +327,48 @@ def test_a_numbered_title_case_heading_is_no_sentence() -> None:
     )
     assert [s.text for s in inline] == ["Licensor grants Licensee a licence to the Marks."]
     assert not is_heading_line("7.2 Each party shall pay its own costs.")
+
+
+SIGNED_LEASE = (
+    "第四条 押金\n乙方应于本合同签订之日向甲方支付押金人民币13600元。\n\n"
+    "第九条 其他\n本合同一式两份，甲乙双方各执一份，自双方签字盖章之日起生效。\n签订日期：2025年2月20日\n"
+)
+
+
+def test_a_when_question_quotes_the_sentence_holding_a_date_first() -> None:
+    """For "合同什么时候签的？" the sentence scorer ranked the deposit sentence ("本合同签订之日", no date)
+    and the signature clause above "签订日期：2025年2月20日": they use the question's words, the date
+    line holds what was asked. The date line leads now; with the setting off it does not."""
+    q = "合同什么时候签的？"
+    s = Settings()
+    blocks = [_block(1, SIGNED_LEASE, 0)]
+    scored = score_blocks(q, blocks, sentence_scorer(s))
+    quoted = select_quoted(blocks, scored, s.generation, q)
+    assert quoted.sentences[0].text == "签订日期：2025年2月20日", [x.text for x in quoted.sentences]
+    off = s.generation.model_copy(update={"quoted_prefer_asked_value": False})
+    assert select_quoted(blocks, scored, off, q).sentences[0].text != "签订日期：2025年2月20日"
+
+
+LATE_LEASE = (
+    "第三条 租金及支付方式\n月租金为人民币6800元（大写：陆仟捌佰元整）。租金按季度支付，乙方应于每季度第一个月的5日前"
+    "向甲方支付当季租金人民币20400元。甲方收到租金后应向乙方出具收据。\n\n"
+    "第七条 违约责任\n乙方逾期支付租金的，每逾期一日，应按当季租金的千分之五向甲方支付违约金；逾期超过十五日的，甲方有权解除合同。\n"
+)
+SHARE_PRICE = "第二条 转让价款及支付\n本次股权转让价款为人民币450万元。乙方应于本协议签订之日起十五日内将全部价款支付至甲方指定账户。\n"
+LEASE_DEPOSIT = (
+    "第四条 押金\n乙方应于本合同签订之日向甲方支付押金人民币13600元（相当于两个月租金）。租赁期满或合同解除后，乙方结清房租、"
+    "水电费等各项费用并按约定交还房屋的，甲方应于七日内将押金无息退还乙方。\n"
+)
+
+
+def test_the_fitted_sentence_scorer_weighs_relevance_beside_evidence() -> None:
+    """The try-out's "逾期付租金怎么办？" (a lease and a share agreement) quoted the quarterly payment
+    sentence, the share agreement's payment sentence and the receipt sentence, not the late-payment
+    clause: on evidence alone the deposit sentence (0.84) led the late-payment one (0.83) and the
+    payment sentences were level with it; their relevance (0.3-0.6 against 0.72) tells them apart."""
+    q = "逾期付租金怎么办？"
+    s = Settings()
+    blocks = [_block(1, LATE_LEASE, 0), _block(2, SHARE_PRICE, 1000), _block(3, LEASE_DEPOSIT, 2000)]
+    scored = score_blocks(q, blocks, sentence_scorer(s))
+    texts = [x.text for x in select_quoted(blocks, scored, s.generation, q).sentences]
+    assert texts[0].startswith("乙方逾期支付租金的") and not any("全部价款" in t for t in texts), texts
