@@ -215,14 +215,15 @@ def test_a_passage_without_the_asked_kind_of_value_is_no_evidence_for_an_untyped
     deposit = "第四条 押金 乙方应于本合同签订之日向甲方支付押金人民币13600元（相当于两个月租金）。"
     signed = "第九条 其他 本合同一式两份，自双方签字盖章之日起生效。甲方（盖章）：北京华信置业有限公司 签订日期：2025年2月20日"
     s = VerdictSettings()
-    verdicts = LocalJudge(s).judge("合同什么时候签的？", [PassageInput("dep", deposit), PassageInput("sig", signed)])
+    verdicts = LocalJudge(s).judge(
+        "合同什么时候签的？", [PassageInput("dep", deposit), PassageInput("sig", signed)]
+    )
     assert verdicts[1].label == "EVIDENCE" and verdicts[0].label != "EVIDENCE", verdicts
     assert verdicts[0].explanation_code and "value_not_held" in verdicts[0].explanation_code
     assert verdicts[0].scores["contains_answer_evidence"] <= s.topic_evidence_cap
     off = LocalJudge(s.model_copy(update={"cap_missing_value": False}))
-    assert off.judge("合同什么时候签的？", [PassageInput("dep", deposit)])[0].scores["contains_answer_evidence"] > (
-        s.topic_evidence_cap
-    )
+    uncapped = off.judge("合同什么时候签的？", [PassageInput("dep", deposit)])[0]
+    assert uncapped.scores["contains_answer_evidence"] > s.topic_evidence_cap
 
 
 def test_a_cap_question_in_either_chinese_word_order_is_typed() -> None:

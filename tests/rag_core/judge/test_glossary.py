@@ -82,8 +82,10 @@ def test_the_fitted_judge_finds_the_answering_clause_across_languages() -> None:
 
 
 def test_a_survival_clause_speaks_of_continuing() -> None:
-    """"保密义务持续多久？" asked of "The obligations of this Section 5 continue … for five (5) years"
+    """ "保密义务持续多久？" asked of "The obligations of this Section 5 continue … for five (5) years"
     matched only 义务: 持续 is how the clause's "continue" (its survival) reads in Chinese."""
     assert "continu" in translations("持续") or "continue" in translations("持续")
-    lex = lexical_features("保密义务持续多久？", ["The obligations of Section 5 continue for five (5) years."])[0]
+    lex = lexical_features(
+        "保密义务持续多久？", ["The obligations of Section 5 continue for five (5) years."]
+    )[0]
     assert lex.hits >= 2

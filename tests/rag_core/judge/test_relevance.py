@@ -75,7 +75,7 @@ def test_a_how_long_question_is_answered_by_an_end_date_or_an_open_ended_term() 
 
 
 def test_a_grant_or_a_negated_term_answers_a_yes_no_question() -> None:
-    """"Can the licensee sublicense?" is answered by "grants … a non-sublicensable licence", which
+    """ "Can the licensee sublicense?" is answered by "grants … a non-sublicensable licence", which
     holds none of shall/may/not; the judge had marked such grants as lacking the asked kind."""
     q = "Can the licensee sublicense the software?"
     for text in (
