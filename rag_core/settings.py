@@ -234,13 +234,6 @@ class VerdictSettings(_Group):
         ge=0,
         le=1,
     )
-    cap_missing_value: bool = _f(
-        True,
-        "on/off",
-        "A question of no clause type that asks for a date, amount, period, percentage or number: a passage "
-        "holding no value of that kind has its evidence capped at topic_evidence_cap (a clause type's "
-        "questions read the missing value through the fitted judge's own feature)",
-    )
     scope_to_documents: bool = _f(
         True,
         "on/off",

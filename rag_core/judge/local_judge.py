@@ -19,7 +19,6 @@ from rag_core.judge.conflict import YesNo, confirm_with_llm, conflict_score, pre
 from rag_core.judge.fitted import score as fitted_score
 from rag_core.judge.fitted_explain import fitted_explanation
 from rag_core.judge.injection import injection_score
-from rag_core.judge.relevance import ask_word
 from rag_core.models import Label, Verdict
 from rag_core.settings import VerdictSettings
 
@@ -59,31 +58,6 @@ def entity_note(cap: float) -> str:
         f"names no party (a company or person named as a party): evidence capped at {cap:.2f}",
         entity_cap=cap,
     )
-
-
-NUMERIC_KINDS: frozenset[str] = frozenset({"date", "amount", "period", "percent", "number"})
-"""The asked kinds of value the missing-value cap reads: those ``values.py`` extracts; a party or a
-place is named in too many ways to cap a passage for lacking one."""
-
-
-def value_note(kind: str, cap: float) -> str:
-    """Why a passage's evidence was capped: the question asks for a kind of value it holds none of.
-
-    Why: "合同什么时候签的？" (no clause type: the fitted judge weighs the missing date lightly there)
-    labelled the lease's deposit clause EVIDENCE at 0.90 while its own explanation said "lacks the
-    date asked for"; the label and the reason contradicted each other in the evidence panel."""
-    return coded(
-        "value_not_held",
-        f"holds nothing of the kind of value asked ({ask_word(kind)}): evidence capped at {cap:.2f}",
-        kind=kind,
-        value_cap=cap,
-    )
-
-
-def missing_value(question_kinds: tuple[str, ...], held: tuple[str, ...]) -> str | None:
-    """The first numeric kind of value the question asks for when the passage holds none of them."""
-    asked = [k for k in question_kinds if k in NUMERIC_KINDS]
-    return asked[0] if asked and not any(k in held for k in asked) else None
 
 
 def topic_text(p: PassageInput) -> str:
@@ -143,9 +117,6 @@ class LocalJudge:
             lex = rel[i].lexical
             if lex.kinds == ("entity",) and not lex.matched:
                 caps.append(entity_note(cap))
-            lacking = missing_value(lex.kinds, lex.matched)
-            if self.settings.cap_missing_value and lacking and not rel[i].asked_types:
-                caps.append(value_note(lacking, cap))
             if caps:
                 scores[EVIDENCE] = min(scores[EVIDENCE], cap)
                 evi_why = join([*reversed(caps), rel_why], sep="; ")  # the party-name cap leads when both act
