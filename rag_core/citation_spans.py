@@ -14,8 +14,9 @@ import re
 from collections.abc import Sequence
 
 from rag_core.generation.citations import find_citations, remove_citation_markers
-from rag_core.reflection.support import split_sentences
-from rag_core.textproc import bigrams, tokens
+from rag_core.judge.values import extract_values
+from rag_core.reflection.support import content_tokens, overlap_share, split_sentences
+from rag_core.textproc import bigrams, has_cjk, tokens
 
 _SENTENCE_END = re.compile(r"[。！？；]+|[!?;.]+(?=\s|$)|\n+")
 """Chinese terminators end a sentence anywhere; ASCII ones only before a space or the end (so a
@@ -51,6 +52,29 @@ def grams(text: str) -> set[str]:
     return set(bigrams(bare)) | latin | set(_NUMBER.findall(bare))
 
 
+VALUE_KINDS: frozenset[str] = frozenset({"amount", "percent", "date", "year", "period"})
+"""Kinds of value that ``translated_share`` matches across languages ("五年" and "five (5) years")."""
+
+
+def translated_share(claim: str, sentence: str) -> float:
+    """Share of a claim's content words found in a sentence of the other language, themselves or
+    translated (the support check's ``overlap_share``), its values (amounts, dates, periods) counted
+    as words.
+
+    Why: a Chinese answer on an English clause ("保密义务持续五年 [1]" on "5.2 The obligations of this
+    Section 5 continue … for five (5) years") shares no character bigram with it, so the citation marked
+    the retrieved span and said it could not find the sentence the answer rests on; the value decides
+    between two sentences that each hold two translated words."""
+    bare = remove_citation_markers(claim)
+    words, have = content_tokens(bare), content_tokens(sentence)
+    mine = {v.key for v in extract_values(bare) if v.kind in VALUE_KINDS}
+    theirs = {v.key for v in extract_values(sentence) if v.kind in VALUE_KINDS}
+    total = len(words) + len(mine)
+    if not total:
+        return 0.0
+    return (overlap_share(words, have, sentence) * len(words) + len(mine & theirs)) / total
+
+
 def citing_sentences(answer: str, n: int) -> list[str]:
     """The sentences of ``answer`` that cite ``[n]`` (a marker after the full stop stays with its
     sentence, as the support check reads them)."""
@@ -62,7 +86,8 @@ def resting_spans(answer: str, n: int, passage: str, offset: int, min_share: flo
 
     ``passage`` is the cited text and ``offset`` where it starts in the document. For each citing
     sentence the passage sentence holding the largest share of its grams is taken when that share
-    is at least ``min_share``; the spans are returned in document order, without repeats.
+    is at least ``min_share`` (across languages, the translated share when higher:
+    ``translated_share``); the spans are returned in document order, without repeats.
     """
     sentences = sentence_spans(passage)
     found: set[tuple[int, int]] = set()
@@ -73,6 +98,8 @@ def resting_spans(answer: str, n: int, passage: str, offset: int, min_share: flo
         best: tuple[float, tuple[int, int]] | None = None
         for a, b in sentences:
             share = len(want & grams(passage[a:b])) / len(want)
+            if has_cjk(claim) != has_cjk(passage[a:b]):  # a Chinese answer on an English clause, or back
+                share = max(share, translated_share(claim, passage[a:b]))
             if best is None or share > best[0]:
                 best = (share, (a, b))
         if best is not None and best[0] >= min_share:

@@ -83,3 +83,22 @@ def test_a_citation_names_the_clause_its_highlighted_sentence_sits_in() -> None:
         "第三条 租金及支付方式; 第四条 押金"
     )
     assert resting_clauses(text, label, offset, []) == label
+
+
+LICENCE_CONFIDENTIALITY = (
+    "5. CONFIDENTIALITY\n"
+    "5.1 Each party shall hold the other party's Confidential Information in strict confidence and shall not "
+    "disclose it to any third party except as required to perform this Agreement.\n"
+    "5.2 The obligations of this Section 5 continue during the Term and for five (5) years after the termination "
+    "or expiration of this Agreement."
+)
+
+
+def test_a_chinese_answer_rests_on_the_english_sentence_stating_its_words_and_value() -> None:
+    """The browser try-out's "保密义务持续五年 [1]" on the licence's clause 5 shared no character bigram with
+    it, so the citation marked the retrieved span; through the glossary (义务/obligation, 持续/continue) and
+    the period (五年 = five (5) years) it rests on 5.2, not on 5.1 (which holds two translated words)."""
+    text = LICENCE_CONFIDENTIALITY
+    spans = resting_spans("保密义务持续五年 [1]。", 1, text, 100, 0.3)
+    assert [text[a - 100 : b - 100] for a, b in spans] == [text.splitlines()[2]]
+    assert resting_spans("本协议适用纽约州法律 [1]。", 1, text, 100, 0.3) == []
