@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from rag_core.generation.citations import find_citations, remove_citation_markers
 from rag_core.judge.values import extract_values
@@ -56,6 +57,16 @@ VALUE_KINDS: frozenset[str] = frozenset({"amount", "percent", "date", "year", "p
 """Kinds of value that ``translated_share`` matches across languages ("五年" and "five (5) years")."""
 
 
+@lru_cache(maxsize=256)
+def _claim_side(claim: str) -> tuple[frozenset[str], frozenset[tuple[object, ...]]]:
+    """A citing sentence's content words and value keys, read once for all the passage sentences it
+    is held against."""
+    bare = remove_citation_markers(claim)
+    return frozenset(content_tokens(bare)), frozenset(
+        v.key for v in extract_values(bare) if v.kind in VALUE_KINDS
+    )
+
+
 def translated_share(claim: str, sentence: str) -> float:
     """Share of a claim's content words found in a sentence of the other language, themselves or
     translated (the support check's ``overlap_share``), its values (amounts, dates, periods) counted
@@ -65,9 +76,8 @@ def translated_share(claim: str, sentence: str) -> float:
     Section 5 continue … for five (5) years") shares no character bigram with it, so the citation marked
     the retrieved span and said it could not find the sentence the answer rests on; the value decides
     between two sentences that each hold two translated words."""
-    bare = remove_citation_markers(claim)
-    words, have = content_tokens(bare), content_tokens(sentence)
-    mine = {v.key for v in extract_values(bare) if v.kind in VALUE_KINDS}
+    words, mine = _claim_side(claim)
+    have = content_tokens(sentence)
     theirs = {v.key for v in extract_values(sentence) if v.kind in VALUE_KINDS}
     total = len(words) + len(mine)
     if not total:
@@ -96,9 +106,10 @@ def resting_spans(answer: str, n: int, passage: str, offset: int, min_share: flo
         if not want:
             continue
         best: tuple[float, tuple[int, int]] | None = None
+        chinese = has_cjk(claim)
         for a, b in sentences:
             share = len(want & grams(passage[a:b])) / len(want)
-            if has_cjk(claim) != has_cjk(passage[a:b]):  # a Chinese answer on an English clause, or back
+            if chinese != has_cjk(passage[a:b]):  # a Chinese answer on an English clause, or back
                 share = max(share, translated_share(claim, passage[a:b]))
             if best is None or share > best[0]:
                 best = (share, (a, b))

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any, Literal
@@ -366,7 +367,7 @@ def overlap_label(score: float, settings: ReflectionSettings) -> SupportLabel:
     return "not"
 
 
-def overlap_share(words: set[str], evidence_words: set[str], evidence_text: str) -> float:
+def overlap_share(words: AbstractSet[str], evidence_words: set[str], evidence_text: str) -> float:
     """Share of the sentence's content words in the evidence, as themselves or translated
     (``glossary``): a Chinese answer resting on an English clause ("年度许可费为84,000美元" on
     "an annual license fee of USD 84,000") shares no word with it, and was always rejected."""
