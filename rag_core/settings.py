@@ -547,6 +547,24 @@ class JudgeTrainSettings(_Group):
         ge=0,
     )
     c_clause: float = _f(1.0, "inverse L2", "Regularisation C of the clause-type logistics", gt=0)
+    clause_words: int = _f(
+        2000,
+        "words",
+        "Vocabulary of the clause-type classifier's word side (the most frequent CUAD words; 0: vector only). "
+        "2,000 unigrams: as good as 3,000-10,000 words or bigrams on the fit part's contract halves",
+        ge=0,
+    )
+    clause_words_min_df: int = _f(
+        3, "texts", "A word enters that vocabulary when this many examples use it", ge=1
+    )
+    c_clause_words: float = _f(4.0, "inverse L2", "Regularisation C of the word-side clause logistics", gt=0)
+    clause_words_share: float = _f(
+        0.5,
+        "fraction",
+        "Weight of the word side's log-odds against the vector model's for text without Chinese",
+        ge=0,
+        le=1,
+    )
     c_relevance: float = _f(0.3, "inverse L2", "Regularisation C of the relevance logistic", gt=0)
     c_evidence: float = _f(1.0, "inverse L2", "Regularisation C of the evidence logistic", gt=0)
     evidence_privacyqa_weight: float = _f(

@@ -12,7 +12,11 @@ in the clause of the asked type when the passage holds several clauses. When the
 no clause type ("押金是多少？"), only the words and the vector can say the passage is about the asked
 thing: the ``untyped_*`` features let the fit weigh them apart for such questions (a lease-term
 clause holding a number is not evidence for a rent question), and the asked-value check is made
-only for typed questions, where "the asked clause" is defined.
+only for typed questions, where "the asked clause" is defined. In those features a word matched
+through the glossary (the other language) counts as matched: every untyped training question is
+English on English (PrivacyQA), so no fit could weigh a translated match for them on its own
+("What happens if rent is paid late?" on a Chinese lease). ``other_type_max`` is 0 for them: no
+type is asked, so none is "another".
 """
 
 from __future__ import annotations
@@ -119,7 +123,7 @@ def scalar_row(q: QuestionView, p: PassageView, lex: LexicalFeatures) -> list[fl
         known,
         type_prob,
         known * (1.0 - type_prob),
-        max(others) if others else 0.0,
+        known * max(others, default=0.0),  # "another type than the asked one": none asked, none other
         float(weights @ p.clause_probs),
         asked,
         matched,
@@ -127,8 +131,8 @@ def scalar_row(q: QuestionView, p: PassageView, lex: LexicalFeatures) -> list[fl
         known * (1.0 if values else 0.0),
         known * (0.0 if clause_has else 1.0),
         (1.0 - known) * cos,
-        (1.0 - known) * lex.coverage,
-        (1.0 - known) * lex.best_sentence,
+        (1.0 - known) * (lex.coverage + lex.translated),
+        (1.0 - known) * max(lex.best_sentence, lex.translated_best_sentence),
         lex.translated,
         lex.translated_best_sentence,
     ]

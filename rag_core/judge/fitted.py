@@ -25,6 +25,7 @@ import numpy as np
 
 from rag_core.errors import LexgateError
 from rag_core.judge import dense
+from rag_core.judge.clause_lexicon import LexicalClause
 from rag_core.judge.clause_types import (
     CATEGORY_NAMES,
     asks_party_identity,
@@ -90,28 +91,38 @@ class ClauseModel:
     intercept: np.ndarray  # (K,)
     trigger_coef: np.ndarray  # (K,) weight of "the text uses this type's thesaurus words"
     chinese: ClauseModel | None = None
+    words: LexicalClause | None = None  # the word side, for passages without Chinese
 
     def proba(self, vecs: np.ndarray, texts: list[str], chinese: bool = True) -> np.ndarray:
         """(n, K) probabilities that each text is (or holds) each clause type (``chinese`` False: by the
-        English model whatever the text, as questions are)."""
-        out = self._own(vecs, texts)
+        English vector model whatever the text, as questions are — a question's words are not a
+        clause's; passages without Chinese also get the word side, ``clause_lexicon``)."""
+        z = self._logits(vecs, texts)
+        if chinese and self.words is not None and texts:
+            en = [i for i, t in enumerate(texts) if not has_cjk(t)]
+            if en:
+                s = self.words.share
+                z[en] = (1.0 - s) * z[en] + s * self.words.logits([texts[i] for i in en])
+        out = _sigmoid(z)
         if chinese and self.chinese is not None and texts:
             zh = [i for i, t in enumerate(texts) if has_cjk(t)]
             if zh:
                 out[zh] = self.chinese.proba(vecs[zh], [texts[i] for i in zh])
         return out
 
-    def _own(self, vecs: np.ndarray, texts: list[str]) -> np.ndarray:
-        return _sigmoid(vecs @ self.coef.T + self.intercept + trigger_matrix(texts) * self.trigger_coef)
+    def _logits(self, vecs: np.ndarray, texts: list[str]) -> np.ndarray:
+        return vecs @ self.coef.T + self.intercept + trigger_matrix(texts) * self.trigger_coef
 
     @classmethod
     def from_json(cls, c: dict[str, Any], chinese: ClauseModel | None = None) -> ClauseModel:
+        words = c.get("words")
         return cls(
             tuple(c["categories"]),
             np.asarray(c["coef"], dtype=np.float64),
             np.asarray(c["intercept"], dtype=np.float64),
             np.asarray(c["trigger_coef"], dtype=np.float64),
             chinese,
+            LexicalClause.from_json(words) if words else None,
         )
 
 

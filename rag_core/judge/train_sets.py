@@ -421,6 +421,7 @@ def train_hash(train_dir: Path, ts: JudgeTrainSettings) -> str:
         "features.py",
         "fitted.py",
         "clause_types.py",
+        "clause_lexicon.py",
         "clauses_zh.py",
         "relevance.py",
         "values.py",  # the kinds of value a passage holds are features (value_missing_in_clause, kind_matched)

@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from rag_core.judge import dense
+from rag_core.judge.clause_lexicon import fit_lexical
 from rag_core.judge.clause_types import CATEGORY_NAMES, trigger_matrix
 from rag_core.judge.clauses_zh import ZH_CLAUSES
 from rag_core.judge.features import EVIDENCE_COLUMNS, SCALAR_FEATURES, feature_matrix
@@ -124,18 +125,27 @@ def logistic_json(m: Logistic, names: list[str]) -> dict[str, Any]:
 
 
 def clause_json(m: ClauseModel) -> dict[str, Any]:
-    return {
+    out = {
         "trigger_coef": _round(m.trigger_coef),
         "categories": list(CATEGORY_NAMES),
         "coef": _round(m.coef),
         "intercept": _round(m.intercept),
     }
+    if m.words is not None:
+        out["words"] = m.words.to_json(_round)
+    return out
 
 
 def fit_clause(
-    vecs: np.ndarray, texts: list[str], labels: list[set[str]], c: float, weight: np.ndarray | None = None
+    vecs: np.ndarray,
+    texts: list[str],
+    labels: list[set[str]],
+    c: float,
+    weight: np.ndarray | None = None,
+    words: WordSide | None = None,
 ) -> ClauseModel:
-    """One balanced logistic per category over the unit vector and the category's thesaurus match."""
+    """One balanced logistic per category over the unit vector and the category's thesaurus match;
+    with ``words``, the word side too (``clause_lexicon``; English text only)."""
     from sklearn.linear_model import LogisticRegression
 
     trig = trigger_matrix(texts)
@@ -152,7 +162,34 @@ def fit_clause(
         coef.append(m.coef_[0][:-1])
         tcoef.append(m.coef_[0][-1])
         icpt.append(m.intercept_[0])
-    return ClauseModel(CATEGORY_NAMES, np.asarray(coef), np.asarray(icpt), np.asarray(tcoef))
+    side = None
+    if words is not None and words.size > 0:
+        side = fit_lexical(
+            texts,
+            labels,
+            CATEGORY_NAMES,
+            words.size,
+            words.min_df,
+            words.c,
+            words.share,
+            weight,
+            ABSENT_LOGIT,
+        )
+    return ClauseModel(CATEGORY_NAMES, np.asarray(coef), np.asarray(icpt), np.asarray(tcoef), words=side)
+
+
+@dataclass(frozen=True)
+class WordSide:
+    """How the clause classifier's word side is fitted (from ``JudgeTrainSettings``)."""
+
+    size: int
+    min_df: int
+    c: float
+    share: float
+
+    @classmethod
+    def of(cls, ts: JudgeTrainSettings) -> WordSide:
+        return cls(ts.clause_words, ts.clause_words_min_df, ts.c_clause_words, ts.clause_words_share)
 
 
 # ----------------------------------------------------------------------------- features
@@ -332,8 +369,8 @@ class ClauseSet:
             self.weight[idx],
         )
 
-    def fit(self, c: float) -> ClauseModel:
-        return fit_clause(self.vecs, self.texts, self.labels, c, self.weight)
+    def fit(self, c: float, words: WordSide | None = None) -> ClauseModel:
+        return fit_clause(self.vecs, self.texts, self.labels, c, self.weight, words)
 
 
 def with_chinese(
@@ -413,11 +450,13 @@ def fit_inputs(
     halves = {c.name: i % 2 for i, c in enumerate(fit_c)}
     # the CUAD-only classifier, with the one fitted on CUAD and the Chinese clauses for Chinese text
     en = cs.subset([not n.startswith("zh:") for n in cs.names])
-    clause = en.fit(ts.c_clause)
+    clause = en.fit(ts.c_clause, WordSide.of(ts))
     if len(en.names) < len(cs.names):
         clause = replace(clause, chinese=cs.fit(ts.c_clause))
     # the evidence rows (English passages) are scored by classifiers fitted without their half
-    half_models = [en.subset([halves[n] != h for n in en.names]).fit(ts.c_clause) for h in (0, 1)]
+    half_models = [
+        en.subset([halves[n] != h for n in en.names]).fit(ts.c_clause, WordSide.of(ts)) for h in (0, 1)
+    ]
     log(f"clause classifiers: {len(cs.labels)} examples, {time.perf_counter() - t0:.0f} s")
 
     def cross(group: str) -> ClauseModel:

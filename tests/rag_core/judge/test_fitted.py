@@ -110,6 +110,23 @@ def test_clause_type_features_follow_the_passage_probabilities() -> None:
     assert _row(q, _p("Rent is due monthly."))["type_mismatch"] == 1.0
 
 
+def test_a_question_of_no_clause_type_has_no_other_type_and_reads_translated_words() -> None:
+    """"Another type than the asked one" means nothing when none is asked: with the word side the
+    English confidentiality clause is confidently some CUAD type, and that counted against it for
+    "保密义务持续多久？" (0.55 -> 0.43). Such questions' training pairs are all English on English
+    (PrivacyQA), so a match through the glossary counts as a match in the untyped features."""
+    nc, gl = CATEGORY_NAMES.index("Non-Compete"), CATEGORY_NAMES.index("Governing Law")
+    probs = np.zeros(len(CATEGORY_NAMES))
+    probs[nc] = 0.9
+    clause = "Employee shall not compete with the Company for two years."
+    assert _row(_q("Which law governs?", (gl,)), _p(clause, probs))["other_type_max"] == 0.9
+    assert _row(_q("员工多久不得竞争？"), _p(clause, probs))["other_type_max"] == 0.0
+    row = _row(_q("押金多少？"), _p("The deposit is USD 5,000."))
+    assert row["best_sentence"] == 0.0 and row["translated_best_sentence"] > 0
+    assert row["untyped_best_sentence"] == row["translated_best_sentence"]
+    assert row["untyped_coverage"] == row["translated_coverage"]
+
+
 def test_answer_type_cue_needs_the_asked_kind_of_value() -> None:
     q = _q("How long does the non-compete last?")
     has = _row(q, _p("The Employee shall not compete for a period of two (2) years after termination."))
