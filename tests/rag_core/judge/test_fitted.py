@@ -111,7 +111,7 @@ def test_clause_type_features_follow_the_passage_probabilities() -> None:
 
 
 def test_a_question_of_no_clause_type_has_no_other_type_and_reads_translated_words() -> None:
-    """"Another type than the asked one" means nothing when none is asked: with the word side the
+    """Another type than the asked one means nothing when none is asked: with the word side the
     English confidentiality clause is confidently some CUAD type, and that counted against it for
     "保密义务持续多久？" (0.55 -> 0.43). Such questions' training pairs are all English on English
     (PrivacyQA), so a match through the glossary counts as a match in the untyped features."""
