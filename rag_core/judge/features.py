@@ -12,11 +12,15 @@ in the clause of the asked type when the passage holds several clauses. When the
 no clause type ("押金是多少？"), only the words and the vector can say the passage is about the asked
 thing: the ``untyped_*`` features let the fit weigh them apart for such questions (a lease-term
 clause holding a number is not evidence for a rent question), and the asked-value check is made
-only for typed questions, where "the asked clause" is defined. In those features a word matched
-through the glossary (the other language) counts as matched: every untyped training question is
-English on English (PrivacyQA), so no fit could weigh a translated match for them on its own
-("What happens if rent is paid late?" on a Chinese lease). ``other_type_max`` is 0 for them: no
-type is asked, so none is "another".
+only for typed questions, where "the asked clause" is defined. ``other_type_max`` is 0 for them:
+no type is asked, so none is "another". A word matched only through the glossary stays out of the
+``untyped_*`` features when fitting: counted in either of them, the fit gave the pair opposite
+weights of about ±6 per unit (the Chinese training questions of no type meet their English windows
+only through translations, spread across sentences), and a Chinese clause holding every word of
+"发生争议怎么解决？" fell to 0.34. At run time it counts as matched there (``translated_untyped``):
+every untyped training question is English on English (PrivacyQA), so no fit can weigh a
+translated match for them on its own, and the same-language weights are the best stand-in
+("What is the monthly rent?" on a Chinese lease; "保密义务持续多久？" on an English clause).
 """
 
 from __future__ import annotations
@@ -101,8 +105,17 @@ def asked_clause_text(q: QuestionView, p: PassageView) -> str:
     return p.parts[int(np.argmax(best))]
 
 
-def scalar_row(q: QuestionView, p: PassageView, lex: LexicalFeatures) -> list[float]:
-    """The scalar features of one (question, passage) pair, in ``SCALAR_FEATURES`` order."""
+def scalar_row(
+    q: QuestionView, p: PassageView, lex: LexicalFeatures, translated_untyped: bool = False
+) -> list[float]:
+    """The scalar features of one (question, passage) pair, in ``SCALAR_FEATURES`` order.
+
+    ``translated_untyped`` (run time only): in the ``untyped_*`` features a word matched through the
+    glossary counts as matched, so the weights fitted on same-language matches apply to it."""
+    untyped_coverage, untyped_best = lex.coverage, lex.best_sentence
+    if translated_untyped:
+        untyped_coverage = lex.coverage + lex.translated
+        untyped_best = max(lex.best_sentence, lex.translated_best_sentence)
     cos = float(q.vec @ p.vec)
     known = 1.0 if q.types else 0.0
     type_prob = float(max(p.clause_probs[i] for i in q.types)) if q.types else 0.0
@@ -131,18 +144,25 @@ def scalar_row(q: QuestionView, p: PassageView, lex: LexicalFeatures) -> list[fl
         known * (1.0 if values else 0.0),
         known * (0.0 if clause_has else 1.0),
         (1.0 - known) * cos,
-        (1.0 - known) * (lex.coverage + lex.translated),
-        (1.0 - known) * max(lex.best_sentence, lex.translated_best_sentence),
+        (1.0 - known) * untyped_coverage,
+        (1.0 - known) * untyped_best,
         lex.translated,
         lex.translated_best_sentence,
     ]
 
 
 def feature_matrix(
-    q: QuestionView, passages: list[PassageView], lex: list[LexicalFeatures], interaction: bool
+    q: QuestionView,
+    passages: list[PassageView],
+    lex: list[LexicalFeatures],
+    interaction: bool,
+    translated_untyped: bool = False,
 ) -> np.ndarray:
     """Rows of features for one question's passages; ``interaction`` appends q⊙p (512 columns)."""
-    rows = np.asarray([scalar_row(q, p, x) for p, x in zip(passages, lex, strict=True)], dtype=np.float64)
+    rows = np.asarray(
+        [scalar_row(q, p, x, translated_untyped) for p, x in zip(passages, lex, strict=True)],
+        dtype=np.float64,
+    )
     rows = rows.reshape(len(passages), len(SCALAR_FEATURES))
     if not interaction:
         return rows

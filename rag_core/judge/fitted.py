@@ -234,7 +234,7 @@ def score(question: str, texts: list[str], w: JudgeWeights | None = None) -> lis
     qv = question_view(question, dense.embed([question])[0], w)
     pv = passage_views(texts, w)
     lex = lexical_features(question, texts)
-    x = feature_matrix(qv, pv, lex, interaction=True)
+    x = feature_matrix(qv, pv, lex, interaction=True, translated_untyped=True)
     rel = w.relevance.proba(x)
     evi = w.evidence.proba(x[:, EVIDENCE_COLUMNS])
     asked = tuple(w.clause.categories[i] for i in qv.types)
