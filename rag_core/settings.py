@@ -559,10 +559,9 @@ class JudgeTrainSettings(_Group):
     )
     c_clause_words: float = _f(4.0, "inverse L2", "Regularisation C of the word-side clause logistics", gt=0)
     clause_words_share: float = _f(
-        0.7,
+        0.5,
         "fraction",
-        "Weight of the word side's log-odds against the vector model's for text without Chinese. 0.7: nearer "
-        "all three targets on the fit part than 0.5 (train thresholds)",
+        "Weight of the word side's log-odds against the vector model's for text without Chinese",
         ge=0,
         le=1,
     )
