@@ -18,6 +18,7 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -40,9 +41,13 @@ class LexicalClause:
     intercept: np.ndarray  # (K,)
     share: float  # weight of these logits against the vector model's (0..1)
 
+    @cached_property
+    def _index(self) -> dict[str, int]:
+        return {w: i for i, w in enumerate(self.vocabulary)}
+
     def matrix(self, texts: list[str]) -> np.ndarray:
         """(n, V) feature rows: (1 + log count) · idf, each row scaled to unit length."""
-        index = {w: i for i, w in enumerate(self.vocabulary)}
+        index = self._index
         out = np.zeros((len(texts), len(self.vocabulary)))
         for r, text in enumerate(texts):
             for word, n in Counter(_tokens(text)).items():
@@ -101,7 +106,8 @@ def fit_lexical(
     c: float,
     share: float,
     weight: np.ndarray | None = None,
-    absent_logit: float = -12.0,
+    *,
+    absent_logit: float,
 ) -> LexicalClause:
     """One balanced logistic per category over the tf-idf rows; a category no text holds gets
     ``absent_logit`` (never predicted)."""

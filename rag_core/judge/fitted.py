@@ -98,16 +98,17 @@ class ClauseModel:
         English vector model whatever the text, as questions are — a question's words are not a
         clause's; passages without Chinese also get the word side, ``clause_lexicon``)."""
         z = self._logits(vecs, texts)
-        if chinese and self.words is not None and texts:
-            en = [i for i, t in enumerate(texts) if not has_cjk(t)]
-            if en:
-                s = self.words.share
-                z[en] = (1.0 - s) * z[en] + s * self.words.logits([texts[i] for i in en])
+        if not chinese or not texts:
+            return _sigmoid(z)
+        cjk = [has_cjk(t) for t in texts]
+        en = [i for i, c in enumerate(cjk) if not c]
+        if self.words is not None and en:
+            s = self.words.share
+            z[en] = (1.0 - s) * z[en] + s * self.words.logits([texts[i] for i in en])
         out = _sigmoid(z)
-        if chinese and self.chinese is not None and texts:
-            zh = [i for i, t in enumerate(texts) if has_cjk(t)]
-            if zh:
-                out[zh] = self.chinese.proba(vecs[zh], [texts[i] for i in zh])
+        zh = [i for i, c in enumerate(cjk) if c]
+        if self.chinese is not None and zh:
+            out[zh] = self.chinese.proba(vecs[zh], [texts[i] for i in zh])
         return out
 
     def _logits(self, vecs: np.ndarray, texts: list[str]) -> np.ndarray:

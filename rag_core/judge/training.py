@@ -142,10 +142,10 @@ def fit_clause(
     labels: list[set[str]],
     c: float,
     weight: np.ndarray | None = None,
-    words: WordSide | None = None,
+    words: JudgeTrainSettings | None = None,
 ) -> ClauseModel:
     """One balanced logistic per category over the unit vector and the category's thesaurus match;
-    with ``words``, the word side too (``clause_lexicon``; English text only)."""
+    with ``words`` (the train settings), the word side too (``clause_lexicon``; English text only)."""
     from sklearn.linear_model import LogisticRegression
 
     trig = trigger_matrix(texts)
@@ -163,33 +163,19 @@ def fit_clause(
         tcoef.append(m.coef_[0][-1])
         icpt.append(m.intercept_[0])
     side = None
-    if words is not None and words.size > 0:
+    if words is not None and words.clause_words > 0:
         side = fit_lexical(
             texts,
             labels,
             CATEGORY_NAMES,
-            words.size,
-            words.min_df,
-            words.c,
-            words.share,
+            words.clause_words,
+            words.clause_words_min_df,
+            words.c_clause_words,
+            words.clause_words_share,
             weight,
-            ABSENT_LOGIT,
+            absent_logit=ABSENT_LOGIT,
         )
     return ClauseModel(CATEGORY_NAMES, np.asarray(coef), np.asarray(icpt), np.asarray(tcoef), words=side)
-
-
-@dataclass(frozen=True)
-class WordSide:
-    """How the clause classifier's word side is fitted (from ``JudgeTrainSettings``)."""
-
-    size: int
-    min_df: int
-    c: float
-    share: float
-
-    @classmethod
-    def of(cls, ts: JudgeTrainSettings) -> WordSide:
-        return cls(ts.clause_words, ts.clause_words_min_df, ts.c_clause_words, ts.clause_words_share)
 
 
 # ----------------------------------------------------------------------------- features
@@ -369,7 +355,7 @@ class ClauseSet:
             self.weight[idx],
         )
 
-    def fit(self, c: float, words: WordSide | None = None) -> ClauseModel:
+    def fit(self, c: float, words: JudgeTrainSettings | None = None) -> ClauseModel:
         return fit_clause(self.vecs, self.texts, self.labels, c, self.weight, words)
 
 
@@ -450,13 +436,11 @@ def fit_inputs(
     halves = {c.name: i % 2 for i, c in enumerate(fit_c)}
     # the CUAD-only classifier, with the one fitted on CUAD and the Chinese clauses for Chinese text
     en = cs.subset([not n.startswith("zh:") for n in cs.names])
-    clause = en.fit(ts.c_clause, WordSide.of(ts))
+    clause = en.fit(ts.c_clause, ts)
     if len(en.names) < len(cs.names):
         clause = replace(clause, chinese=cs.fit(ts.c_clause))
     # the evidence rows (English passages) are scored by classifiers fitted without their half
-    half_models = [
-        en.subset([halves[n] != h for n in en.names]).fit(ts.c_clause, WordSide.of(ts)) for h in (0, 1)
-    ]
+    half_models = [en.subset([halves[n] != h for n in en.names]).fit(ts.c_clause, ts) for h in (0, 1)]
     log(f"clause classifiers: {len(cs.labels)} examples, {time.perf_counter() - t0:.0f} s")
 
     def cross(group: str) -> ClauseModel:

@@ -41,7 +41,7 @@ def test_the_vocabulary_keeps_the_most_frequent_words_used_in_enough_texts() -> 
 
 
 def test_a_fitted_word_side_names_the_category_and_never_one_no_text_holds() -> None:
-    side = fit_lexical(TEXTS, LABELS, CATEGORIES, size=100, min_df=1, c=4.0, share=0.5)
+    side = fit_lexical(TEXTS, LABELS, CATEGORIES, size=100, min_df=1, c=4.0, share=0.5, absent_logit=-10.0)
     z = side.logits(["The Vendor shall maintain insurance coverage.", "Governed by the laws of Texas."])
     assert z[0].argmax() == 0 and z[1].argmax() == 2
     assert (z[:, 3] < -5).all()  # no example of Audit Rights: never predicted
