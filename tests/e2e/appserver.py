@@ -113,5 +113,17 @@ def idle(pg: Any) -> None:
     pg.wait_for_timeout(300)
 
 
+def page_and_log(pg: Any, log_dir: Path, chars: int = 3000) -> str:
+    """The page's visible text and the app server log's tail: what a failed wait saw instead (CI keeps
+    no screenshots)."""
+    try:
+        text = str(pg.evaluate("() => document.body.innerText"))
+    except Exception as err:  # the page itself may be gone
+        text = f"(page text unavailable: {err})"
+    path = log_dir / "streamlit.log"
+    log = path.read_text(encoding="utf-8", errors="replace") if path.exists() else "(no log)"
+    return f"page text:\n{text[-chars:]}\n--- app server log (tail):\n{log[-chars:]}"
+
+
 def shot(pg: Any, name: str, full_page: bool = False) -> None:
     pg.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)

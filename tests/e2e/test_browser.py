@@ -163,10 +163,10 @@ def test_lawyer_flow(page: Any, server: dict[str, Any]) -> None:
     # Admin threshold lab: judge once, raise the evidence threshold, labels change; save it.
     _goto(pg, f"{url}/admin")
     pg.get_by_role("tab", name="阈值实验室").click()
+    _idle(pg)  # choosing a tab reruns the page; text typed during that rerun is lost
     question = pg.get_by_label("问题", exact=True)
     question.fill("违约金是多少？")
-    question.press("Enter")  # commit the text before the click: a click can rerun with the old, empty value
-    _idle(pg)
+    question.press("Tab")  # commit the text; in a form, Enter would submit it and the click submit it again
     pg.get_by_role("button", name="检索并判断").click()
     pg.get_by_text("段标签发生变化").wait_for()
     _idle(pg)

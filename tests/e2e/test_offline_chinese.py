@@ -25,7 +25,16 @@ from rag_core.ingest.pipeline import ingest_files
 from rag_core.render import render_passage
 from rag_core.settings import Settings
 from storage.store import open_store
-from tests.e2e.appserver import ARTIFACTS, CHROMIUM, app_server, browser_page, goto, idle, shot
+from tests.e2e.appserver import (
+    ARTIFACTS,
+    CHROMIUM,
+    app_server,
+    browser_page,
+    goto,
+    idle,
+    page_and_log,
+    shot,
+)
 from tests.fakeopenai import FakeOpenAI, Reply
 from tests.fixtures import make_docs
 from tests.fixtures.kb import make_kb
@@ -105,8 +114,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]
         settings = fake_settings(fake.base_url)
         store.prefs.save_settings(settings)
         kb = make_kb(store, settings, "设备合同", [two_page])
-        with app_server(home, tmp_path_factory.mktemp("zh-log")) as url:
-            yield {"url": url, "home": home, "docs": docs, "kb": kb, "pdf": two_page}
+        log = tmp_path_factory.mktemp("zh-log")
+        with app_server(home, log) as url:
+            yield {"url": url, "home": home, "docs": docs, "kb": kb, "pdf": two_page, "log": log}
 
 
 @pytest.fixture(scope="module")
@@ -312,13 +322,15 @@ def test_admin_stays_on_the_saved_tab_and_reset_resets_the_lab(
 
     # The lab: judge once, move the evidence threshold, then reset everything to the defaults.
     pg.get_by_role("tab", name="阈值实验室").click()
+    idle(pg)  # choosing a tab reruns the page; text typed during that rerun is lost
     question = pg.get_by_label("问题", exact=True)
     question.fill(QUESTION)
-    question.press("Enter")  # commit the text before the click: a click can rerun with the old, empty value
-    idle(pg)
+    question.press("Tab")  # commit the text; in a form, Enter would submit it and the click submit it again
     pg.get_by_role("button", name="检索并判断").click()
     try:
         pg.get_by_text("段标签发生变化").wait_for(timeout=180_000)  # the first judging loads the judge
+    except Exception as err:  # say what the page and the app server showed instead
+        raise AssertionError(page_and_log(pg, server["log"])) from err
     finally:
         shot(pg, "zh_admin_lab", full_page=True)
     idle(pg)
