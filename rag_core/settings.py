@@ -559,7 +559,7 @@ class JudgeTrainSettings(_Group):
     )
     c_clause_words: float = _f(4.0, "inverse L2", "Regularisation C of the word-side clause logistics", gt=0)
     clause_words_share: float = _f(
-        0.5,
+        0.7,
         "fraction",
         "Weight of the word side's log-odds against the vector model's for text without Chinese",
         ge=0,

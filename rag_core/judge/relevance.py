@@ -50,8 +50,11 @@ _EN_STOP = _wordset(
 )
 _ZH_STOP = _wordset(
     "的 了 是 在 和 与 及 或 有 为 对 于 把 被 就 都 而 也 并 等 之 其 这 那 哪 谁 什么 多少 如何 怎么 怎样 为什么 "
-    "何时 哪个 哪些 哪里 是否 吗 呢 啊 吧 我 你 他 我们 可以 能否 能 会 要 请问 多久 多长 多长时间 时候 多大"
+    "何时 哪个 哪些 哪里 是否 吗 呢 啊 吧 我 你 他 我们 可以 能否 能 会 要 请问 多久 多长 多长时间 时候 多大 "
+    "应 应当 应该 须 需 由 向 给 将"
 )
+"""Chinese function words, interrogatives and modals: like "shall"/"should"/"by"/"to" in ``_EN_STOP``,
+应/由/向 are no content of "通知应发到哪个网址？" or "争议由哪个法院管辖？"."""
 
 TOPICS: dict[str, tuple[str, ...]] = {
     "collection": ("collect", "gather", "obtain", "record", "log", "capture", "acquir", "收集", "获取", "采集"),
@@ -97,7 +100,9 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("percent", re.compile(r"\bwhat\s+(?:percent|percentage|rate|share)\b|\bhow\s+many\s+percent\b|百分之几|比例|比率|百分比", re.I)),
     ("number", re.compile(r"\bhow\s+many\b|多少个|几个|多少", re.I)),
     ("party", re.compile(r"\bwho\b|\bwhich\s+(?:party|company|side|entity)\b|\bwhom\b|哪一方|哪方|谁", re.I)),
-    ("place", re.compile(r"\bwhere\b|\bwhich\s+(?:court|city|state|country|venue|place|jurisdiction)\b|\bin\s+what\s+(?:state|country|city)\b|哪里|何地|地点|哪个法院|哪个城市|哪个国家|(?<!如)何处", re.I)),
+    ("place", re.compile(r"\bwhere\b|\bwhich\s+(?:court|city|state|country|venue|place|jurisdiction)\b|\bin\s+what\s+(?:state|country|city)\b|哪里|何地|地点|哪个法院|哪个城市|哪个国家|(?<!如)何处"
+                         r"|\b(?:what|which)\s+(?:is\s+the\s+)?(?:(?:e-?mail|postal|notice|web)\s+)?(?:address|website|url)\b|\bto\s+(?:what|which)\s+(?:e-?mail\s+)?address\b"
+                         r"|(?:哪个|什么|哪一?个)(?:网址|网站|邮箱|电子邮箱|地址)|(?:网址|邮箱|地址)是(?:什么|多少)|[发寄送]到哪", re.I)),
     ("condition", re.compile(r"\bunder\s+what\s+(?:circumstances|conditions)\b|\bin\s+what\s+cases?\b|\bif\s+i\b|什么情况下|何种情况|条件", re.I)),
     ("yesno", re.compile(r"^\s*(?:does|do|is|are|can|could|may|must|shall|will|would|should|has|have|did)\b|是否|能否|可否|吗[?？]?\s*$", re.I)),
 )  # fmt: skip
@@ -121,9 +126,12 @@ _CONDITION = re.compile(
 _PLACE = re.compile(
     r"\b(?:state|commonwealth|province|county|city|country|court|courts|venue|located|address|premises|"
     r"office|england|wales|delaware|new\s+york|california|texas|nevada|ontario|hong\s+kong)\b|"
-    r"[国省市县区]|法院|仲裁委员会|地址|所在地|住所",
+    r"[国省市县区]|法院|仲裁委员会|地址|所在地|住所"
+    r"|https?://|\bwww\.[\w-]+\.|\b[\w.+-]+@[\w-]+\.[a-z]{2,}",
     re.I,
 )
+"""A place, an address, or where something is sent: a web address or an e-mail address answers "通知应发到
+哪个网址？" as a postal address answers "Where should notices be sent?"."""
 _ENTITY = re.compile(
     r"\b[A-Z][\w&'.-]*(?:[ ,]+[A-Z][\w&'.-]*){0,6},?\s+"
     r"(?:Inc|LLC|L\.L\.C|Ltd|Limited|Corporation|Corp|GmbH|PLC|LLP|LP|AG|S\.A|N\.V|B\.V|Pte)\b"

@@ -93,3 +93,30 @@ def test_chinese_interrogatives_are_no_terms() -> None:
     assert terms("保密义务持续多久？") == ["保密", "义务", "持续"]
     assert terms("什么时候付款？") == ["付款"]
     assert asked_kinds("保密义务持续多久？") == ["period"]
+
+
+def test_chinese_modals_and_function_words_are_no_terms() -> None:
+    """应/由/向 are no content, as "shall"/"by"/"to" are not in English: as terms they made "通知应发到
+    哪个网址？" a four-term question of which the notice clause held one."""
+    assert terms("通知应发到哪个网址？") == ["通知", "发到", "网址"]
+    assert terms("争议由哪个法院管辖？") == ["争议", "法院", "管辖"]
+    assert "应付账款" in terms("应付账款何时支付？")  # a word that starts with 应 stays
+
+
+def test_a_web_or_mail_address_answers_where_to_send() -> None:
+    """Asking for an address (网址, 邮箱, "what e-mail address") asks for a place, and a URL or an
+    e-mail address is one; a bare mention of e-mail in a yes/no question asks for none."""
+    from rag_core.judge.relevance import held_kinds
+
+    for q in (
+        "通知应发到哪个网址？",
+        "邮箱是什么？",
+        "What e-mail address receives notices?",
+        "Where should notices be sent?",
+    ):
+        assert asked_kinds(q) == ["place"], q
+    assert asked_kinds("Does the app collect my email address?") == ["yesno"]
+    clause = "一切通知以电子方式发送至 https://example.org/notice 或 www.example-host.com，抄送 legal@example-host.com。"
+    assert held_kinds(("place",), clause) == ("place",)
+    assert held_kinds(("place",), "Notices go to legal@acme.com.") == ("place",)
+    assert held_kinds(("place",), "Notices shall be given in writing within 5 days.") == ()
