@@ -92,6 +92,10 @@ def test_chinese_interrogatives_are_no_terms() -> None:
     terms they lowered every passage's coverage of "保密义务持续多久？" by a term no clause holds."""
     assert terms("保密义务持续多久？") == ["保密", "义务", "持续"]
     assert terms("什么时候付款？") == ["付款"]
+    # a "which" interrogative and its search-mode pieces (一天 of 哪一天) name nothing either
+    assert terms("租金是多少？ 那是哪一天？") == ["租金"]
+    assert terms("哪一方负责维修？") == ["负责", "维修"]
+    assert "一天" in terms("每逾期一天按千分之五计算")
     assert asked_kinds("保密义务持续多久？") == ["period"]
 
 
