@@ -200,6 +200,12 @@ def surface_words(text: str) -> dict[str, str]:
     return out
 
 
+_ZH_WHICH = re.compile(r"哪一?[天年月日个些家方种里儿位条项国处]?")
+"""A "which …" interrogative (哪一天, 哪一年, 哪家): it asks a kind of value (``asked_kinds``) and names
+nothing a clause says, and jieba's search mode would keep its pieces (一天, 一年) as terms: "租金是多少？
+那是哪一天？" was a question of three terms of which the rent clause held one."""
+
+
 def terms(text: str) -> list[str]:
     """Content terms: stemmed English words without stopwords; Chinese words by jieba's search mode."""
     out: list[str] = []
@@ -212,12 +218,6 @@ def terms(text: str) -> list[str]:
             if w and has_cjk(w) and w not in _ZH_STOP:
                 out.append(w)
     return out
-
-
-_ZH_WHICH = re.compile(r"哪一?[天年月日个些家方种里儿位条项国处]?")
-"""A "which …" interrogative (哪一天, 哪一年, 哪家): it asks a kind of value (``asked_kinds``) and names
-nothing a clause says, and jieba's search mode would keep its pieces (一天, 一年) as terms: "租金是多少？
-那是哪一天？" was a question of three terms of which the rent clause held one."""
 
 
 def cjk_bigrams(text: str) -> set[str]:
