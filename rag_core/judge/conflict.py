@@ -309,10 +309,22 @@ class PremiseSlots:
     terms: list[str]
 
 
+def _asked_which(premise: str, v: Value) -> bool:
+    """The value is the object of a "which" interrogative (哪一天, 哪一年, 哪一个月): asked, not stated.
+
+    Why: "那是哪一天付？" (after a rent question) read 一天 as a stated period and marked the rent
+    clause CONFLICTING ("问题中为「一天」，段落中为「一个月」")."""
+    return premise[max(0, v.start - 1) : v.start] == "哪"
+
+
 def premise_slots(premise: str) -> PremiseSlots:
     """Values the premise asserts and its content terms (context for alignment)."""
     norm = normalize_text(premise)
-    values = [v for v in extract_values(norm, premise=True) if not frequency_frame(norm, v)]
+    values = [
+        v
+        for v in extract_values(norm, premise=True)
+        if not frequency_frame(norm, v) and not _asked_which(norm, v)
+    ]
     spans = interrogative_spans(norm)
     topic = [v.kind in TOPIC_KINDS and any(a <= v.start < b for a, b in spans) for v in values]
     return PremiseSlots(norm, values, topic, content_terms(norm))
