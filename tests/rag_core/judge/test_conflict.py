@@ -163,7 +163,7 @@ def test_anniversaries_and_calendar_years_are_periods() -> None:
 
 
 def test_the_object_of_a_which_question_is_asked_not_stated() -> None:
-    """"那是哪一天付？" asks for a day: 一天 is no period the question asserts. Seen in the browser: the
+    """ "那是哪一天付？" asks for a day: 一天 is no period the question asserts. Seen in the browser: the
     rent clause was CONFLICTING ("问题中为「一天」，段落中为「一个月」") for this follow-up."""
     clause = "租金按季度支付，乙方应于每季度第一个月的5日前向甲方支付当季租金人民币20400元。"
     for q in ("那是哪一天付？", "租金是多少？ 那是哪一天付？", "哪一年签的合同？"):
