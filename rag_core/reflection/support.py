@@ -286,16 +286,41 @@ def numbers_in(text: str, strict: bool) -> list[set[str]]:
     correct paraphrase.
     """
     text = remove_citation_markers(unicodedata.normalize("NFKC", text))
+    labels = [{label} for label in article_labels(text)]
+    text = _CN_ARTICLE.sub(" ", text)
     percents = [
         {str(v)}
         for m in _CN_PERCENT.finditer(text)
         if (v := parse_chinese_number(m.group("run"))) is not None
     ]
     text = _CN_PERCENT.sub(" ", text)
-    found = percents + _arabic_values(text) + _chinese_values(text, strict)
+    found = labels + percents + _arabic_values(text) + _chinese_values(text, strict)
     if not strict:
+        found += [{f"第{m.group(1)}条"} for m in _EN_ARTICLE.finditer(text)]  # "Section 4" answers 第4条
         found += _english_word_values(text)
     return found
+
+
+_CN_ARTICLE = re.compile(f"第(?P<run>[\\d{''.join([*_CN_DIGITS, *_CN_SMALL_UNITS])}]+)(?P<unit>[条款项章节])")
+"""An article, paragraph or chapter number (第四条, 第2款): a label of the text, not a fact in it."""
+
+
+_EN_ARTICLE = re.compile(r"\b(?:section|article|clause)\s+(\d+)\b", re.I)
+"""An English article number, read on the evidence side as the label a Chinese answer would write."""
+
+
+def article_labels(text: str) -> list[str]:
+    """The article labels of ``text`` in one form ("第4条" for 第四条 and 第4条).
+
+    Why: read as the number 4, the 第四条 heading of a cited lease "supported" an answer's invented
+    "那是第4个月的5日前付" (the clause says 每季度第一个月的5日前); a label now meets only a label."""
+    out = []
+    for m in _CN_ARTICLE.finditer(text):
+        run = m.group("run")
+        value = int(run) if run.isdigit() else parse_chinese_number(run)
+        if value is not None:
+            out.append(f"第{value}{m.group('unit')}")
+    return out
 
 
 def missing_numbers(sentence: str, evidence: str) -> list[str]:

@@ -177,6 +177,21 @@ def test_numbers_match_across_chinese_and_arabic_and_english_words() -> None:
     assert missing_numbers("rent of USD 6,000", "The monthly rent is USD 5,000") == ["6000"]
 
 
+def test_an_article_number_supports_no_fact_and_meets_only_an_article_number() -> None:
+    """Seen in the browser: "那是第4个月的5日前付。" passed against a lease whose 第四条 heading read as
+    the number 4 (the clause says 每季度第一个月的5日前)."""
+    lease = "第三条 租金\n租金按季度支付，乙方应于每季度第一个月的5日前支付当季租金。\n\n第四条 押金\n押金为两个月租金。"
+    assert missing_numbers("那是第4个月的5日前付。", lease) == ["4"]
+    assert missing_numbers("根据第四条，押金为两个月租金。", lease) == []
+    assert missing_numbers("根据第4条，押金为两个月租金。", lease) == []
+    assert missing_numbers("根据第九条，押金为两个月租金。", lease) == ["第9条"]
+    assert missing_numbers("按第一个月计算。", lease) == []  # an ordinal month is no article
+    assert (
+        missing_numbers("根据第5条，保密义务持续五年。", "Section 5. The obligations survive five (5) years.")
+        == []
+    )
+
+
 def test_a_number_must_be_in_the_cited_block_not_just_any_block() -> None:
     support = _one("甲方应在验收合格后三十日内支付全部货款 [1]。", ZH)  # 30 days is in block 2, not 1
     assert support.label == "not"
