@@ -323,6 +323,46 @@ def article_labels(text: str) -> list[str]:
     return out
 
 
+_CN_HEADING = re.compile(f"^[ \\t]*第(?P<run>[\\d{''.join([*_CN_DIGITS, *_CN_SMALL_UNITS])}]+)条", re.M)
+"""An article heading: 第X条 at the start of a line of the evidence."""
+
+
+def article_sections(evidence: str) -> dict[str, str]:
+    """The text of each article of the evidence under its label ("第3条" → 第三条 to the next heading)."""
+    heads = list(_CN_HEADING.finditer(evidence))
+    out: dict[str, str] = {}
+    for i, m in enumerate(heads):
+        run = m.group("run")
+        value = int(run) if run.isdigit() else parse_chinese_number(run)
+        end = heads[i + 1].start() if i + 1 < len(heads) else len(evidence)
+        if value is not None:
+            out[f"第{value}条"] = out.get(f"第{value}条", "") + evidence[m.start() : end]
+    return out
+
+
+def misplaced_articles(sentence: str, evidence: str) -> list[str]:
+    """Articles the sentence names whose text lacks the numbers it attributes to them, when another
+    article of the evidence holds them ("根据第四条，…5日前…20400元" of a lease whose 第三条 says it).
+
+    Why: a block may hold a whole short contract, so every number was "in the cited evidence" however
+    wrong the article the answer sends the lawyer to (seen on the browser try-out)."""
+    sections = article_sections(evidence)
+    named = [label for label in dict.fromkeys(article_labels(sentence)) if label.endswith("条")]
+    if not named or not all(label in sections for label in named):
+        return []
+    facts = [f for f in numbers_in(sentence, strict=True) if not any(x.startswith("第") for x in f)]
+    inside: set[str] = set().union(*(x for label in named for x in numbers_in(sections[label], strict=False)))
+    outside = [f for f in facts if not f & inside]
+    if not outside:
+        return []
+    holders = [
+        label
+        for label, text in sections.items()
+        if label not in named and all(f & set().union(*numbers_in(text, strict=False)) for f in outside)
+    ]
+    return [f"{'/'.join(named)} (stated in {holders[0]})"] if holders else []
+
+
 def missing_numbers(sentence: str, evidence: str) -> list[str]:
     """Numbers of ``sentence`` that ``evidence`` does not contain under any reading."""
     available: set[str] = set().union(*numbers_in(evidence, strict=False))
@@ -419,8 +459,8 @@ def _apply_number_rule(
     support: SentenceSupport, evidence: str, settings: ReflectionSettings
 ) -> SentenceSupport:
     """Any key fact absent from the evidence makes the sentence unsupported, whoever judged it:
-    a number, the currency of an amount, a party, or an obligation bound to its party
-    (``facts.missing_roles``)."""
+    a number, the currency of an amount, a party, an obligation bound to its party
+    (``facts.missing_roles``), or the article a number is attributed to (``misplaced_articles``)."""
     from rag_core.reflection.facts import missing_named_clauses, missing_roles
 
     missing = missing_numbers(support.sentence, evidence)
@@ -429,6 +469,7 @@ def _apply_number_rule(
         plain, evidence, settings.named_clause_min_share
     )
     roles += [f"currency {c}" for c in missing_currencies(plain, evidence)]
+    roles += [f"article {a}" for a in misplaced_articles(plain, evidence)]
     if missing or roles:
         support.label = "not"
         support.by = "overlap"

@@ -192,6 +192,25 @@ def test_an_article_number_supports_no_fact_and_meets_only_an_article_number() -
     )
 
 
+def test_a_fact_attributed_to_the_wrong_article_is_not_supported() -> None:
+    """Seen in the browser: "根据…第四条，乙方应于每季度第一个月的5日前…支付当季租金人民币20400元 [1]" passed, the cited
+    block being the whole lease (its 第四条 is the deposit; the payment terms are 第三条)."""
+    lease = (
+        "第三条 租金\n月租金为人民币6800元。乙方应于每季度第一个月的5日前支付当季租金人民币20400元。\n\n"
+        "第四条 押金\n乙方应于签订之日支付押金人民币13600元。"
+    )
+    blocks = [EvidenceBlock(1, "房屋租赁合同", "lease.txt", None, "第三条; 第四条", lease)]
+    wrong = "根据第四条，乙方应于每季度第一个月的5日前支付当季租金人民币20400元 [1]。"
+    support = judge_support([wrong], blocks, ReflectionSettings())[0]
+    assert support.label == "not" and "第3条" in support.note
+    right = wrong.replace("第四条", "第三条")
+    assert judge_support([right], blocks, ReflectionSettings())[0].label == "fully"
+    assert (
+        judge_support(["根据第四条，押金为人民币13600元 [1]。"], blocks, ReflectionSettings())[0].label
+        != "not"
+    )
+
+
 def test_a_number_must_be_in_the_cited_block_not_just_any_block() -> None:
     support = _one("甲方应在验收合格后三十日内支付全部货款 [1]。", ZH)  # 30 days is in block 2, not 1
     assert support.label == "not"
