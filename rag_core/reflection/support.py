@@ -452,15 +452,16 @@ def overlap_support(
     score = overlap_share(words, content_tokens(evidence), evidence.lower())
     support = SentenceSupport(sentence, overlap_label(score, settings), round(score, 3), cited, "overlap")
     support.counted = not is_connective(sentence)
-    return _apply_number_rule(support, evidence, settings)
+    return _apply_number_rule(support, evidence, settings, "\n".join(b.text for b in against))
 
 
 def _apply_number_rule(
-    support: SentenceSupport, evidence: str, settings: ReflectionSettings
+    support: SentenceSupport, evidence: str, settings: ReflectionSettings, documents: str = ""
 ) -> SentenceSupport:
     """Any key fact absent from the evidence makes the sentence unsupported, whoever judged it:
     a number, the currency of an amount, a party, an obligation bound to its party
-    (``facts.missing_roles``), or the article a number is attributed to (``misplaced_articles``)."""
+    (``facts.missing_roles``), or the article a number is attributed to (``misplaced_articles``,
+    read in the blocks' whole ``documents`` text: an excerpt keeps no article headings)."""
     from rag_core.reflection.facts import missing_named_clauses, missing_roles
 
     missing = missing_numbers(support.sentence, evidence)
@@ -469,7 +470,7 @@ def _apply_number_rule(
         plain, evidence, settings.named_clause_min_share
     )
     roles += [f"currency {c}" for c in missing_currencies(plain, evidence)]
-    roles += [f"article {a}" for a in misplaced_articles(plain, evidence)]
+    roles += [f"article {a}" for a in misplaced_articles(plain, documents or evidence)]
     if missing or roles:
         support.label = "not"
         support.by = "overlap"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -209,6 +210,10 @@ def test_a_fact_attributed_to_the_wrong_article_is_not_supported() -> None:
         judge_support(["根据第四条，押金为人民币13600元 [1]。"], blocks, ReflectionSettings())[0].label
         != "not"
     )
+    # the short prompt's excerpt keeps no headings: the article is read in the block's whole text
+    cut = [replace(blocks[0], excerpt="乙方应于每季度第一个月的5日前支付当季租金人民币20400元。")]
+    assert judge_support([wrong], cut, ReflectionSettings())[0].label == "not"
+    assert judge_support([right], cut, ReflectionSettings())[0].label == "fully"
 
 
 def test_a_number_must_be_in_the_cited_block_not_just_any_block() -> None:
