@@ -301,7 +301,8 @@ def numbers_in(text: str, strict: bool) -> list[set[str]]:
     return found
 
 
-_CN_ARTICLE = re.compile(f"第(?P<run>[\\d{''.join([*_CN_DIGITS, *_CN_SMALL_UNITS])}]+)(?P<unit>[条款项章节])")
+_LABEL_RUN = f"第(?P<run>[\\d{''.join([*_CN_DIGITS, *_CN_SMALL_UNITS])}]+)"
+_CN_ARTICLE = re.compile(f"{_LABEL_RUN}(?P<unit>[条款项章节])")
 """An article, paragraph or chapter number (第四条, 第2款): a label of the text, not a fact in it."""
 
 
@@ -316,14 +317,17 @@ def article_labels(text: str) -> list[str]:
     "那是第4个月的5日前付" (the clause says 每季度第一个月的5日前); a label now meets only a label."""
     out = []
     for m in _CN_ARTICLE.finditer(text):
-        run = m.group("run")
-        value = int(run) if run.isdigit() else parse_chinese_number(run)
-        if value is not None:
+        if (value := _label_value(m.group("run"))) is not None:
             out.append(f"第{value}{m.group('unit')}")
     return out
 
 
-_CN_HEADING = re.compile(f"^[ \\t]*第(?P<run>[\\d{''.join([*_CN_DIGITS, *_CN_SMALL_UNITS])}]+)条", re.M)
+def _label_value(run: str) -> int | None:
+    """The number of an article label's numeral, Arabic or Chinese."""
+    return int(run) if run.isdigit() else parse_chinese_number(run)
+
+
+_CN_HEADING = re.compile(f"^[ \\t]*{_LABEL_RUN}条", re.M)
 """An article heading: 第X条 at the start of a line of the evidence."""
 
 
@@ -332,10 +336,8 @@ def article_sections(evidence: str) -> dict[str, str]:
     heads = list(_CN_HEADING.finditer(evidence))
     out: dict[str, str] = {}
     for i, m in enumerate(heads):
-        run = m.group("run")
-        value = int(run) if run.isdigit() else parse_chinese_number(run)
         end = heads[i + 1].start() if i + 1 < len(heads) else len(evidence)
-        if value is not None:
+        if (value := _label_value(m.group("run"))) is not None:
             out[f"第{value}条"] = out.get(f"第{value}条", "") + evidence[m.start() : end]
     return out
 
