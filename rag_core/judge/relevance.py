@@ -49,12 +49,13 @@ _EN_STOP = _wordset(
     "also just only more most some up out get app use used using"
 )
 _ZH_STOP = _wordset(
-    "的 了 是 在 和 与 及 或 有 为 对 于 把 被 就 都 而 也 并 等 之 其 这 那 哪 谁 什么 多少 如何 怎么 怎样 为什么 "
-    "何时 哪个 哪些 哪里 是否 吗 呢 啊 吧 我 你 他 我们 可以 能否 能 会 要 请问 多久 多长 多长时间 时候 多大 "
+    "的 了 是 在 和 与 及 或 有 为 对 于 把 被 就 都 而 也 并 等 之 其 这 那 谁 什么 多少 如何 怎么 怎样 为什么 "
+    "何时 是否 吗 呢 啊 吧 我 你 他 我们 可以 能否 能 会 要 请问 多久 多长 多长时间 时候 多大 "
     "应 应当 应该 须 需 由 向 给 将"
 )
 """Chinese function words, interrogatives and modals: like "shall"/"should"/"by"/"to" in ``_EN_STOP``,
-应/由/向 are no content of "通知应发到哪个网址？" or "争议由哪个法院管辖？"."""
+应/由/向 are no content of "通知应发到哪个网址？" or "争议由哪个法院管辖？". The 哪 interrogatives (哪个, 哪里 …) are
+taken out before the words are cut (``_ZH_WHICH``)."""
 
 TOPICS: dict[str, tuple[str, ...]] = {
     "collection": ("collect", "gather", "obtain", "record", "log", "capture", "acquir", "收集", "获取", "采集"),
@@ -102,7 +103,7 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("party", re.compile(r"\bwho\b|\bwhich\s+(?:party|company|side|entity)\b|\bwhom\b|哪一方|哪方|谁", re.I)),
     ("place", re.compile(r"\bwhere\b|\bwhich\s+(?:court|city|state|country|venue|place|jurisdiction)\b|\bin\s+what\s+(?:state|country|city)\b|哪里|何地|地点|哪个法院|哪个城市|哪个国家|(?<!如)何处"
                          r"|\b(?:what|which)\s+(?:is\s+the\s+)?(?:(?:e-?mail|postal|notice|web)\s+)?(?:address|website|url)\b|\bto\s+(?:what|which)\s+(?:e-?mail\s+)?address\b"
-                         r"|(?:哪个|什么|哪一?个)(?:网址|网站|邮箱|电子邮箱|地址)|(?:网址|邮箱|地址)是(?:什么|多少)|[发寄送]到哪", re.I)),
+                         r"|(?:什么|哪一?个)(?:网址|网站|邮箱|电子邮箱|地址)|(?:网址|邮箱|地址)是(?:什么|多少)|[发寄送]到哪", re.I)),
     ("condition", re.compile(r"\bunder\s+what\s+(?:circumstances|conditions)\b|\bin\s+what\s+cases?\b|\bif\s+i\b|什么情况下|何种情况|条件", re.I)),
     ("yesno", re.compile(r"^\s*(?:does|do|is|are|can|could|may|must|shall|will|would|should|has|have|did)\b|是否|能否|可否|吗[?？]?\s*$", re.I)),
 )  # fmt: skip

@@ -296,7 +296,7 @@ def numbers_in(text: str, strict: bool) -> list[set[str]]:
     text = _CN_PERCENT.sub(" ", text)
     found = labels + percents + _arabic_values(text) + _chinese_values(text, strict)
     if not strict:
-        found += [{f"第{m.group(1)}条"} for m in _EN_ARTICLE.finditer(text)]  # "Section 4" answers 第4条
+        found += [{f"第{int(m.group(1))}条"} for m in _EN_ARTICLE.finditer(text)]  # "Section 4" answers 第4条
         found += _english_word_values(text)
     return found
 
@@ -454,11 +454,11 @@ def overlap_support(
     score = overlap_share(words, content_tokens(evidence), evidence.lower())
     support = SentenceSupport(sentence, overlap_label(score, settings), round(score, 3), cited, "overlap")
     support.counted = not is_connective(sentence)
-    return _apply_number_rule(support, evidence, settings, "\n".join(b.text for b in against))
+    return _apply_number_rule(support, evidence, "\n".join(b.text for b in against), settings)
 
 
 def _apply_number_rule(
-    support: SentenceSupport, evidence: str, settings: ReflectionSettings, documents: str = ""
+    support: SentenceSupport, evidence: str, documents: str, settings: ReflectionSettings
 ) -> SentenceSupport:
     """Any key fact absent from the evidence makes the sentence unsupported, whoever judged it:
     a number, the currency of an amount, a party, an obligation bound to its party
@@ -472,7 +472,7 @@ def _apply_number_rule(
         plain, evidence, settings.named_clause_min_share
     )
     roles += [f"currency {c}" for c in missing_currencies(plain, evidence)]
-    roles += [f"article {a}" for a in misplaced_articles(plain, documents or evidence)]
+    roles += [f"article {a}" for a in misplaced_articles(plain, documents)]
     if missing or roles:
         support.label = "not"
         support.by = "overlap"

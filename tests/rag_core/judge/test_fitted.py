@@ -122,6 +122,19 @@ def test_a_question_of_no_clause_type_has_no_other_type() -> None:
     assert _row(_q("员工多久不得竞争？"), _p(clause, probs))["other_type_max"] == 0.0
 
 
+def test_glossary_matches_count_in_the_untyped_features_at_run_time_only() -> None:
+    """Fitted with glossary matches in the untyped features the pair took weights of about ±6; at run
+    time a translated match stands in for a same-language one ("押金多少？" on an English deposit clause)."""
+    q, p = _q("押金多少？"), _p("The deposit is USD 5,000.")
+    lex = lexical_features(q.text, [p.text])[0]
+    fit = dict(zip(SCALAR_FEATURES, scalar_row(q, p, lex), strict=True))
+    run = dict(zip(SCALAR_FEATURES, scalar_row(q, p, lex, translated_untyped=True), strict=True))
+    assert fit["best_sentence"] == 0.0 and fit["translated_best_sentence"] > 0
+    assert fit["untyped_best_sentence"] == 0.0 and fit["untyped_coverage"] == 0.0
+    assert run["untyped_best_sentence"] == run["translated_best_sentence"]
+    assert run["untyped_coverage"] == run["translated_coverage"] > 0
+
+
 def test_a_chinese_clause_holding_every_word_of_an_untyped_question_is_evidence() -> None:
     """Glossary matches counted in the untyped features gave them opposite weights of about ±6 per unit,
     and this clause fell to 0.34 (the e2e and obey tests' dispute question was refused)."""
