@@ -42,6 +42,7 @@ from rag_core.judge.values import (
     _NEGATION_DE,
     _NEGATION_EN,
     _NEGATION_ZH,
+    _CURRENCIES,
     _ZH_STOP,
     Value,
     extract_values,
@@ -104,6 +105,14 @@ NEGATION_MIN_COVERAGE: float = 0.6
 
 NEGATION_STRENGTH: float = 0.7
 """Conflict score of a polarity flip on a sentence covering the question."""
+
+OTHER_SUBJECT_FACTOR: float = 0.4
+"""Multiplier for an alternative quantity whose own clause names something else just before it and
+none of the question's words (see ``_of_other_subject``)."""
+
+SUBJECT_KINDS: frozenset[str] = frozenset({"amount", "percent", "period", "number"})
+"""Slot types whose subject comes before the value in contract prose of both languages ("月租金为人民币
+6800元", "a deposit of RMB 13,600"); names and dates often lead their sentence instead."""
 
 LLM_CONFIRM_FLOOR: float = 0.05
 """Rule score below which a passage is not sent to the LLM for confirmation."""
@@ -348,6 +357,31 @@ def _is_qualifier(w: Value, supported: list[Value], chinese: bool) -> bool:
     return False
 
 
+def _of_other_subject(w: Value, norm: str, positions: dict[str, list[int]]) -> bool:
+    """The alternative quantity is stated of something else: the stretch of its clause before it
+    names none of the question's words (nor their translations) but has content words of its own.
+
+    Why: "租金是每月8000元，对吗？" marked the lease's deposit clause CONFLICTING beside the rent clause
+    (0.60 each), because "（相当于两个月租金）" right after "押金人民币13600元" put 租金 inside the
+    alignment window; the deposit is what 13600 is of, and it comes just before the value ("支付押金人民币",
+    "a security deposit of RMB"). A clause with nothing before the value ("6800元的月租金") tells
+    nothing and is not damped."""
+    if w.kind not in SUBJECT_KINDS:
+        return False
+    start = max((m.end() for m in _CLAUSE_BREAK.finditer(norm, 0, w.start)), default=0)
+    if any(start <= p < w.start for ps in positions.values() for p in ps):
+        return False
+    return any(t not in _CURRENCIES for t in content_terms(norm[start : w.start]))
+
+
+def _alt_score(
+    w: Value, norm: str, positions: dict[str, list[int]], window: int, anchor: float
+) -> float:
+    """How strongly one alternative contradicts the slot, before the slot type's prior."""
+    own = OTHER_SUBJECT_FACTOR if _of_other_subject(w, norm, positions) else 1.0
+    return own * _sigmoid(C_BIAS + C_ANCHOR * anchor + C_ALIGN * _align(w, positions, window))
+
+
 def conflict_score(slots: PremiseSlots, passage: str) -> tuple[float, str]:
     """Premise-conflict score in [0,1] of one passage, and why."""
     norm = normalize_text(passage)
@@ -375,10 +409,10 @@ def conflict_score(slots: PremiseSlots, passage: str) -> tuple[float, str]:
         terms = _terms_without(slots.terms, v)
         positions = _term_positions(low, terms)
         anchor = sum(others) / len(others) if others else (len(positions) / len(terms) if terms else 0.0)
-        best = max(alts, key=lambda w: _align(w, positions, window))
-        align = _align(best, positions, window)
         prior = TYPE_PRIOR.get(v.kind, 1.0) * (TOPIC_FACTOR if slots.topic[i] else 1.0)
-        p = prior * _sigmoid(C_BIAS + C_ANCHOR * anchor + C_ALIGN * align)
+        scored = [(_alt_score(w, norm, positions, window, anchor), w) for w in alts]
+        p_alt, best = max(scored, key=lambda sw: sw[0])
+        p = prior * p_alt
         why = f"{v.kind} {v.describe()} in question vs {best.describe()} in passage"
         candidates.append(
             (p, coded("con_value", why, kind=v.kind, asked=v.describe(), found=best.describe()))
@@ -424,7 +458,7 @@ NEAR_WINDOW_ZH: int = 8
 NEAR_WINDOW_EN: int = 6
 """Words before a contradicting value in which the question's words count as naming it."""
 
-_CLAUSE_BREAK = re.compile(r"[，,。;；:：!?！？()（）]|\.(?!\d)")
+_CLAUSE_BREAK = re.compile(r"[，,。;；:：!?！？()（）\n]|\.(?!\d)")
 
 NearUnits = tuple[Value, frozenset[str], frozenset[str]]
 """A premise value with its context terms (and their translations) as Chinese characters and

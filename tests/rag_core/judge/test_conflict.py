@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rag_core.judge.conflict import conflict_score, contradiction_of, premise_slots
 from rag_core.judge.values import extract_values, zh_number
+from rag_core.settings import Settings
 
 T = 0.5
 
@@ -111,13 +112,14 @@ def test_a_premise_in_one_language_conflicts_with_a_clause_in_the_other() -> Non
 
 
 def test_among_equal_contradictions_the_value_named_by_the_question_words_ranks_first() -> None:
-    """Three amounts near "租金" contradict 8000元 as much; the one right after "月租金为" states the
-    rent, the deposit's follows "押金", a sum of the same words follows "当季租金" (fewer of them)."""
+    """Two amounts near "租金" contradict 8000元 as much; the one right after "月租金为" states the
+    rent, a sum of the same words follows "当季租金" (fewer of them). The deposit's follows "押金" and
+    no word of the question, so it contradicts less (``_of_other_subject``) and ranks last."""
     rank = contradiction_of("租金是每月8000元，对吗？")
     rent = rank("月租金为人民币6800元（大写：陆仟捌佰元整）。")
     quarterly = rank("租金按季度支付，乙方应于每季度第一个月的5日前向甲方支付当季租金人民币20400元。")
     deposit = rank("乙方应于本合同签订之日向甲方支付押金人民币13600元（相当于两个月租金）。")
-    assert rent[0] == quarterly[0] == deposit[0] > 0
+    assert rent[0] == quarterly[0] > deposit[0] > 0
     assert rent > quarterly > deposit
     assert rank("甲方收到租金后应向乙方出具收据。") == (0.0, 0)
     english = contradiction_of("Is the monthly rent USD 8,000?")
@@ -170,4 +172,26 @@ def test_the_object_of_a_which_question_is_asked_not_stated() -> None:
         slots = premise_slots(q)
         assert slots.values == [], q
         assert conflict_score(slots, clause)[0] == 0.0, q
-    assert conflict_score(premise_slots("租金是每一天付吗？"), clause)[0] > 0.5  # stated, so compared
+    stated = "租金每三个月支付一次，乙方应于每季度第一个月的5日前向甲方支付当季租金人民币20400元。"
+    assert conflict_score(premise_slots("租金是每一天付吗？"), stated)[0] > 0.5  # stated, so compared
+
+
+def test_a_quantity_stated_of_something_else_does_not_make_the_passage_conflicting() -> None:
+    """Try-out: "租金是每月8000元，对吗？" marked the lease's deposit clause CONFLICTING beside the rent
+    clause (both 0.60): "（相当于两个月租金）" after "押金人民币13600元" put 租金 in the alignment window.
+    The words just before a quantity say what it is of; the deposit clause now stays under
+    ``t_conflict`` in both languages while the rent clause keeps its score."""
+    t = Settings().verdict.t_conflict
+    zh, en = premise_slots("租金是每月8000元，对吗？"), premise_slots("Is the monthly rent 8000 yuan?")
+    deposit_zh = (
+        "第四条 押金\n乙方应于本合同签订之日向甲方支付押金人民币13600元（相当于两个月租金）。"
+        "租赁期满或合同解除后，甲方应于七日内将押金无息退还乙方。"
+    )
+    deposit_en = "The Tenant shall pay a security deposit of RMB 13,600 (two months' rent)."
+    rent_zh = "第三条 租金及支付方式\n月租金为人民币6800元（大写：陆仟捌佰元整）。"
+    rent_en = "The monthly rent shall be RMB 6,800 (two months' rent as deposit)."
+    for slots in (zh, en):
+        assert conflict_score(slots, deposit_zh)[0] < t and conflict_score(slots, deposit_en)[0] < t
+        assert conflict_score(slots, rent_zh)[0] > t and conflict_score(slots, rent_en)[0] > t
+    # nothing before the value tells what it is of: no damping
+    assert conflict_score(zh, "6800元的月租金由乙方按季度支付。")[0] > t
