@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rag_core.judge.base import Judge, passage_from_hit, verdict_record
-from rag_core.judge.classify import reclassify
+from rag_core.judge.classify import apply_evidence_margin, reclassify
 from rag_core.judge.factory import make_judge
 from rag_core.llm.factory import get_chat_model
 from rag_core.models import KnowledgeBase, Verdict
@@ -59,6 +59,7 @@ def judge_question(
     docs = searched_documents(store, hits, settings)
     if docs:  # the same document scope as the pipeline's, so the lab shows the labels a chat gets
         verdicts = scope_to_documents(question, verdicts, hits, docs, settings.verdict)
+    verdicts = apply_evidence_margin(verdicts, settings.verdict)
     by_id = {h.chunk_id: h for h in hits}
     return [verdict_record(v, by_id[v.passage_id]) for v in verdicts]
 

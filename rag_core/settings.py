@@ -224,6 +224,15 @@ class VerdictSettings(_Group):
         ge=0,
         le=1,
     )
+    evidence_margin: float = _f(
+        0.15,
+        "score 0-1",
+        "An EVIDENCE passage's evidence may be at most this far below the strongest EVIDENCE passage "
+        "of the same question; one further below is NO_EVIDENCE, a stronger passage answers (1 = off; "
+        "default: chosen by `train thresholds` with t_evidence)",
+        ge=0,
+        le=1,
+    )
     topic_evidence_cap: float = _f(
         0.1,
         "score 0-1",

@@ -34,7 +34,7 @@ import numpy as np
 
 from rag_core.judge import dense
 from rag_core.judge.base import PassageInput
-from rag_core.judge.classify import EVIDENCE, RELEVANCE, select_kept
+from rag_core.judge.classify import EVIDENCE, RELEVANCE, apply_evidence_margin, select_kept
 from rag_core.judge.clause_gate import absent_clause_type
 from rag_core.judge.clause_types import BENCH_CATEGORIES
 from rag_core.judge.local_judge import LocalJudge
@@ -103,7 +103,7 @@ def judge_part(questions: list[BenchQuestion], settings: Settings, log: Log) -> 
         wins = candidates(q, CANDIDATES)
         passages = [PassageInput(str(j), q.contract.text[s:e]) for j, (s, e) in enumerate(wins)]
         t0 = time.perf_counter()
-        verdicts = judge.judge(q.question, passages)
+        verdicts = apply_evidence_margin(judge.judge(q.question, passages), settings.verdict)
         kept = select_kept(verdicts, settings.verdict)
         gate = absent_clause_type(
             q.question, [passages[int(v.passage_id)].text for v in kept], settings.verdict

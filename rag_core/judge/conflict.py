@@ -37,12 +37,12 @@ import jieba
 from rag_core.coded import coded
 from rag_core.judge.glossary import word_translations
 from rag_core.judge.values import (
+    _CURRENCIES,
     _EN_STOP,
     _KIND_NOUNS,
     _NEGATION_DE,
     _NEGATION_EN,
     _NEGATION_ZH,
-    _CURRENCIES,
     _ZH_STOP,
     Value,
     extract_values,
@@ -374,9 +374,7 @@ def _of_other_subject(w: Value, norm: str, positions: dict[str, list[int]]) -> b
     return any(t not in _CURRENCIES for t in content_terms(norm[start : w.start]))
 
 
-def _alt_score(
-    w: Value, norm: str, positions: dict[str, list[int]], window: int, anchor: float
-) -> float:
+def _alt_score(w: Value, norm: str, positions: dict[str, list[int]], window: int, anchor: float) -> float:
     """How strongly one alternative contradicts the slot, before the slot type's prior."""
     own = OTHER_SUBJECT_FACTOR if _of_other_subject(w, norm, positions) else 1.0
     return own * _sigmoid(C_BIAS + C_ANCHOR * anchor + C_ALIGN * _align(w, positions, window))

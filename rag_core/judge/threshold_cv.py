@@ -38,6 +38,8 @@ CLAUSE_GRID: tuple[float, ...] = (0.0, *(round(0.1 + 0.05 * i, 2) for i in range
 """``t_clause_type`` from 0 (no absent-clause gate) to 0.8."""
 FLOOR_GRID: tuple[float, ...] = (0.2, 0.3, 0.4, 0.5, 0.6)
 """``t_evidence_relevance``: the relevance an EVIDENCE passage needs (0.2 is ``t_relevance``: no floor)."""
+MARGIN_GRID: tuple[float, ...] = (1.0, 0.3, 0.2, 0.15, 0.1, 0.05)
+"""``evidence_margin``: how far below the strongest EVIDENCE candidate another may be (1: no margin)."""
 SHARE_TIE: float = 0.01
 """Grid points whose target share is within this of the best are ties (1,200 questions cannot tell
 them apart); among them the best balanced rate wins, so precision is not bought with answers."""
@@ -124,13 +126,18 @@ def rates(
     t_evi: float,
     t_clause: float,
     floor: float | None = None,
+    margin: float | None = None,
 ) -> dict[str, float]:
     """Refusal / answer / EVIDENCE precision of ``judged`` under the thresholds (``classify``'s
-    order without injection and conflict, which CUAD windows do not raise; ``max_kept`` by evidence);
-    ``floor``: the relevance an EVIDENCE passage needs (default: the settings')."""
+    order without injection and conflict, which CUAD windows do not raise, then
+    ``apply_evidence_margin``; ``max_kept`` by evidence); ``floor``: the relevance an EVIDENCE
+    passage needs, ``margin``: ``evidence_margin`` (defaults: the settings')."""
     m = judged if isinstance(judged, ScoreMatrix) else ScoreMatrix.of(judged)
     floor = vs.t_evidence_relevance if floor is None else floor
+    margin = vs.evidence_margin if margin is None else margin
     evidence = m.valid & (m.rel >= max(vs.t_relevance, floor)) & (m.evi > t_evi)
+    top = np.where(evidence, m.evi, -np.inf).max(axis=1, keepdims=True, initial=-np.inf)
+    evidence &= m.evi >= top - margin
     kept = evidence & (np.cumsum(evidence, axis=1) <= vs.max_kept)
     any_kept = kept.any(axis=1)
     type_best = np.where(kept, m.type_prob, -np.inf).max(axis=1, initial=-np.inf)
@@ -145,6 +152,7 @@ def rates(
         "t_evidence": t_evi,
         "t_clause_type": t_clause,
         "t_evidence_relevance": floor,
+        "evidence_margin": margin,
         "refusal_absent": refusal,
         "answer_present_gold": answer,
         "evidence_precision": precision,
@@ -160,7 +168,13 @@ def rates(
 def sweep(judged: list[Judged], vs: VerdictSettings) -> dict[str, Any]:
     """Every grid point, the chosen one and the current defaults."""
     m = ScoreMatrix.of(judged)
-    grid = [rates(m, vs, te, tc, fl) for te in EVIDENCE_GRID for tc in CLAUSE_GRID for fl in FLOOR_GRID]
+    grid = [
+        rates(m, vs, te, tc, fl, mg)
+        for te in EVIDENCE_GRID
+        for tc in CLAUSE_GRID
+        for fl in FLOOR_GRID
+        for mg in MARGIN_GRID
+    ]
     top = max(r["target_share"] for r in grid)
     best = max(
         (r for r in grid if r["target_share"] >= top - SHARE_TIE),
@@ -171,8 +185,28 @@ def sweep(judged: list[Judged], vs: VerdictSettings) -> dict[str, Any]:
         "absent": sum(not j.present for j in judged),
         "chosen": best,
         "defaults": rates(m, vs, vs.t_evidence, vs.t_clause_type),
+        "margin_at_defaults": margin_at_defaults(m, vs),
         "grid": grid,
     }
+
+
+def margin_at_defaults(m: ScoreMatrix, vs: VerdictSettings) -> dict[str, Any]:
+    """Each ``evidence_margin`` of ``MARGIN_GRID`` at the default thresholds, and the smallest one
+    that loses no refusal and no answer against no margin (the most precision for free).
+
+    Why apart from the grid: the margin only takes EVIDENCE labels from passages well below the
+    strongest, so at fixed thresholds it can buy precision without a single answer; the joint grid
+    also moves ``t_evidence``, trading refusals for answers, which is a choice of its own."""
+    rows = [rates(m, vs, vs.t_evidence, vs.t_clause_type, margin=mg) for mg in MARGIN_GRID]
+    base = rates(m, vs, vs.t_evidence, vs.t_clause_type, margin=1.0)
+    free = [
+        r
+        for r in rows
+        if r["answer_present_gold"] >= base["answer_present_gold"]
+        and r["refusal_absent"] >= base["refusal_absent"]
+    ]
+    chosen = min(free, key=lambda r: r["evidence_margin"])
+    return {"rows": rows, "chosen": chosen}
 
 
 def judged_json(judged: list[Judged]) -> list[dict[str, Any]]:
@@ -228,7 +262,7 @@ def format_cv(r: dict[str, Any]) -> str:
     def line(name: str, x: dict[str, float]) -> str:
         return (
             f"{name:<9} t_evidence {x['t_evidence']:.2f}  t_clause_type {x['t_clause_type']:.2f}  "
-            f"t_evidence_relevance {x['t_evidence_relevance']:.2f}  "
+            f"t_evidence_relevance {x['t_evidence_relevance']:.2f}  evidence_margin {x['evidence_margin']:.2f}  "
             f"refused-absent {x['refusal_absent']:.3f}  answered-present {x['answer_present_gold']:.3f}  "
             f"EVIDENCE precision {x['evidence_precision']:.3f}"
         )
@@ -238,5 +272,8 @@ def format_cv(r: dict[str, Any]) -> str:
             f"threshold CV on the fit part — {r['questions']} questions ({r['absent']} absent), 2 folds by contract",
             line("defaults", r["defaults"]),
             line("chosen", r["chosen"]),
+            "evidence_margin at the default thresholds (chosen: the smallest that loses no answer or refusal):",
+            *(line("  margin", x) for x in r["margin_at_defaults"]["rows"]),
+            line("  chosen", r["margin_at_defaults"]["chosen"]),
         ]
     )

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 
 from rag_core.coded import coded
 from rag_core.judge.base import Judge, passage_from_hit, thresholds_of, verdict_record
-from rag_core.judge.classify import select_kept
+from rag_core.judge.classify import apply_evidence_margin, best_evidence, select_kept
 from rag_core.judge.clause_gate import asked_clause_type
 from rag_core.judge.doc_scope import apply_doc_scope
 from rag_core.judge.factory import make_judge
@@ -135,6 +135,7 @@ def judge_hits(
     verdicts = tuple(judge.judge(question, [passage_from_hit(i + 1, h) for i, h in enumerate(hits)]))
     if docs:
         verdicts = scope_to_documents(question, verdicts, hits, docs, settings.verdict)
+    verdicts = tuple(apply_evidence_margin(verdicts, settings.verdict))
     by_id = {h.chunk_id: h for h in hits}
     records = tuple(VerdictRecord.from_json(verdict_record(v, by_id[v.passage_id])) for v in verdicts)
     salvaged: list[Salvaged] = []
@@ -143,6 +144,10 @@ def judge_hits(
     if docs and salvaged:
         scoped = scope_to_documents(question, [x.verdict for x in salvaged], hits, docs, settings.verdict)
         salvaged = [replace(x, verdict=v) for x, v in zip(salvaged, scoped, strict=True) if v.keep]
+    if salvaged:  # an excerpt is held to the same margin, against the strongest passage of either kind
+        top = best_evidence([*verdicts, *(x.verdict for x in salvaged)])
+        margined = apply_evidence_margin([x.verdict for x in salvaged], settings.verdict, top)
+        salvaged = [replace(x, verdict=v) for x, v in zip(salvaged, margined, strict=True) if v.keep]
     chosen = select_kept([*verdicts, *(s.verdict for s in salvaged)], settings.verdict)
     kept = tuple(by_id[v.passage_id] for v in chosen)
     picked = {id(v) for v in chosen}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rag_core.judge.classify import (
@@ -9,6 +11,7 @@ from rag_core.judge.classify import (
     EVIDENCE,
     INJECTION,
     RELEVANCE,
+    apply_evidence_margin,
     classify,
     reclassify,
     select_kept,
@@ -103,3 +106,48 @@ def test_evidence_needs_the_evidence_floor_of_relevance_and_says_so() -> None:
     v = Verdict("1", sc(rel=0.22, ev=0.61), "EVIDENCE", True, "EVIDENCE", "judged", {})
     (new,) = reclassify([v], s)
     assert new.label == "NO_EVIDENCE" and "relevance score 0.22 < 0.30" in new.explanation
+
+
+def test_evidence_well_below_the_strongest_passage_is_no_evidence() -> None:
+    """A passage more than ``evidence_margin`` under the strongest EVIDENCE passage is NO_EVIDENCE and
+    says why (a stronger passage answers); one inside the margin, a CONFLICTING one and a question
+    whose only evidence is weak are untouched; margin 1 is off."""
+    s = S.model_copy(update={"evidence_margin": 0.15})
+    vs = [
+        verdict("top", sc(ev=0.94)),
+        verdict("near", sc(ev=0.8)),
+        verdict("weak", sc(ev=0.62), "fitted model"),
+        verdict("conf", sc(con=0.9, ev=0.2)),
+    ]
+    out = {v.passage_id: v for v in apply_evidence_margin(vs, s)}
+    assert [out[p].label for p in ("top", "near", "weak", "conf")] == [
+        "EVIDENCE",
+        "EVIDENCE",
+        "NO_EVIDENCE",
+        "CONFLICTING",
+    ]
+    weak = out["weak"]
+    assert not weak.keep and weak.explanation.startswith("evidence 0.62 is more than 0.15 below")
+    assert "0.94: a stronger passage answers" in weak.explanation and weak.explanation.endswith(
+        "fitted model"
+    )
+    coded_old = replace(verdict("c", sc(ev=0.62)), explanation_code="fitted", explanation_params={})
+    margin_code = apply_evidence_margin([vs[0], coded_old], s)[1].explanation_code
+    assert margin_code.startswith("evidence_margin") and margin_code.endswith("fitted")
+    assert apply_evidence_margin([verdict("only", sc(ev=0.62))], s)[0].label == "EVIDENCE"
+    off = S.model_copy(update={"evidence_margin": 1.0})
+    assert [v.label for v in apply_evidence_margin(vs, off)] == [v.label for v in vs]
+
+
+def test_reclassify_applies_the_margin_and_keeps_an_unchanged_label_quiet() -> None:
+    """The lab re-labels from stored scores: the margin holds there too, a verdict already NO_EVIDENCE
+    by the margin keeps its explanation, and turning the margin off makes it EVIDENCE again."""
+    s = S.model_copy(update={"evidence_margin": 0.15})
+    judged = apply_evidence_margin([verdict("top", sc(ev=0.94)), verdict("weak", sc(ev=0.62))], s)
+    again = reclassify(judged, s)
+    assert [v.label for v in again] == ["EVIDENCE", "NO_EVIDENCE"]
+    assert again[1].explanation == judged[1].explanation
+    off = reclassify(judged, S.model_copy(update={"evidence_margin": 1.0}))
+    assert off[1].label == "EVIDENCE" and off[1].keep
+    fresh = reclassify([verdict("top", sc(ev=0.94)), verdict("weak", sc(ev=0.62), "judged")], s)
+    assert fresh[1].label == "NO_EVIDENCE" and "a stronger passage answers" in fresh[1].explanation

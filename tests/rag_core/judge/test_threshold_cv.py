@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rag_core.judge.threshold_cv import Judged, rates, sweep
+from rag_core.judge.threshold_cv import MARGIN_GRID, Judged, rates, sweep
 from rag_core.settings import VerdictSettings
 
 
@@ -45,3 +45,21 @@ def test_the_evidence_floor_drops_evidence_the_judge_finds_barely_relevant() -> 
     assert rates([low], vs, 0.5, 0.3, floor=0.2)["refusal_absent"] == 0.0  # no floor: answered
     assert rates([low], vs, 0.5, 0.3, floor=0.3)["refusal_absent"] == 1.0  # relevance 0.25 < 0.3
     assert {r["t_evidence_relevance"] for r in sweep([low], vs)["grid"]} == {0.2, 0.3, 0.4, 0.5, 0.6}
+
+
+def test_the_evidence_margin_drops_weaker_evidence_and_is_chosen_only_when_free() -> None:
+    """A margin takes EVIDENCE from a passage well below the strongest: precision rises, and at the
+    default thresholds the chosen margin is the smallest that loses no answer and no refusal."""
+    vs = VerdictSettings()
+    judged = [
+        _j(True, False, [0.95, 0.7], [0.0, 0.0], [True, False]),  # the weak passage is off gold
+        _j(True, False, [0.9, 0.82], [0.0, 0.0], [False, True]),  # the gold one is 0.08 below the top
+    ]
+    assert rates(judged, vs, 0.55, 0.3, margin=1.0)["evidence_precision"] == 0.5
+    wide = rates(judged, vs, 0.55, 0.3, margin=0.15)
+    assert wide["evidence_precision"] == 2 / 3 and wide["answer_present_gold"] == 1.0
+    tight = rates(judged, vs, 0.55, 0.3, margin=0.05)
+    assert tight["answer_present_gold"] == 0.5  # the gold passage is cut too
+    r = sweep(judged, vs)
+    assert r["margin_at_defaults"]["chosen"]["evidence_margin"] == 0.1
+    assert [x["evidence_margin"] for x in r["margin_at_defaults"]["rows"]] == list(MARGIN_GRID)
