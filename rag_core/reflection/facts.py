@@ -101,12 +101,61 @@ def obligations(text: str) -> set[Obligation]:
     return out
 
 
-def missing_roles(sentence: str, evidence: str) -> list[str]:
+GENERIC_ROLES: tuple[str, ...] = ("party_a", "party_b", "party_c")
+"""Roles that name a party by its letter (甲方, 乙方, 丙方); a contract says once which role each is."""
+
+_NAMED_FORMS = "|".join(
+    re.escape(f)
+    for role, forms in PARTY_ROLES.items()
+    if role not in GENERIC_ROLES
+    for f in sorted(forms, key=len, reverse=True)
+    if not _EN_WORDLIKE.search(f)
+)
+_GENERIC_FORMS = "|".join(re.escape(f) for r in GENERIC_ROLES for f in PARTY_ROLES[r])
+_ALIAS_RES: tuple[re.Pattern[str], ...] = (
+    re.compile(
+        rf"(?P<named>{_NAMED_FORMS})\s*[（(]\s*(?:以下简称|以下称|下称|简称)?\s*[“\"]?(?P<generic>{_GENERIC_FORMS})"
+    ),
+    re.compile(rf"(?P<generic>{_GENERIC_FORMS})\s*[（(]\s*(?P<named>{_NAMED_FORMS})\s*[)）]"),
+)
+""""出租方（甲方）", "承租人（以下简称“乙方”）", "甲方（出租方）": a contract's definition of its letter parties."""
+
+Aliases = frozenset[tuple[str, str]]
+"""(letter role, named role) pairs a document defines, e.g. ("party_b", "lessee")."""
+
+
+def party_aliases(document: str) -> Aliases:
+    """Which named role each letter party is, as the document defines it.
+
+    Why: the support check rejected "the tenant (乙方) must pay a penalty for each day the rent is
+    overdue" against "乙方逾期支付租金的，每逾期一日，应…支付违约金" with "fact(s) not in the cited evidence:
+    party lessee", because the late-payment clause calls the tenant 乙方 and only the lease's heading
+    says "承租方（乙方）"; every English answer about a Chinese contract fell back to the quotes."""
+    out: set[tuple[str, str]] = set()
+    for rx in _ALIAS_RES:
+        for m in rx.finditer(document):
+            named, generic = _role_spans(m["named"]), _role_spans(m["generic"])
+            if named and generic:
+                out.add((generic[0][2], named[0][2]))
+    return frozenset(out)
+
+
+def _with_aliases(roles: set[str], aliases: Aliases) -> set[str]:
+    """The roles plus each one's alias (乙方 → lessee, lessee → 乙方) where the document defines it."""
+    return roles | {b for a, b in aliases if a in roles} | {a for a, b in aliases if b in roles}
+
+
+def missing_roles(sentence: str, evidence: str, aliases: Aliases = frozenset()) -> list[str]:
     """The parties and obligations of ``sentence`` that ``evidence`` does not state (numbers are
-    ``support.missing_numbers``' job), as short readable notes."""
-    ev_parties = parties(evidence)
+    ``support.missing_numbers``' job), as short readable notes; ``aliases`` (``party_aliases`` of the
+    cited documents) let a letter party stand for the role the document gives it."""
+    ev_parties = _with_aliases(parties(evidence), aliases)
     notes = [f"party {role}" for role in sorted(parties(sentence) - ev_parties)]
-    ev_obligations = obligations(evidence)
+    ev_obligations = {
+        Obligation(role, ob.kind)
+        for ob in obligations(evidence)
+        for role in _with_aliases({ob.role}, aliases)
+    }
     for ob in sorted(obligations(sentence), key=lambda o: (o.role, o.kind)):
         if ob.role in ev_parties and ob not in ev_obligations:
             notes.append(f"{ob.kind} of {ob.role}")

@@ -454,21 +454,27 @@ def overlap_support(
     score = overlap_share(words, content_tokens(evidence), evidence.lower())
     support = SentenceSupport(sentence, overlap_label(score, settings), round(score, 3), cited, "overlap")
     support.counted = not is_connective(sentence)
-    return _apply_number_rule(support, evidence, "\n".join(b.text for b in against), settings)
+    aliases = frozenset().union(*(b.aliases for b in against))
+    return _apply_number_rule(support, evidence, "\n".join(b.text for b in against), settings, aliases)
 
 
 def _apply_number_rule(
-    support: SentenceSupport, evidence: str, documents: str, settings: ReflectionSettings
+    support: SentenceSupport,
+    evidence: str,
+    documents: str,
+    settings: ReflectionSettings,
+    aliases: frozenset[tuple[str, str]] = frozenset(),
 ) -> SentenceSupport:
     """Any key fact absent from the evidence makes the sentence unsupported, whoever judged it:
     a number, the currency of an amount, a party, an obligation bound to its party
-    (``facts.missing_roles``), or the article a number is attributed to (``misplaced_articles``,
-    read in the blocks' whole ``documents`` text: an excerpt keeps no article headings)."""
+    (``facts.missing_roles``; ``aliases``: the letter parties the cited documents define), or the
+    article a number is attributed to (``misplaced_articles``, read in the blocks' whole
+    ``documents`` text: an excerpt keeps no article headings)."""
     from rag_core.reflection.facts import missing_named_clauses, missing_roles
 
     missing = missing_numbers(support.sentence, evidence)
     plain = remove_citation_markers(support.sentence)
-    roles = missing_roles(plain, evidence) + missing_named_clauses(
+    roles = missing_roles(plain, evidence, aliases) + missing_named_clauses(
         plain, evidence, settings.named_clause_min_share
     )
     roles += [f"currency {c}" for c in missing_currencies(plain, evidence)]

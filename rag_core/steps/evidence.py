@@ -15,6 +15,7 @@ from rag_core.generation.prompt import EvidenceBlock
 from rag_core.judge.cut import cut_suspicious_sentences, without
 from rag_core.judge.injection import injection_score
 from rag_core.models import Hit, KnowledgeBase
+from rag_core.reflection.facts import Aliases, party_aliases
 from rag_core.retrieval.budget import Passage, apply_budget, expand_to_parents
 from rag_core.settings import Settings
 from rag_core.trace import BlockRecord, EvidenceRecord, SpanRecord
@@ -69,7 +70,7 @@ def _screen_parents(passages: list[Passage], t_injection: float) -> tuple[list[P
     return screened, notes
 
 
-def _block(n: int, p: Passage, conflicting: set[str]) -> EvidenceBlock:
+def _block(n: int, p: Passage, conflicting: set[str], aliases: Aliases = frozenset()) -> EvidenceBlock:
     return EvidenceBlock(
         n=n,
         title=p.hit.title or p.hit.doc,
@@ -83,7 +84,15 @@ def _block(n: int, p: Passage, conflicting: set[str]) -> EvidenceBlock:
         doc_id=p.hit.doc_id,
         chunk_id=p.hit.chunk_id,
         judged=tuple(sorted((c.start, c.end) for c in p.children)),
+        aliases=aliases,
     )
+
+
+def _document_aliases(store: Store, passages: Sequence[Passage]) -> dict[str, Aliases]:
+    """Each block document's letter parties (出租方（甲方）…), read once from its whole text: a clause
+    says 乙方, only the heading says who 乙方 is."""
+    texts = store.docs.texts(sorted({p.hit.doc_id for p in passages if p.hit.doc_id}))
+    return {d: party_aliases(t) for d, t in texts.items()}
 
 
 def _cut(
@@ -154,7 +163,10 @@ def assemble_evidence(
     top = max(kept, key=lambda h: h.score).chunk_id if kept else None  # the best retrieval score
     max_chars = None if settings.generation.prompt_mode == "sentences" else rs.max_context_chars
     passages, budget_notes = apply_budget(passages, rs.max_passages, max_chars, top)
-    whole = [_block(i + 1, p, conflicting) for i, p in enumerate(passages)]
+    aliases = _document_aliases(store, passages)
+    whole = [
+        _block(i + 1, p, conflicting, aliases.get(p.hit.doc_id, frozenset())) for i, p in enumerate(passages)
+    ]
     done = [_cut(b, settings, salvaged) if cut else (b, ()) for b in whole]
     blocks = tuple(b for b, _ in done)
     record = EvidenceRecord(

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from rag_core.reflection.facts import Obligation, missing_named_clauses, missing_roles, obligations, parties
+from rag_core.reflection.facts import (
+    Obligation,
+    missing_named_clauses,
+    missing_roles,
+    obligations,
+    parties,
+    party_aliases,
+)
 from rag_core.settings import ReflectionSettings
 
 LEASE_ZH = "第五条 押金。乙方应于签约时向甲方支付押金人民币19000元，租赁期满且乙方无违约的，甲方应当在10日内无息退还押金。"
@@ -60,3 +67,33 @@ def test_a_named_clause_must_be_named_in_the_evidence(
     sentence: str, evidence: str, missing: list[str]
 ) -> None:
     assert missing_named_clauses(sentence, evidence, ReflectionSettings().named_clause_min_share) == missing
+
+
+LEASE_HEAD = "房屋租赁合同\n\n出租方（甲方）：北京华信置业有限公司\n承租方（乙方）：李明\n"
+LATE = "乙方逾期支付租金的，每逾期一日，应按当季租金的千分之五向甲方支付违约金；逾期超过十五日的，甲方有权解除合同。"
+
+
+def test_a_contract_says_which_role_each_letter_party_is() -> None:
+    assert party_aliases(LEASE_HEAD) == {("party_a", "lessor"), ("party_b", "lessee")}
+    assert party_aliases("借款人（以下简称“乙方”）：张三；贷款人（以下简称“甲方”）") == {
+        ("party_b", "borrower"),
+        ("party_a", "lender"),
+    }
+    assert party_aliases("甲方（转让方）：王建国") == {("party_a", "transferor")}
+    assert party_aliases("甲方应于七日内退还押金。") == frozenset()  # no definition, no alias
+
+
+def test_a_letter_party_stands_for_the_role_its_contract_gives_it() -> None:
+    """Browser try-out: "What happens if rent is paid late?" fell back to the quotes because every
+    sentence of the model's answer named "the tenant"/"the landlord" and the late-payment clause says
+    乙方/甲方 ("fact(s) not in the cited evidence: party lessee, party lessor"). With the lease's own
+    definitions the parties are stated; an obligation given to the wrong party is still caught."""
+    aliases = party_aliases(LEASE_HEAD)
+    right = "If the tenant fails to pay the rent within 15 days, the landlord has the right to terminate the lease."
+    assert missing_roles(right, LATE) == ["party lessee", "party lessor"]
+    assert missing_roles(right, LATE, aliases) == []
+    assert missing_roles("The tenant has the right to terminate the lease.", LATE, aliases) == [
+        "permission of lessee"
+    ]
+    assert missing_roles("承租方应按当季租金的千分之五支付违约金。", LATE, aliases) == []
+    assert missing_roles("The borrower shall pay a penalty.", LATE, aliases) == ["party borrower"]

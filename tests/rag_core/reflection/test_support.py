@@ -342,3 +342,18 @@ def test_a_fact_only_the_unshown_rest_of_the_block_states_is_not_supported() -> 
     assert judge_support([invented], [whole], SETTINGS)[0].label == "fully"  # the whole block has the words
     assert judge_support([invented], [shown], SETTINGS)[0].label == "not"
     assert judge_support([stated], [shown], SETTINGS)[0].label == "fully"
+
+
+def test_an_english_answer_about_letter_parties_is_supported_through_the_contracts_definitions() -> None:
+    """The try-out's English late-rent answer fell back to the quotes: "the tenant"/"the landlord" are
+    乙方/甲方 in the clause, and only the lease's heading defines them. A block carrying its document's
+    definitions (``EvidenceBlock.aliases``) supports the sentence; one without them does not."""
+    late = "乙方逾期支付租金的，每逾期一日，应按当季租金的千分之五向甲方支付违约金；逾期超过十五日的，甲方有权解除合同。"
+    plain = EvidenceBlock(1, "房屋租赁合同", "lease.txt", None, "第七条 违约责任", late)
+    defined = replace(plain, aliases=frozenset({("party_a", "lessor"), ("party_b", "lessee")}))
+    sentence = (
+        "If the tenant pays more than 15 days late, the landlord has the right to terminate the lease [1]."
+    )
+    assert _one(sentence, [plain]).label == "not"
+    ok = _one(sentence, [defined])
+    assert ok.label != "not" and "party" not in ok.note, (ok.label, ok.note)

@@ -16,6 +16,7 @@ from rag_core.steps.turn import Turn
 from rag_core.trace import ModelsRecord, QueryRecord
 from rag_core.trace_retrieval import RetrievalRecord
 from storage.store import Store
+from tests.fixtures.kb import text_kb
 
 RENT = "第一条 租金\n租金每月人民币5000元，乙方应于每月5日前支付。"
 PENALTY = "第三条 违约金\n任何一方违约的，违约金为合同总额的10%。"
@@ -90,6 +91,27 @@ def test_assemble_budget_never_exceeds_the_passage_count(tmp_path: Path) -> None
     s.retrieval.max_passages = 1
     ev = assemble_evidence(store, s, [_hit("b", RENT), _hit("a", PENALTY)], [kb], set())
     assert len(ev.blocks) == 1 and ev.record.budget_notes
+
+
+def test_assembled_blocks_carry_their_documents_party_definitions(tmp_path: Path) -> None:
+    """A clause names 乙方; only the lease's heading says 承租方（乙方）: each block carries the letter
+    parties its document defines, for the support check (``facts.party_aliases``)."""
+    store, s = Store(tmp_path / "s"), Settings()
+    lease = (
+        "房屋租赁合同\n出租方（甲方）：北京华信置业有限公司\n承租方（乙方）：李明\n\n"
+        + RENT
+        + "\n\n"
+        + PENALTY
+    )
+    kb = text_kb(store, s, "lease", lease)
+    s.retrieval.small_to_big = False
+    (doc,) = store.docs.meta(kb)
+    start = lease.index(PENALTY)
+    hit = Hit(
+        "lease.txt", doc.id, "c", start, start + len(PENALTY), None, "", 0.5, PENALTY, explain={"kb": "lease"}
+    )
+    ev = assemble_evidence(store, s, [hit], [kb], set())
+    assert ev.blocks[0].aliases == {("party_a", "lessor"), ("party_b", "lessee")}
 
 
 def _blocks() -> list[EvidenceBlock]:
