@@ -365,10 +365,21 @@ def misplaced_articles(sentence: str, evidence: str) -> list[str]:
     return [f"{'/'.join(named)} (stated in {holders[0]})"] if holders else []
 
 
+LIST_MARKER = re.compile(r"^\s*(?:\d{1,2}[.)、](?!\d)|[(（]\d{1,2}[)）])\s*")
+"""A list item's number at the start of a sentence ("2. **Termination**", "(3)", "1、"): the answer's
+layout, not a fact of the contract."""
+
+
 def missing_numbers(sentence: str, evidence: str) -> list[str]:
-    """Numbers of ``sentence`` that ``evidence`` does not contain under any reading."""
+    """Numbers of ``sentence`` (without a leading list marker) that ``evidence`` does not contain
+    under any reading.
+
+    Why the marker: the local model's English answer "2. **Termination of the Contract**: If the
+    tenant fails to pay the rent for more than 15 days, …" was unsupported for "number(s) not in the
+    cited evidence: 2"."""
     available: set[str] = set().union(*numbers_in(evidence, strict=False))
-    return [min(forms) for forms in numbers_in(sentence, strict=True) if not forms & available]
+    body = LIST_MARKER.sub("", sentence, count=1)
+    return [min(forms) for forms in numbers_in(body, strict=True) if not forms & available]
 
 
 CURRENCIES: dict[str, re.Pattern[str]] = {

@@ -357,3 +357,20 @@ def test_an_english_answer_about_letter_parties_is_supported_through_the_contrac
     assert _one(sentence, [plain]).label == "not"
     ok = _one(sentence, [defined])
     assert ok.label != "not" and "party" not in ok.note, (ok.label, ok.note)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "2. **Termination**: if rent is more than 15 days late, the landlord may terminate.",
+        "(3) if rent is more than 15 days late, the landlord may terminate.",
+        "3、逾期超过十五日的，甲方有权解除合同。",
+    ],
+)
+def test_a_list_items_number_is_layout_not_a_fact(sentence: str) -> None:
+    """The local model numbers its points ("2. **Termination of the Contract**: …"); the 2 is not a
+    number the answer claims the contract states. A number elsewhere in the sentence still counts."""
+    evidence = "逾期超过十五日的，甲方有权解除合同。"
+    assert missing_numbers(sentence, evidence) == []
+    assert missing_numbers("2. If rent is 30 days late, the landlord may terminate.", evidence) == ["30"]
+    assert missing_numbers("2.5% of the rent is due.", "租金的百分之二") == ["2.5"]
