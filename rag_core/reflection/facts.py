@@ -14,6 +14,7 @@ evidence must bind the same role to the same kind of modal somewhere.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 PARTY_WINDOW: int = 24
@@ -160,6 +161,55 @@ def missing_roles(sentence: str, evidence: str, aliases: Aliases = frozenset()) 
         if ob.role in ev_parties and ob not in ev_obligations:
             notes.append(f"{ob.kind} of {ob.role}")
     return notes
+
+
+_PERMISSION_ASK = re.compile(
+    r"^\s*(?:can|may|could|is|are|does|do|has|have)\b.*\b(?:can|may|could|allowed|permitted|entitled|right)\b"
+    r"|^\s*(?:can|may|could)\b|可以|能否|能不能|可否|是否有权|有权|有没有权|能.{0,12}吗",
+    re.I,
+)
+"""A question whether a party may do something ("Can the tenant terminate the lease early?", "乙方可以转租吗？")."""
+
+_DENIAL = re.compile(
+    r"\b(?:no|not|cannot|can't|may not|must not|shall not|isn't|is not|doesn't|does not|neither|nor|only if|"
+    r"unless|without|only|subject to|provided|consent)\b|不得|不能|不可以|不可|无权|不允许|未经|禁止|没有|不是|不行|"
+    r"除非|须经|需经|只有|同意",
+    re.I,
+)
+"""What keeps an answer's opening from being a plain yes: a denial or a condition."""
+
+_GRANT = re.compile(
+    r"^\W*(?:yes\b|是的|可以|对[，,。]|有权)|\b(?:is|are) (?:allowed|permitted|entitled)\b|\bcan\b|\bmay\b|\bhas the right\b"
+    r"|可以|有权",
+    re.I,
+)
+"""An opening that grants the asked permission ("Yes, …", "This is allowed", "The tenant can …", "乙方可以…")."""
+
+
+def unbacked_permission(question: str, answer: str, blocks: Sequence[tuple[str, Aliases]]) -> str:
+    """The role whose permission the answer's opening grants, when the question asks whether that
+    party may do something and no block (text, its document's ``party_aliases``) gives that party
+    any permission; "" otherwise.
+
+    Why: "Can the tenant terminate the lease early?" over a lease whose only termination rights are
+    the landlord's ("乙方擅自转租的，甲方有权解除本合同") was answered by the local model "This is allowed
+    under clause of the contract, which states that …" — the quote was right, the yes was invented,
+    and no sentence held a party the support check could test. A yes to a permission question needs
+    the asked party's permission in the evidence; a conditioned or negative opening is left alone."""
+    from rag_core.reflection.support import split_sentences
+
+    asked = _role_spans(question)
+    if not asked or not _PERMISSION_ASK.search(question):
+        return ""
+    first = next(iter(split_sentences(answer)), "")
+    if not _GRANT.search(first) or _DENIAL.search(first):
+        return ""
+    actor = asked[0][2]
+    for text, aliases in blocks:
+        granted = {ob.role for ob in obligations(text) if ob.kind == "permission"}
+        if actor in _with_aliases(granted, aliases):
+            return ""
+    return actor
 
 
 _NAMED_CLAUSE = (

@@ -20,7 +20,7 @@ from rag_core.generation.refusal import (
 )
 from rag_core.llm.base import CancelToken, ChatModel
 from rag_core.models import Verdict
-from rag_core.reflection.facts import without_invented
+from rag_core.reflection.facts import unbacked_permission, without_invented
 from rag_core.reflection.output_guard import guard_answer
 from rag_core.reflection.support import (
     judge_support,
@@ -118,6 +118,24 @@ def _guard(turn: Turn, blocks: Sequence[EvidenceBlock]) -> Iterator[Event]:
     yield from _replace(turn, answer, f"output guard removed {len(removed)} sentence(s)")
 
 
+def _granted_unbacked(turn: Turn, review: Review, blocks: Sequence[EvidenceBlock]) -> Review:
+    """The review failed when the draft says yes to a permission question whose party no block
+    gives any permission (``facts.unbacked_permission``); the reason goes in the turn's notes."""
+    if not review.ok:
+        return review
+    role = unbacked_permission(turn.asked_question, review.answer, [(b.text, b.aliases) for b in blocks])
+    if not role:
+        return review
+    turn.notes.append(
+        coded(
+            "permission_unbacked",
+            f"the draft grants the {role} a permission that no evidence block gives it: not supported",
+            role=role,
+        )
+    )
+    return replace(review, ok=False)
+
+
 def _apply(turn: Turn, review: Review, regenerated: bool) -> Iterator[Event]:
     """Record the review and, when it changed the draft, replace the streamed text."""
     _record(turn, review, regenerated)
@@ -165,7 +183,7 @@ def review_answer(
         return
     yield from _unecho(turn)
     yield from _guard(turn, blocks)
-    review = review_draft(turn.answer, blocks, rs)
+    review = _granted_unbacked(turn, review_draft(turn.answer, blocks, rs), blocks)
     yield from _apply(turn, review, regenerated=False)
     if not review.ok and rs.is_supported and rs.regenerate_unsupported and model is not None:
         reason = coded(
@@ -179,7 +197,7 @@ def review_answer(
         yield from _unecho(turn)
         yield from _guard(turn, blocks)
         yield from correct_premise(turn, blocks)
-        review = review_draft(turn.answer, blocks, rs)
+        review = _granted_unbacked(turn, review_draft(turn.answer, blocks, rs), blocks)
         yield from _apply(turn, review, regenerated=True)
     if review.ok:
         turn.citations = cit.build_citations(review.valid, blocks)

@@ -426,3 +426,27 @@ def test_an_early_termination_question_is_answered_from_a_termination_for_breach
     done = list(Pipeline(store, s, None, None, None).ask(AskRequest("合同可以提前解除吗？", [kb])))[-1]
     assert isinstance(done, Done)
     assert not done.result.refused and "甲方有权解除合同" in done.result.answer, done.result.answer
+
+
+def test_a_yes_to_a_permission_no_evidence_gives_the_asked_party_falls_back_to_the_quotes(
+    tmp_path: Path,
+) -> None:
+    """Browser try-out: "Can the tenant terminate the lease early?" was answered "This is allowed
+    under clause of the contract, which states that '乙方擅自转租的，甲方有权解除本合同…'" — the landlord's
+    right, quoted rightly, turned into the tenant's. The draft and its regeneration are not accepted
+    and the answer quotes the clause; the same yes about the landlord, whose right it is, stands."""
+    store, s = Store(tmp_path / "store"), Settings()
+    lease = HEADED_LEASE + "\n第三条 违约责任\n乙方逾期支付租金超过十五日的，甲方有权解除合同。\n"
+    kb = text_kb(store, s, "terminable", lease)
+    allowed = "This is allowed: the contract states that the lease may be terminated if rent is over 15 days late [1]."
+    _events, result, sent = _run(
+        store, kb, "Can the tenant terminate the lease early?", lambda r: Reply(content=allowed)
+    )
+    assert len(sent) == 2 and "This is allowed" not in result.answer, result.answer
+    assert "甲方有权解除合同" in result.answer and result.citations
+    assert any("no evidence block gives it" in n for n in result.trace.notes), result.trace.notes
+    landlord = "Yes, the landlord may terminate the lease if the rent is more than 15 days late [1]."
+    _events, ok, sent = _run(
+        store, kb, "Can the landlord terminate the lease?", lambda r: Reply(content=landlord)
+    )
+    assert len(sent) == 1 and ok.answer.startswith("Yes, the landlord may terminate"), ok.answer

@@ -11,6 +11,7 @@ from rag_core.reflection.facts import (
     obligations,
     parties,
     party_aliases,
+    unbacked_permission,
 )
 from rag_core.settings import ReflectionSettings
 
@@ -97,3 +98,34 @@ def test_a_letter_party_stands_for_the_role_its_contract_gives_it() -> None:
     ]
     assert missing_roles("承租方应按当季租金的千分之五支付违约金。", LATE, aliases) == []
     assert missing_roles("The borrower shall pay a penalty.", LATE, aliases) == ["party borrower"]
+
+
+SUBLET = "第六条 转租 未经甲方书面同意，乙方不得将房屋转租。乙方擅自转租的，甲方有权解除本合同。"
+LICENCE = "2.1 The license is non-sublicensable. Licensee may use the Software internally."
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "text", "role"),
+    [
+        (
+            "Can the tenant terminate the lease early?",
+            "This is allowed under the contract [1].",
+            SUBLET,
+            "lessee",
+        ),
+        ("乙方可以提前解除合同吗？", "可以，乙方有权提前解除合同 [1]。", SUBLET, "party_b"),
+        ("Can the tenant terminate the lease early?", "No, only the landlord may terminate [1].", SUBLET, ""),
+        ("Can the landlord terminate the lease?", "Yes, the landlord may terminate [1].", SUBLET, ""),
+        ("Can the tenant sublet?", "Yes, but only with the landlord's written consent [1].", SUBLET, ""),
+        ("What is the rent?", "The rent can be paid quarterly [1].", SUBLET, ""),
+        ("Can the licensee use the software?", "Yes, the licensee may use it internally [1].", LICENCE, ""),
+    ],
+)
+def test_a_yes_needs_the_asked_partys_permission_in_the_evidence(
+    question: str, answer: str, text: str, role: str
+) -> None:
+    """A plain yes to "may this party …?" is unbacked when no block gives that party any permission
+    (the lease's letter parties read through its definitions); a no, a conditioned yes, a question
+    that asks no permission, or a party that holds a right is left alone. Role-level only: a
+    permission of the same party to do something else also backs it."""
+    assert unbacked_permission(question, answer, [(text, party_aliases(LEASE_HEAD))]) == role
