@@ -86,6 +86,18 @@ _CN_SMALL_UNITS = {"十": 10, "拾": 10, "百": 100, "佰": 100, "千": 1000, "�
 _CN_BIG_UNITS = {"万": 10**4, "亿": 10**8}
 _CN_RUN = re.compile(f"[{''.join([*_CN_DIGITS, *_CN_SMALL_UNITS, *_CN_BIG_UNITS])}]+")
 _CN_PERCENT = re.compile(f"百分之(?P<run>[{''.join([*_CN_DIGITS, *_CN_SMALL_UNITS])}]+)")
+_CN_PER_MILLE = re.compile(f"(?P<base>[千万])分之(?P<run>[{''.join([*_CN_DIGITS, *_CN_SMALL_UNITS])}]+)")
+"""千分之五 (5 per mille) and 万分之五 (5 per ten thousand): read as themselves and as the percentage
+an English answer writes (0.5 %, 0.05 %)."""
+_PER_MILLE_TO_PERCENT: dict[str, Decimal] = {"千": Decimal(10), "万": Decimal(100)}
+_PER_MILLE_SIGN: dict[str, str] = {"千": "‰", "万": "‱"}
+
+
+def _per_mille_form(value: Decimal, base: str) -> str:
+    """The reading of a per-mille number as itself ("5‰"): never the bare 5, which a "5%" would meet."""
+    return _norm(value) + _PER_MILLE_SIGN[base]
+
+
 _CN_COUNTED_AFTER = frozenset("日天年月个周次条款项倍元%％时人份期")
 """A lone Chinese numeral in an answer counts as a number only before one of these (一个月, 三日),
 so words like 一方, 统一 are not read as the number one."""
@@ -227,6 +239,11 @@ def _arabic_values(text: str) -> list[set[str]]:
             value = Decimal(raw.replace(",", "").replace("，", ""))
         except InvalidOperation:
             continue
+        sign = text[m.end() : m.end() + 1]
+        if sign in ("‰", "‱"):  # 5‰ is 0.5 %, not 5
+            base = "千" if sign == "‰" else "万"
+            out.append({_per_mille_form(value, base), _norm(value / _PER_MILLE_TO_PERCENT[base])})
+            continue
         forms = {_norm(value)}
         if m.group("scale"):
             forms.add(_norm(value * _SCALES[m.group("scale")]))
@@ -294,7 +311,16 @@ def numbers_in(text: str, strict: bool) -> list[set[str]]:
         if (v := parse_chinese_number(m.group("run"))) is not None
     ]
     text = _CN_PERCENT.sub(" ", text)
-    found = labels + percents + _arabic_values(text) + _chinese_values(text, strict)
+    per_mille = [
+        {
+            _per_mille_form(Decimal(v), m.group("base")),
+            _norm(Decimal(v) / _PER_MILLE_TO_PERCENT[m.group("base")]),
+        }
+        for m in _CN_PER_MILLE.finditer(text)
+        if (v := parse_chinese_number(m.group("run"))) is not None
+    ]
+    text = _CN_PER_MILLE.sub(" ", text)
+    found = labels + percents + per_mille + _arabic_values(text) + _chinese_values(text, strict)
     if not strict:
         found += [{f"第{int(m.group(1))}条"} for m in _EN_ARTICLE.finditer(text)]  # "Section 4" answers 第4条
         found += _english_word_values(text)

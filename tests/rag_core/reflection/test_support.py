@@ -374,3 +374,15 @@ def test_a_list_items_number_is_layout_not_a_fact(sentence: str) -> None:
     assert missing_numbers(sentence, evidence) == []
     assert missing_numbers("2. If rent is 30 days late, the landlord may terminate.", evidence) == ["30"]
     assert missing_numbers("2.5% of the rent is due.", "租金的百分之二") == ["2.5"]
+
+
+def test_per_mille_is_read_as_the_percentage_an_english_answer_writes() -> None:
+    """千分之五 is 0.5 %: the lease's late-payment rate in English ("0.5% of the quarterly rent") was
+    "not in the cited evidence" (千分之五 read as 1000 and 5), while the local model's wrong "5% of the
+    monthly rent" passed on the 5. Now the right rendering passes and the wrong one does not."""
+    evidence = "乙方逾期支付租金的，每逾期一日，应按当季租金的千分之五向甲方支付违约金。"
+    assert missing_numbers("a penalty of 0.5% of the quarterly rent per day", evidence) == []
+    assert missing_numbers("a penalty of 5‰ of the quarterly rent per day", evidence) == []
+    assert missing_numbers("每日按千分之五计付违约金", evidence) == []
+    assert missing_numbers("a penalty of 5% of the monthly rent per day", evidence) == ["5"]
+    assert missing_numbers("0.05% of the unpaid amount per day", "按未付金额的万分之五支付违约金") == []
