@@ -150,9 +150,7 @@ class EvidenceBlock:
     chunk_id: str = ""
     excerpt: str = ""
     judged: tuple[tuple[int, int], ...] = ()  # document spans of the judged passages inside it
-    aliases: frozenset[tuple[str, str]] = (
-        frozenset()
-    )  # letter parties the document defines (facts.party_aliases)
+    aliases: frozenset[tuple[str, str]] = frozenset()
 
 
 @dataclass

@@ -205,6 +205,10 @@ def unbacked_permission(question: str, answer: str, blocks: Sequence[tuple[str, 
     if not _GRANT.search(first) or _DENIAL.search(first):
         return ""
     actor = asked[0][2]
+    every: Aliases = frozenset().union(*(a for _, a in blocks))
+    named = parties(first)
+    if named and actor not in _with_aliases(named, every):
+        return ""  # the opening speaks of another party ("The landlord can terminate …"): no yes to this one
     for text, aliases in blocks:
         granted = {ob.role for ob in obligations(text) if ob.kind == "permission"}
         if actor in _with_aliases(granted, aliases):

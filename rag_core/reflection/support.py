@@ -93,9 +93,10 @@ _PER_MILLE_TO_PERCENT: dict[str, Decimal] = {"千": Decimal(10), "万": Decimal(
 _PER_MILLE_SIGN: dict[str, str] = {"千": "‰", "万": "‱"}
 
 
-def _per_mille_form(value: Decimal, base: str) -> str:
-    """The reading of a per-mille number as itself ("5‰"): never the bare 5, which a "5%" would meet."""
-    return _norm(value) + _PER_MILLE_SIGN[base]
+def _per_mille_readings(value: Decimal, base: str) -> set[str]:
+    """A per-mille (千) or per-ten-thousand (万) number as itself ("5‰") and as a percentage ("0.5"):
+    never the bare 5, which a "5%" would meet."""
+    return {_norm(value) + _PER_MILLE_SIGN[base], _norm(value / _PER_MILLE_TO_PERCENT[base])}
 
 
 _CN_COUNTED_AFTER = frozenset("日天年月个周次条款项倍元%％时人份期")
@@ -241,8 +242,7 @@ def _arabic_values(text: str) -> list[set[str]]:
             continue
         sign = text[m.end() : m.end() + 1]
         if sign in ("‰", "‱"):  # 5‰ is 0.5 %, not 5
-            base = "千" if sign == "‰" else "万"
-            out.append({_per_mille_form(value, base), _norm(value / _PER_MILLE_TO_PERCENT[base])})
+            out.append(_per_mille_readings(value, "千" if sign == "‰" else "万"))
             continue
         forms = {_norm(value)}
         if m.group("scale"):
@@ -312,10 +312,7 @@ def numbers_in(text: str, strict: bool) -> list[set[str]]:
     ]
     text = _CN_PERCENT.sub(" ", text)
     per_mille = [
-        {
-            _per_mille_form(Decimal(v), m.group("base")),
-            _norm(Decimal(v) / _PER_MILLE_TO_PERCENT[m.group("base")]),
-        }
+        _per_mille_readings(Decimal(v), m.group("base"))
         for m in _CN_PER_MILLE.finditer(text)
         if (v := parse_chinese_number(m.group("run"))) is not None
     ]

@@ -116,6 +116,13 @@ LICENCE = "2.1 The license is non-sublicensable. Licensee may use the Software i
         ("乙方可以提前解除合同吗？", "可以，乙方有权提前解除合同 [1]。", SUBLET, "party_b"),
         ("Can the tenant terminate the lease early?", "No, only the landlord may terminate [1].", SUBLET, ""),
         ("Can the landlord terminate the lease?", "Yes, the landlord may terminate [1].", SUBLET, ""),
+        ("Can the tenant terminate the lease early?", "The landlord can terminate it [1].", SUBLET, ""),
+        (
+            "Can the tenant terminate the lease early?",
+            "Yes, the tenant can terminate it [1].",
+            SUBLET,
+            "lessee",
+        ),
         ("Can the tenant sublet?", "Yes, but only with the landlord's written consent [1].", SUBLET, ""),
         ("What is the rent?", "The rent can be paid quarterly [1].", SUBLET, ""),
         ("Can the licensee use the software?", "Yes, the licensee may use it internally [1].", LICENCE, ""),
