@@ -102,27 +102,18 @@ def test_a_letter_party_stands_for_the_role_its_contract_gives_it() -> None:
 
 SUBLET = "第六条 转租 未经甲方书面同意，乙方不得将房屋转租。乙方擅自转租的，甲方有权解除本合同。"
 LICENCE = "2.1 The license is non-sublicensable. Licensee may use the Software internally."
+EARLY = "Can the tenant terminate the lease early?"
 
 
 @pytest.mark.parametrize(
     ("question", "answer", "text", "role"),
     [
-        (
-            "Can the tenant terminate the lease early?",
-            "This is allowed under the contract [1].",
-            SUBLET,
-            "lessee",
-        ),
+        (EARLY, "This is allowed under the contract [1].", SUBLET, "lessee"),
         ("乙方可以提前解除合同吗？", "可以，乙方有权提前解除合同 [1]。", SUBLET, "party_b"),
-        ("Can the tenant terminate the lease early?", "No, only the landlord may terminate [1].", SUBLET, ""),
+        (EARLY, "No, only the landlord may terminate [1].", SUBLET, ""),
         ("Can the landlord terminate the lease?", "Yes, the landlord may terminate [1].", SUBLET, ""),
-        ("Can the tenant terminate the lease early?", "The landlord can terminate it [1].", SUBLET, ""),
-        (
-            "Can the tenant terminate the lease early?",
-            "Yes, the tenant can terminate it [1].",
-            SUBLET,
-            "lessee",
-        ),
+        (EARLY, "The landlord can terminate it [1].", SUBLET, ""),
+        (EARLY, "Yes, the tenant can terminate it [1].", SUBLET, "lessee"),
         ("Can the tenant sublet?", "Yes, but only with the landlord's written consent [1].", SUBLET, ""),
         ("What is the rent?", "The rent can be paid quarterly [1].", SUBLET, ""),
         ("Can the licensee use the software?", "Yes, the licensee may use it internally [1].", LICENCE, ""),
