@@ -12,13 +12,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rag_core.judge.base import Judge, passage_from_hit, verdict_record
-from rag_core.judge.classify import apply_evidence_margin, reclassify
+from rag_core.judge.classify import reclassify
 from rag_core.judge.factory import make_judge
 from rag_core.llm.factory import get_chat_model
 from rag_core.models import KnowledgeBase, Verdict
 from rag_core.retrieval.retriever import Retriever
 from rag_core.settings import Settings, VerdictSettings
-from rag_core.steps.judging import scope_to_documents, searched_documents
+from rag_core.steps.judging import searched_documents, settle_labels
 from storage.store import Store
 
 _VERDICT_FIELDS = (
@@ -56,10 +56,10 @@ def judge_question(
     verdicts: Sequence[Verdict] = judge.judge(
         question, [passage_from_hit(i + 1, h) for i, h in enumerate(hits)]
     )
-    docs = searched_documents(store, hits, settings)
-    if docs:  # the same document scope as the pipeline's, so the lab shows the labels a chat gets
-        verdicts = scope_to_documents(question, verdicts, hits, docs, settings.verdict)
-    verdicts = apply_evidence_margin(verdicts, settings.verdict)
+    # the same document scope and evidence margin as the pipeline's, so the lab shows the labels a chat gets
+    verdicts = settle_labels(
+        question, verdicts, hits, searched_documents(store, hits, settings), settings.verdict
+    )
     by_id = {h.chunk_id: h for h in hits}
     return [verdict_record(v, by_id[v.passage_id]) for v in verdicts]
 

@@ -497,7 +497,7 @@ def _apply_number_rule(
     evidence: str,
     documents: str,
     settings: ReflectionSettings,
-    aliases: frozenset[tuple[str, str]] = frozenset(),
+    aliases: frozenset[tuple[str, str]],
 ) -> SentenceSupport:
     """Any key fact absent from the evidence makes the sentence unsupported, whoever judged it:
     a number, the currency of an amount, a party, an obligation bound to its party

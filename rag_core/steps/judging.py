@@ -115,6 +115,16 @@ def scope_to_documents(
     return apply_doc_scope(question, verdicts, {h.chunk_id: h.doc_id for h in hits}, docs, s)
 
 
+def settle_labels(
+    question: str, verdicts: Sequence[Verdict], hits: list[Hit], docs: Documents | None, s: VerdictSettings
+) -> tuple[Verdict, ...]:
+    """The set-wise steps after the per-passage labels, in order: document scope (with ``docs``),
+    then the evidence margin — so the chat and the threshold lab show the same labels."""
+    if docs:
+        verdicts = scope_to_documents(question, verdicts, hits, docs, s)
+    return tuple(apply_evidence_margin(verdicts, s))
+
+
 def judge_hits(
     question: str,
     hits: list[Hit],
@@ -133,9 +143,7 @@ def judge_hits(
         return Judged((), VerdictStage((), thresholds, len(kept), judged=judge_on), kept)
     judge = make_judge(settings, judge_model)
     verdicts = tuple(judge.judge(question, [passage_from_hit(i + 1, h) for i, h in enumerate(hits)]))
-    if docs:
-        verdicts = scope_to_documents(question, verdicts, hits, docs, settings.verdict)
-    verdicts = tuple(apply_evidence_margin(verdicts, settings.verdict))
+    verdicts = settle_labels(question, verdicts, hits, docs, settings.verdict)
     by_id = {h.chunk_id: h for h in hits}
     records = tuple(VerdictRecord.from_json(verdict_record(v, by_id[v.passage_id])) for v in verdicts)
     salvaged: list[Salvaged] = []
