@@ -36,7 +36,14 @@ from rag_core.steps.events import (
 from rag_core.steps.evidence import Evidence, assemble_evidence
 from rag_core.steps.generate import generate
 from rag_core.steps.judging import Judged, judge_follow_up, judge_hits, judged_question, searched_documents
-from rag_core.steps.obey import absent_clause, correct_premise, refuse_absent_clause
+from rag_core.steps.obey import (
+    AbsentClause,
+    absent_clause,
+    correct_premise,
+    found_clause_hit,
+    quote_found_clause,
+    refuse_absent_clause,
+)
 from rag_core.steps.quote import plan_answer
 from rag_core.steps.review import quote_without_model, refuse, review_answer
 from rag_core.steps.route import answer_small_talk, decide_retrieval
@@ -162,16 +169,31 @@ class Pipeline:
     def _refuse(
         self, turn: Turn, evidence: Evidence, judged: Judged, hits: list[Hit], judge_on: bool
     ) -> Generator[Event, None, bool]:
-        """Refuse when no kept block has the asked clause type, or when nothing was kept at all."""
+        """Refuse when no kept block has the asked clause type (or quote that clause when a searched
+        passage is one but holds no evidence), or when nothing was kept at all; True: answered here."""
         searched = len(hits)
         absent = absent_clause(turn, evidence.blocks, judged.verdicts, judge_on, [h.text for h in hits])
         if absent is not None:
-            yield from refuse_absent_clause(turn, absent, searched)
+            found = found_clause_hit(turn, absent, judged.verdicts, hits)
+            if found is None:
+                yield from refuse_absent_clause(turn, absent, searched)
+            else:
+                yield from self._quote_found_clause(turn, absent, found, searched)
             return True
         if not evidence.blocks:
             yield from refuse(turn, judged.verdicts, searched, judge_on)
             return True
         return False
+
+    def _quote_found_clause(
+        self, turn: Turn, absent: AbsentClause, hit: Hit, searched: int
+    ) -> Iterator[Event]:
+        """The asked clause, quoted, with "no passage states what was asked" (``obey.quote_found_clause``)."""
+        evidence = assemble_evidence(self.store, self.settings, [hit], turn.req.kbs, set())
+        turn.evidence, turn.notes = evidence.record, turn.notes + list(evidence.notes)
+        plan = plan_answer(turn, evidence)
+        yield Quoted(plan.quoted)
+        yield from quote_found_clause(turn, absent, plan.quoted, evidence.blocks, searched)
 
     def _answer(self, turn: Turn, evidence: Evidence, cancel: CancelToken | None) -> Iterator[Event]:
         """The quoted answer at once, then the generated one (premise corrected), then its review."""

@@ -287,6 +287,29 @@ class VerdictSettings(_Group):
         ge=0,
         le=1,
     )
+    cite_found_clause: bool = _f(
+        True,
+        "on/off",
+        "When no passage holds answer evidence for a question about a clause type, but a searched passage "
+        "is that clause type (t_clause_found) and on topic (t_found_relevance), answer by quoting that "
+        "clause and saying that no passage states what was asked, instead of refusing",
+    )
+    t_clause_found: float = _f(
+        0.8,
+        "probability 0-1",
+        "The clause-type probability a passage needs to be quoted as the asked clause when none holds "
+        "answer evidence (default: chosen by `train thresholds` on the fit part)",
+        ge=0,
+        le=1,
+    )
+    t_found_relevance: float = _f(
+        0.8,
+        "score 0-1",
+        "The relevance a passage needs to be quoted as the asked clause when none holds answer evidence "
+        "(default: chosen by `train thresholds` with t_clause_found)",
+        ge=0,
+        le=1,
+    )
     max_kept: int = _f(6, "passages", "Kept passages handed on, ordered by evidence confidence", ge=1, le=50)
     max_candidates: int = _f(40, "passages", "More candidates than this are refused", ge=1, le=500)
     max_input_chars: int = _f(24_000, "characters", "A judge request larger than this is refused", ge=1000)

@@ -11,7 +11,8 @@ Judge part (all sampled questions): the candidates are the contract's 700-charac
 by reciprocal-rank fusion of usem cosine and lexical coverage (a stand-in for retrieval that needs
 no e5 ingestion of 88 contracts), the top ``candidates`` judged by the offline judge in one call,
 kept by ``select_kept`` and passed through the absent-clause gate. A question is *refused* when
-nothing is kept or the gate fires; a present-clause question is *answered with a gold span* when it
+nothing is kept or the gate fires, unless a candidate is the asked clause (``clause_gate.found_clause``:
+the pipeline then quotes it, saying no passage states what was asked, and that candidate is cited); a present-clause question is *answered with a gold span* when it
 is not refused and a kept passage overlaps a gold span. EVIDENCE precision is the share of EVIDENCE
 passages that overlap a gold span of the asked category.
 
@@ -35,7 +36,7 @@ import numpy as np
 from rag_core.judge import dense
 from rag_core.judge.base import PassageInput
 from rag_core.judge.classify import EVIDENCE, RELEVANCE, apply_evidence_margin, select_kept
-from rag_core.judge.clause_gate import absent_clause_type
+from rag_core.judge.clause_gate import absent_clause_type, found_clause
 from rag_core.judge.clause_types import BENCH_CATEGORIES
 from rag_core.judge.local_judge import LocalJudge
 from rag_core.judge.train_sets import Contract, is_check, load_contracts, question_for, rank_windows
@@ -96,7 +97,7 @@ def judge_part(questions: list[BenchQuestion], settings: Settings, log: Log) -> 
     judge = LocalJudge(settings.verdict)
     absent_n = absent_refused = present_n = present_gold = 0
     ev_n = ev_gold = 0
-    gate_fired = 0
+    gate_fired = found_quoted = 0
     seconds: list[float] = []
     rel_evi: list[tuple[float, float]] = []
     for i, q in enumerate(questions):
@@ -108,9 +109,14 @@ def judge_part(questions: list[BenchQuestion], settings: Settings, log: Log) -> 
         gate = absent_clause_type(
             q.question, [passages[int(v.passage_id)].text for v in kept], settings.verdict
         )
+        refused = not kept or gate is not None
+        cited = [] if refused else [int(v.passage_id) for v in kept]
+        if refused:  # the asked clause quoted when none holds the asked detail (the pipeline's rule)
+            found = found_clause(q.question, [p.text for p in passages], verdicts, settings.verdict)
+            refused, cited = found is None, [] if found is None else [int(verdicts[found].passage_id)]
+            found_quoted += found is not None
         seconds.append(time.perf_counter() - t0)
         gate_fired += gate is not None
-        refused = not kept or gate is not None
         rel_evi += [(v.scores[RELEVANCE], v.scores[EVIDENCE]) for v in verdicts]
         for v in verdicts:
             if v.label == "EVIDENCE":
@@ -118,7 +124,7 @@ def judge_part(questions: list[BenchQuestion], settings: Settings, log: Log) -> 
                 ev_gold += overlaps(wins[int(v.passage_id)], q.gold)
         if q.present:
             present_n += 1
-            present_gold += not refused and any(overlaps(wins[int(v.passage_id)], q.gold) for v in kept)
+            present_gold += not refused and any(overlaps(wins[i], q.gold) for i in cited)
         else:
             absent_n += 1
             absent_refused += refused
@@ -133,6 +139,7 @@ def judge_part(questions: list[BenchQuestion], settings: Settings, log: Log) -> 
         "evidence_passages": ev_n,
         "evidence_precision": ev_gold / ev_n if ev_n else None,
         "clause_gate_fired": gate_fired,
+        "found_clause_quoted": found_quoted,
         "close_share": close_share(*np.asarray(rel_evi).reshape(-1, 2).T),
         "judge_seconds_median": float(np.median(seconds)) if seconds else 0.0,
     }
@@ -152,6 +159,7 @@ def format_refusal(r: dict[str, Any]) -> str:
         f"answered with a gold span, present   {pct(j['answer_rate_present_with_gold'])}  (n={j['present']})",
         f"EVIDENCE precision                   {pct(j['evidence_precision'])}  (n={j['evidence_passages']})",
         f"absent-clause gate fired             {j['clause_gate_fired']}",
+        f"asked clause quoted, no evidence     {j.get('found_clause_quoted', 0)}",
         f"|relevance - evidence| < {CLOSE}      {j['close_share']:.3f}  (all judged candidates)",
         f"judge seconds per question (median)  {j['judge_seconds_median']:.3f}",
     ]

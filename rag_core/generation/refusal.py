@@ -122,6 +122,25 @@ def uncited_refusal_text(language: Language, kept: int, kb_empty_answer: str) ->
     return _with_lead(kb_empty_answer, detail)
 
 
+def _article(word: str) -> str:
+    """ "an" before a vowel sound's letter ("an uncapped liability clause"), else "a"."""
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+def found_clause_lead(language: Language, clause_zh: str, clause_en: str) -> str:
+    """The lead of the answer that quotes the asked clause when no passage holds the asked detail
+    (``steps.obey.quote_found_clause``): what was found, what was not, and that the lawyer checks."""
+    if language == "zh":
+        return (
+            f"检索到{clause_zh}条款，但没有一段资料写明问题所问的内容（均不含可作答的证据）。"
+            "以下为该条款原文摘录，请核对："
+        )
+    return (
+        f"{_article(clause_en).capitalize()} {clause_en} clause was found, but no passage states what was asked (none holds answer "
+        "evidence). The clause, quoted for you to check:"
+    )
+
+
 def absent_clause_text(
     language: Language,
     clause_zh: str,
@@ -145,7 +164,7 @@ def absent_clause_text(
             )
         else:
             detail = (
-                f"Some passages searched look like a {clause_en} clause, but none of them answers the "
+                f"Some passages searched look like {_article(clause_en)} {clause_en} clause, but none of them answers the "
                 "question, so no other clause is used to answer."
             )
         return _with_lead(kb_empty_answer, detail)

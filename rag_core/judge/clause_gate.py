@@ -10,10 +10,17 @@ documents contain no … clause", citing nothing.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rag_core.judge import dense
+from rag_core.judge.classify import RELEVANCE
 from rag_core.judge.clause_types import BY_NAME, ClauseType, Topic, thesaurus_types, topics_named
 from rag_core.judge.fitted import load_weights, passage_views, question_view
+from rag_core.models import Verdict
 from rag_core.settings import VerdictSettings
+
+SCOPED_OUT = "doc_out_of_scope"
+"""The explanation code of a passage whose document is out of the question's scope (``doc_scope``)."""
 
 
 def asked_clause_type(question: str) -> ClauseType | None:
@@ -35,6 +42,37 @@ def absent_clause_type(question: str, texts: list[str], s: VerdictSettings) -> C
         if best >= s.t_clause_type:
             return None
     return BY_NAME[w.clause.categories[qv.types[0]]]
+
+
+def found_clause(
+    question: str, texts: Sequence[str], verdicts: Sequence[Verdict], s: VerdictSettings
+) -> int | None:
+    """The index of the passage to quote as the asked clause when none holds answer evidence: the
+    most likely one of the asked type, at least ``t_clause_found``, with relevance at least
+    ``t_found_relevance``, neither an injection nor out of the question's document scope (``None``:
+    no such passage, no clause type asked, or ``cite_found_clause`` off).
+
+    Why: "竞业限制的期限是多久？" over a contract whose non-compete clause states no period was refused
+    with "passages look like such a clause"; the lawyer's answer is that clause, and that it states
+    no period. On the fit part most such clauses hold no asked detail at all, so the judge rightly
+    finds no evidence in them; quoting the clause answers without inventing the detail."""
+    if not s.cite_found_clause:
+        return None
+    w = load_weights()
+    qv = question_view(question, dense.embed([question])[0], w)
+    eligible = [
+        i
+        for i, v in enumerate(verdicts)
+        if v.label in ("EVIDENCE", "NO_EVIDENCE")
+        and v.scores[RELEVANCE] >= s.t_found_relevance
+        and SCOPED_OUT not in v.explanation_code
+    ]
+    if not qv.types or not eligible:
+        return None
+    views = passage_views([texts[i] for i in eligible], w)
+    probs = [max(float(p.clause_probs[t]) for t in qv.types) for p in views]
+    best = max(range(len(eligible)), key=lambda k: (probs[k], verdicts[eligible[k]].scores[RELEVANCE]))
+    return eligible[best] if probs[best] >= s.t_clause_found else None
 
 
 def absent_topic(question: str, texts: list[str]) -> Topic | None:

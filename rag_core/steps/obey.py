@@ -1,7 +1,9 @@
 """The answer obeys the labels (issue 10): two checks between evidence assembly and review.
 
 - Absent clause: the question asks about a clause type and none of the evidence blocks is of it
-  → "the documents contain no … clause", citing nothing (never a fact of another clause type).
+  → "the documents contain no … clause", citing nothing (never a fact of another clause type);
+  unless a searched passage is that clause type though it holds no answer evidence → that clause,
+  quoted, with "no passage states what was asked" (``found_clause_hit``, ``quote_found_clause``).
 - False premise: a CONFLICTING block is in the evidence → the answer must open by correcting the
   premise; a draft that affirms it is replaced by the quoted correction.
 """
@@ -12,11 +14,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from rag_core.coded import coded
+from rag_core.generation import citations as cit
 from rag_core.generation.prompt import EvidenceBlock
-from rag_core.generation.refusal import absent_clause_text, empty_answer_for, is_risk_empty
-from rag_core.judge.clause_gate import absent_clause_type, absent_topic
+from rag_core.generation.quoted import QuotedAnswer
+from rag_core.generation.refusal import absent_clause_text, empty_answer_for, found_clause_lead, is_risk_empty
+from rag_core.judge.clause_gate import absent_clause_type, absent_topic, found_clause
 from rag_core.judge.clause_types import ClauseType, Topic
-from rag_core.models import Verdict
+from rag_core.models import Hit, Verdict
 from rag_core.reflection.premise import enforce_correction
 from rag_core.settings import VerdictSettings
 from rag_core.steps.events import AnswerReset, Event, Token
@@ -83,6 +87,46 @@ def refuse_absent_clause(turn: Turn, absent: AbsentClause, searched: int) -> Ite
         )
     turn.notes.append(note)
     yield Token(turn.answer)
+
+
+def found_clause_hit(
+    turn: Turn, absent: AbsentClause, verdicts: Sequence[Verdict], hits: Sequence[Hit]
+) -> Hit | None:
+    """The searched passage to quote as the asked clause (``clause_gate.found_clause``); only when
+    the absent-clause gate found passages that look like it and the asked kind is a clause type."""
+    if not absent.found or not isinstance(absent.kind, ClauseType):
+        return None
+    by_id = {h.chunk_id: h for h in hits}
+    judged = [v for v in verdicts if v.passage_id in by_id]
+    texts = [by_id[v.passage_id].text for v in judged]
+    i = found_clause(turn.asked_question, texts, judged, turn.settings.verdict)
+    return None if i is None else by_id[judged[i].passage_id]
+
+
+def quote_found_clause(
+    turn: Turn, absent: AbsentClause, quoted: QuotedAnswer, blocks: Sequence[EvidenceBlock], searched: int
+) -> Iterator[Event]:
+    """Answer with the asked clause quoted and "no passage states what was asked"; refuse as before
+    when nothing of it can be quoted. Written, not generated: a model handed a clause without the
+    asked detail tends to supply the detail."""
+    clause = absent.kind
+    lead = found_clause_lead(turn.language, clause.zh, clause.en)
+    answer = quoted.render(turn.language, {turn.language: lead})
+    valid = cit.check_citations(answer, blocks).valid if answer else []
+    if not valid:
+        yield from refuse_absent_clause(turn, absent, searched)
+        return
+    turn.answer = answer
+    turn.citations = cit.build_citations(valid, blocks)
+    turn.notes.append(
+        coded(
+            "clause_found_quoted",
+            f"no passage holds answer evidence, but one is a {clause.en} clause: quoted it, saying that no "
+            "passage states what was asked",
+            clause_type=clause.name,
+        )
+    )
+    yield Token(answer)
 
 
 def correct_premise(turn: Turn, blocks: Sequence[EvidenceBlock]) -> Iterator[Event]:

@@ -33,6 +33,24 @@ CONSULTING = (
 )
 
 
+# a non-compete clause that states no period, beside clauses of other types
+NO_PERIOD_ZH = (
+    "劳动合同\n\n第三条 劳动报酬。用人单位每月支付劳动者工资人民币一万五千元，于次月十日前发放。\n\n"
+    "第五条 保密义务。劳动者在职期间及离职后三年内，应对用人单位的商业秘密承担保密义务。\n\n"
+    "第九条 竞业限制。劳动者离职后，不得到与本单位生产或者经营同类产品、从事同类业务的有竞争关系的"
+    "其他用人单位任职，也不得自己开业生产或者经营同类产品。\n"
+)
+NO_PERIOD_EN = (
+    "Sales Representative Agreement\n\n"
+    "1. Compensation. The Company shall pay the Representative a commission of 8% of net sales.\n\n"
+    "2. Confidentiality. The Representative shall keep the Company's customer lists confidential for "
+    "three (3) years after termination.\n\n"
+    "3. Non-Competition. The Representative shall not, directly or indirectly, sell or promote any "
+    "product that competes with the Company's products, or solicit the Company's customers for a "
+    "competing business.\n"
+)
+
+
 def _doc(name: str) -> str:
     return "\n\n".join(text for _, text in CONTRACTS[name])
 
@@ -47,6 +65,8 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
         "lease": text_kb(store, s, "lease", _doc("lease")),
         "employment": text_kb(store, s, "employment", _doc("employment")),
         "consulting": text_kb(store, s, "consulting", CONSULTING),
+        "no_period_zh": text_kb(store, s, "no_period_zh", NO_PERIOD_ZH),
+        "no_period_en": text_kb(store, s, "no_period_en", NO_PERIOD_EN),
     }
 
 
@@ -68,6 +88,46 @@ def test_a_clause_type_the_documents_lack_is_refused_citing_nothing(world: dict[
     assert result.refused and not result.citations
     assert "竞业限制条款" in result.answer and "五年" not in result.answer
     assert any("non-compete clause" in n for n in result.to_json()["trace"]["notes"])
+
+
+@pytest.mark.parametrize(
+    ("kb", "question", "clause", "lead", "other"),
+    [
+        ("no_period_zh", "竞业限制的期限是多久？", "第九条 竞业限制", "没有一段资料写明", "三年"),
+        (
+            "no_period_en",
+            "How long does the non-compete restriction last?",
+            "Non-Competition",
+            "no passage states what was asked",
+            "three (3) years",
+        ),
+    ],
+)
+def test_the_asked_clause_without_the_asked_detail_is_quoted_not_another_clause(
+    world: dict[str, Any], kb: str, question: str, clause: str, lead: str, other: str
+) -> None:
+    """The contract has the clause but it states no period: the answer quotes that clause and says
+    no passage states what was asked; the confidentiality period (another clause type) is never the
+    answer, and no model is asked (it would supply the missing detail)."""
+    with FakeOpenAI(lambda _req: Reply(content="竞业限制期限为三年 [1]。")) as server:
+        result = _ask(world["store"], world[kb], question, _fake(server))
+        assert server.chat_requests() == []
+    assert not result.refused and lead in result.answer, result.answer
+    assert result.citations and all(clause in c.text for c in result.citations), result.citations
+    assert other not in result.answer
+    codes = [n for n in result.to_json()["trace"]["notes"] if "quoted it" in n]
+    assert codes, result.to_json()["trace"]["notes"]
+
+
+def test_with_found_clause_quoting_off_the_same_question_is_refused(world: dict[str, Any]) -> None:
+    s = Settings()
+    s.verdict.cite_found_clause = False
+    events = list(
+        Pipeline(world["store"], s, None).ask(AskRequest("竞业限制的期限是多久？", [world["no_period_zh"]]))
+    )
+    done = events[-1]
+    assert isinstance(done, Done)
+    assert done.result.refused and not done.result.citations, done.result.answer
 
 
 @pytest.mark.parametrize(

@@ -1,9 +1,15 @@
-"""The absent-topic gate: a question on a non-CUAD topic that no kept passage mentions gets no answer."""
+"""The clause gates: a question on a non-CUAD topic that no kept passage mentions gets no answer; a
+clause-type question with no evidence quotes the asked clause when one was found."""
 
 from __future__ import annotations
 
-from rag_core.judge.clause_gate import absent_topic
+from dataclasses import replace
+
+from rag_core.judge.base import PassageInput
+from rag_core.judge.clause_gate import absent_topic, found_clause
 from rag_core.judge.clause_types import asks_party_identity, names_other_topic, topics_named
+from rag_core.judge.local_judge import LocalJudge
+from rag_core.settings import VerdictSettings
 
 AMENDMENT = (
     "14. Amendment. This Agreement may be amended only by a written instrument signed by both parties."
@@ -217,3 +223,26 @@ def test_a_cap_question_in_either_chinese_word_order_is_typed() -> None:
     ):
         assert thesaurus_types(q) == ["Cap On Liability"], q
     assert thesaurus_types("最高人民法院的司法解释怎么说？") == []
+
+
+NON_COMPETE_NO_PERIOD = "第九条 竞业限制。劳动者离职后，不得到与本单位生产或者经营同类产品、从事同类业务的有竞争关系的其他用人单位任职。"
+SECRECY = "第五条 保密义务。劳动者在职期间及离职后三年内，应对用人单位的商业秘密承担保密义务。"
+
+
+def test_the_found_clause_is_the_asked_type_not_the_clause_with_a_period() -> None:
+    """ "竞业限制的期限是多久？": neither passage is EVIDENCE (the non-compete states no period, the
+    confidentiality clause is another type); the non-compete is the one to quote."""
+    s = VerdictSettings()
+    texts = [SECRECY, NON_COMPETE_NO_PERIOD]
+    question = "竞业限制的期限是多久？"
+    verdicts = LocalJudge(s).judge(question, [PassageInput(str(i), t) for i, t in enumerate(texts)])
+    assert all(v.label != "EVIDENCE" for v in verdicts), verdicts
+    assert found_clause(question, texts, verdicts, s) == 1
+    assert found_clause("保密期限是多久？", texts, verdicts, s) is None  # no clause type asked
+    off = VerdictSettings(cite_found_clause=False)
+    assert found_clause(question, texts, verdicts, off) is None
+    injected = [verdicts[0], replace(verdicts[1], label="INJECTION", keep=False)]
+    assert found_clause(question, texts, injected, s) is None
+    scoped = [verdicts[0], replace(verdicts[1], explanation_code="doc_out_of_scope")]
+    assert found_clause(question, texts, scoped, s) is None
+    assert found_clause(question, texts, verdicts, VerdictSettings(t_clause_found=1.0)) is None

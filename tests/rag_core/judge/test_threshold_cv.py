@@ -25,8 +25,10 @@ def test_rates_follow_the_evidence_and_clause_type_thresholds() -> None:
     assert r["evidence_precision"] == 0.5  # two EVIDENCE passages, one on gold
     loose = rates(judged, vs, 0.7, 0.1)  # the gate no longer fires on the absent question
     assert loose["refusal_absent"] == 0.5
-    strict = rates(judged, vs, 0.85, 0.5)  # nothing passes: everything refused
+    strict = rates(judged, vs, 0.85, 0.5, found=(1.01, 1.0))  # nothing passes: everything refused
     assert strict["answer_present_gold"] == 0.0 and strict["refusal_absent"] == 1.0
+    quoted = rates(judged, vs, 0.85, 0.5)  # the found-clause answer quotes the present clause
+    assert quoted["answer_present_gold"] == 1.0 and quoted["refusal_absent"] == 1.0
 
 
 def test_sweep_chooses_the_best_balanced_point() -> None:
@@ -63,3 +65,24 @@ def test_the_evidence_margin_drops_weaker_evidence_and_is_chosen_only_when_free(
     r = sweep(judged, vs)
     assert r["margin_at_defaults"]["chosen"]["evidence_margin"] == 0.1
     assert [x["evidence_margin"] for x in r["margin_at_defaults"]["rows"]] == list(MARGIN_GRID)
+
+
+def test_a_refused_typed_question_cites_its_most_likely_clause_when_found_quoting_is_on() -> None:
+    """No passage has evidence, but one is the asked clause type: the found-clause answer cites it
+    (answered when it is gold, a lost refusal when the clause is absent); labels do not change."""
+    vs = VerdictSettings()
+    judged = [
+        _j(True, True, [0.3, 0.2], [0.5, 0.95], [False, True]),  # present: the clause without its detail
+        _j(False, True, [0.3], [0.85], [False]),  # absent per the labels, a look-alike clause
+        _j(False, True, [0.3], [0.4], [False]),  # absent, nothing like the clause
+    ]
+    off = rates(judged, vs, 0.55, 0.3, found=(1.01, 1.0))
+    assert off["answer_present_gold"] == 0.0 and off["refusal_absent"] == 1.0
+    on = rates(judged, vs, 0.55, 0.3, found=(0.8, 0.5))
+    assert on["answer_present_gold"] == 1.0 and on["refusal_absent"] == 0.5
+    assert on["evidence_precision"] == off["evidence_precision"]
+    strict = rates(judged, vs, 0.55, 0.3, found=(0.9, 0.5))  # the look-alike stays refused
+    assert strict["answer_present_gold"] == 1.0 and strict["refusal_absent"] == 1.0
+    assert rates(judged, vs, 0.55, 0.3, found=(0.9, 0.95))["answer_present_gold"] == 0.0  # relevance 0.9
+    chosen = sweep(judged, vs)["found_at_defaults"]["chosen"]
+    assert chosen["balanced"] == 1.0 and chosen["t_clause_found"] == 0.95
