@@ -216,11 +216,11 @@ class VerdictSettings(_Group):
         le=1,
     )
     t_evidence_relevance: float = _f(
-        0.2,
+        0.35,
         "score 0-1",
         "An EVIDENCE passage also needs at least this relevance: a passage the judge finds barely on "
         "topic is no evidence however many of the question's words and values it holds (default: "
-        "chosen by `train thresholds` with t_evidence)",
+        "chosen by `train thresholds` as the largest that loses no answer or refusal at t_evidence)",
         ge=0,
         le=1,
     )

@@ -38,6 +38,8 @@ CLAUSE_GRID: tuple[float, ...] = (0.0, *(round(0.1 + 0.05 * i, 2) for i in range
 """``t_clause_type`` from 0 (no absent-clause gate) to 0.8."""
 FLOOR_GRID: tuple[float, ...] = (0.2, 0.3, 0.4, 0.5, 0.6)
 """``t_evidence_relevance``: the relevance an EVIDENCE passage needs (0.2 is ``t_relevance``: no floor)."""
+FLOOR_FREE_GRID: tuple[float, ...] = (0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5)
+"""``t_evidence_relevance`` at the default thresholds, in finer steps (``floor_at_defaults``)."""
 MARGIN_GRID: tuple[float, ...] = (1.0, 0.3, 0.2, 0.15, 0.1, 0.05)
 """``evidence_margin``: how far below the strongest EVIDENCE candidate another may be (1: no margin)."""
 FOUND_GRID: tuple[float, ...] = (1.01, 0.95, 0.9, 0.85, 0.8, 0.7, 0.6, 0.5)
@@ -214,6 +216,7 @@ def sweep(judged: list[Judged], vs: VerdictSettings) -> dict[str, Any]:
         "chosen": best,
         "defaults": rates(m, vs, vs.t_evidence, vs.t_clause_type),
         "margin_at_defaults": margin_at_defaults(m, vs),
+        "floor_at_defaults": floor_at_defaults(m, vs),
         "found_at_defaults": found_at_defaults(m, vs),
         "grid": grid,
     }
@@ -228,14 +231,28 @@ def margin_at_defaults(m: ScoreMatrix, vs: VerdictSettings) -> dict[str, Any]:
     also moves ``t_evidence``, trading refusals for answers, which is a choice of its own."""
     rows = [rates(m, vs, vs.t_evidence, vs.t_clause_type, margin=mg) for mg in MARGIN_GRID]
     base = rates(m, vs, vs.t_evidence, vs.t_clause_type, margin=1.0)
-    free = [
+    return {"rows": rows, "chosen": min(free_of(rows, base), key=lambda r: r["evidence_margin"])}
+
+
+def floor_at_defaults(m: ScoreMatrix, vs: VerdictSettings) -> dict[str, Any]:
+    """Each ``t_evidence_relevance`` of ``FLOOR_FREE_GRID`` at the default thresholds and margin,
+    and the largest one that loses no refusal and no answer against no floor (``t_relevance``).
+
+    Why, as for the margin: a floor only takes EVIDENCE from passages the judge finds barely on
+    topic, so it can buy precision without an answer; the joint grid's choice trades answers."""
+    rows = [rates(m, vs, vs.t_evidence, vs.t_clause_type, floor=fl) for fl in FLOOR_FREE_GRID]
+    base = rates(m, vs, vs.t_evidence, vs.t_clause_type, floor=vs.t_relevance)
+    return {"rows": rows, "chosen": max(free_of(rows, base), key=lambda r: r["t_evidence_relevance"])}
+
+
+def free_of(rows: list[dict[str, Any]], base: dict[str, Any]) -> list[dict[str, Any]]:
+    """The rows that lose no answer and no refusal against ``base`` (``base`` itself among them)."""
+    return [
         r
         for r in rows
         if r["answer_present_gold"] >= base["answer_present_gold"]
         and r["refusal_absent"] >= base["refusal_absent"]
     ]
-    chosen = min(free, key=lambda r: r["evidence_margin"])
-    return {"rows": rows, "chosen": chosen}
 
 
 def found_at_defaults(m: ScoreMatrix, vs: VerdictSettings) -> dict[str, Any]:
@@ -325,6 +342,9 @@ def format_cv(r: dict[str, Any]) -> str:
             "evidence_margin at the default thresholds (chosen: the smallest that loses no answer or refusal):",
             *(line("  margin", x) for x in r["margin_at_defaults"]["rows"]),
             line("  chosen", r["margin_at_defaults"]["chosen"]),
+            "t_evidence_relevance at the default thresholds (chosen: the largest that loses no answer or refusal):",
+            *(line("  floor", x) for x in r["floor_at_defaults"]["rows"]),
+            line("  chosen", r["floor_at_defaults"]["chosen"]),
             "found-clause answer at the default thresholds (t_clause_found / t_found_relevance; "
             "chosen: the best balanced rate, ties the stricter):",
             found_line("  off", r["found_at_defaults"]["off"]),

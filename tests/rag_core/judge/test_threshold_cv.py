@@ -86,3 +86,24 @@ def test_a_refused_typed_question_cites_its_most_likely_clause_when_found_quotin
     assert rates(judged, vs, 0.55, 0.3, found=(0.9, 0.95))["answer_present_gold"] == 0.0  # relevance 0.9
     chosen = sweep(judged, vs)["found_at_defaults"]["chosen"]
     assert chosen["balanced"] == 1.0 and chosen["t_clause_found"] == 0.95
+
+
+def test_the_floor_is_the_largest_that_loses_no_answer_or_refusal() -> None:
+    """A floor takes EVIDENCE from barely relevant passages: here one off gold at relevance 0.28
+    (free to drop) and the gold one of another question at 0.42 (dropping it loses an answer)."""
+    vs = VerdictSettings()
+    judged = [
+        Judged(
+            True,
+            False,
+            np.asarray([0.9, 0.28]),
+            np.asarray([0.9, 0.85]),
+            np.zeros(2),
+            np.asarray([True, False]),
+        ),
+        Judged(True, False, np.asarray([0.42]), np.asarray([0.8]), np.zeros(1), np.asarray([True])),
+    ]
+    r = sweep(judged, vs)["floor_at_defaults"]
+    assert r["chosen"]["t_evidence_relevance"] == 0.4
+    assert r["chosen"]["evidence_precision"] == 1.0 and r["chosen"]["answer_present_gold"] == 1.0
+    assert r["rows"][0]["evidence_precision"] == 2 / 3
