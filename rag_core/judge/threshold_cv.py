@@ -239,7 +239,9 @@ def floor_at_defaults(m: ScoreMatrix, vs: VerdictSettings) -> dict[str, Any]:
     and the largest one that loses no refusal and no answer against no floor (``t_relevance``).
 
     Why, as for the margin: a floor only takes EVIDENCE from passages the judge finds barely on
-    topic, so it can buy precision without an answer; the joint grid's choice trades answers."""
+    topic, so it can buy precision without an answer; the joint grid's choice trades answers.
+    A report, not the default: the fit part holds no Chinese passage, and its choice (0.35 in
+    session 21) left the check part unchanged and cost a Chinese loan clause its answer (0.29)."""
     rows = [rates(m, vs, vs.t_evidence, vs.t_clause_type, floor=fl) for fl in FLOOR_FREE_GRID]
     base = rates(m, vs, vs.t_evidence, vs.t_clause_type, floor=vs.t_relevance)
     return {"rows": rows, "chosen": max(free_of(rows, base), key=lambda r: r["t_evidence_relevance"])}
