@@ -38,6 +38,7 @@ from rag_core.steps.generate import generate
 from rag_core.steps.judging import Judged, judge_follow_up, judge_hits, judged_question, searched_documents
 from rag_core.steps.obey import (
     AbsentClause,
+    FoundClause,
     absent_clause,
     correct_premise,
     found_clause_hit,
@@ -186,14 +187,14 @@ class Pipeline:
         return False
 
     def _quote_found_clause(
-        self, turn: Turn, absent: AbsentClause, hit: Hit, searched: int
+        self, turn: Turn, absent: AbsentClause, found: FoundClause, searched: int
     ) -> Iterator[Event]:
         """The asked clause, quoted, with "no passage states what was asked" (``obey.quote_found_clause``)."""
-        evidence = assemble_evidence(self.store, self.settings, [hit], turn.req.kbs, set())
+        evidence = assemble_evidence(self.store, self.settings, [found.hit], turn.req.kbs, set())
         turn.evidence, turn.notes = evidence.record, turn.notes + list(evidence.notes)
         plan = plan_answer(turn, evidence)
         yield Quoted(plan.quoted)
-        yield from quote_found_clause(turn, absent, plan.quoted, evidence.blocks, searched)
+        yield from quote_found_clause(turn, absent, found, plan.quoted, evidence.blocks, searched)
 
     def _answer(self, turn: Turn, evidence: Evidence, cancel: CancelToken | None) -> Iterator[Event]:
         """The quoted answer at once, then the generated one (premise corrected), then its review."""

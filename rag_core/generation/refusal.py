@@ -127,18 +127,34 @@ def _article(word: str) -> str:
     return "an" if word[:1].lower() in "aeiou" else "a"
 
 
-def found_clause_lead(language: Language, clause_zh: str, clause_en: str) -> str:
+_KIND_WORDS: dict[str, tuple[str, str]] = {
+    "date": ("日期", "date"),
+    "amount": ("金额", "amount"),
+    "period": ("期限", "period"),
+    "percent": ("百分比", "percentage"),
+    "number": ("数字", "number"),
+    "party": ("当事方", "party"),
+    "entity": ("当事方名称", "party's name"),
+    "condition": ("条件", "condition"),
+    "place": ("地点", "place"),
+}
+"""How the found-clause lead names the kind of value the judge found the clause lacks (zh, en)."""
+
+
+def found_clause_lead(language: Language, clause_zh: str, clause_en: str, lacks: str = "") -> str:
     """The lead of the answer that quotes the asked clause when no passage holds the asked detail
-    (``steps.obey.quote_found_clause``): what was found, what was not, and that the lawyer checks."""
+    (``steps.obey.quote_found_clause``): what was found, what was not, and that the lawyer checks.
+    ``lacks``: the asked kind of value the judge found missing from the clause ("period"), named
+    when known — "no period found in it" tells a lawyer more than "nothing asked"."""
+    zh_kind, en_kind = _KIND_WORDS.get(lacks, ("", ""))
     if language == "zh":
-        return (
-            f"检索到{clause_zh}条款，但没有一段资料写明问题所问的内容（均不含可作答的证据）。"
-            "以下为该条款原文摘录，请核对："
-        )
-    return (
-        f"{_article(clause_en).capitalize()} {clause_en} clause was found, but no passage states what was asked (none holds answer "
-        "evidence). The clause, quoted for you to check:"
-    )
+        missing = f"但该条款中没有找到所问的{zh_kind}" if zh_kind else "但没有一段资料写明问题所问的内容"
+        return f"检索到{clause_zh}条款，{missing}（均不含可作答的证据）。以下为该条款原文摘录，请核对："
+    if en_kind:
+        missing = f"but no {en_kind} could be read in it (no passage holds answer evidence)"
+    else:
+        missing = "but no passage states what was asked (none holds answer evidence)"
+    return f"{_article(clause_en).capitalize()} {clause_en} clause was found, {missing}. The clause, quoted for you to check:"
 
 
 def absent_clause_text(

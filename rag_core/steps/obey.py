@@ -89,9 +89,18 @@ def refuse_absent_clause(turn: Turn, absent: AbsentClause, searched: int) -> Ite
     yield Token(turn.answer)
 
 
+@dataclass(frozen=True)
+class FoundClause:
+    """The searched passage quoted as the asked clause, and the asked kind of value the judge found
+    it lacks ("period", from its ``rel_lacks`` explanation; "" when none was named)."""
+
+    hit: Hit
+    lacks: str = ""
+
+
 def found_clause_hit(
     turn: Turn, absent: AbsentClause, verdicts: Sequence[Verdict], hits: Sequence[Hit]
-) -> Hit | None:
+) -> FoundClause | None:
     """The searched passage to quote as the asked clause (``clause_gate.found_clause``); only when
     the absent-clause gate found passages that look like it and the asked kind is a clause type."""
     if not absent.found or not isinstance(absent.kind, ClauseType):
@@ -100,17 +109,26 @@ def found_clause_hit(
     judged = [v for v in verdicts if v.passage_id in by_id]
     texts = [by_id[v.passage_id].text for v in judged]
     i = found_clause(turn.asked_question, texts, judged, turn.settings.verdict)
-    return None if i is None else by_id[judged[i].passage_id]
+    if i is None:
+        return None
+    v = judged[i]
+    lacks = str(v.explanation_params.get("kind", "")) if "rel_lacks" in v.explanation_code else ""
+    return FoundClause(by_id[v.passage_id], lacks)
 
 
 def quote_found_clause(
-    turn: Turn, absent: AbsentClause, quoted: QuotedAnswer, blocks: Sequence[EvidenceBlock], searched: int
+    turn: Turn,
+    absent: AbsentClause,
+    found: FoundClause,
+    quoted: QuotedAnswer,
+    blocks: Sequence[EvidenceBlock],
+    searched: int,
 ) -> Iterator[Event]:
     """Answer with the asked clause quoted and "no passage states what was asked"; refuse as before
     when nothing of it can be quoted. Written, not generated: a model handed a clause without the
     asked detail tends to supply the detail."""
     clause = absent.kind
-    lead = found_clause_lead(turn.language, clause.zh, clause.en)
+    lead = found_clause_lead(turn.language, clause.zh, clause.en, found.lacks)
     answer = quoted.render(turn.language, {turn.language: lead})
     valid = cit.check_citations(answer, blocks).valid if answer else []
     if not valid:

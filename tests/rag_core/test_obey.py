@@ -93,12 +93,12 @@ def test_a_clause_type_the_documents_lack_is_refused_citing_nothing(world: dict[
 @pytest.mark.parametrize(
     ("kb", "question", "clause", "lead", "other"),
     [
-        ("no_period_zh", "竞业限制的期限是多久？", "第九条 竞业限制", "没有一段资料写明", "三年"),
+        ("no_period_zh", "竞业限制的期限是多久？", "第九条 竞业限制", "该条款中没有找到所问的期限", "三年"),
         (
             "no_period_en",
             "How long does the non-compete restriction last?",
             "Non-Competition",
-            "no passage states what was asked",
+            "but no period could be read in it",
             "three (3) years",
         ),
     ],

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rag_core.generation.refusal import (
     count_labels,
     empty_answer_for,
+    found_clause_lead,
     is_risk_empty,
     refusal_text,
     uncited_refusal_text,
@@ -86,3 +87,14 @@ def test_uncited_refusal_explains_why_the_draft_was_withheld() -> None:
     text = uncited_refusal_text("en", 2, "No evidence.")
     assert text.startswith("No evidence.\n") and "none of the 2 kept passages" in text
     assert "2 段资料未被回答有效引用" in uncited_refusal_text("zh", 2, KB_EMPTY)
+
+
+def test_the_found_clause_lead_names_the_missing_kind_of_value_when_known() -> None:
+    assert "没有找到所问的期限" in found_clause_lead("zh", "竞业限制", "non-compete", "period")
+    generic = found_clause_lead("zh", "竞业限制", "non-compete")
+    assert "没有一段资料写明问题所问的内容" in generic and "期限" not in generic
+    en = found_clause_lead("en", "责任无上限", "uncapped liability", "amount")
+    assert en.startswith("An uncapped liability clause was found, but no amount could be read in it")
+    assert found_clause_lead("en", "", "non-compete", "unknown kind").startswith(
+        "A non-compete clause was found, but no passage states what was asked"
+    )
