@@ -436,7 +436,7 @@ if question and question.strip() and selected:
         cid = store.conversations.create(title, selected)
         ss["chat_cid"] = cid
     history = [
-        ChatTurn(m.role, m.content)
+        ChatTurn.of_message(m.role, m.content, m.citations)
         for m in messages
         if m.role in ("user", "assistant") and m.content and Trace.from_json(m.trace).error is None
     ]

@@ -225,3 +225,14 @@ class Usage:
 class ChatTurn:
     role: Literal["user", "assistant"]
     content: str
+    # an assistant turn: the ids of the documents its answer cited (a follow-up that refers back
+    # to it is about those documents, ``steps.judging.judge_follow_up``)
+    cited_docs: tuple[str, ...] = ()
+
+    @classmethod
+    def of_message(cls, role: Literal["user", "assistant"], content: str, citations: Any) -> ChatTurn:
+        """A stored or posted message as history; its citations (objects with ``doc_id``, as ``ask``
+        prints and the store keeps them) give the documents it cited. Anything else is ignored."""
+        rows = citations if isinstance(citations, list) else []
+        ids = (str(c.get("doc_id") or "") for c in rows if isinstance(c, dict))
+        return cls(role, content, tuple(dict.fromkeys(d for d in ids if d)))

@@ -93,13 +93,15 @@ def _history(path: str | None) -> list[ChatTurn]:
         raw = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as err:
         raise LexgateError(
-            f"cannot read history ({err})", '[{"role": "user", "content": "…"}, …]', subject=path
+            f"cannot read history ({err})",
+            '[{"role": "user", "content": "…"}, {"role": "assistant", "content": "…", "citations": [{"doc_id": …}]}, …]',
+            subject=path,
         ) from err
     if not isinstance(raw, list) or any(
         not isinstance(t, dict) or t.get("role") not in ("user", "assistant") for t in raw
     ):
         raise LexgateError("history must be a list of {role: user|assistant, content}", subject=path)
-    return [ChatTurn(t["role"], str(t.get("content", ""))) for t in raw]
+    return [ChatTurn.of_message(t["role"], str(t.get("content", "")), t.get("citations")) for t in raw]
 
 
 def run_ask(pipeline: Pipeline, req: AskRequest, stream_to: Any = None) -> AskResult:

@@ -76,7 +76,12 @@ def _answer_parsers(sub: argparse._SubParsersAction, parent: argparse.ArgumentPa
     a = sub.add_parser("ask", parents=[parent], help="answer a question from a knowledge base with citations")
     a.add_argument("--kb", required=True, action="append")
     a.add_argument("--think", action="store_true", help="deep thinking: stream the model's reasoning apart")
-    a.add_argument("--history", metavar="FILE.json", help='[{"role": "user"|"assistant", "content": …}, …]')
+    a.add_argument(
+        "--history",
+        metavar="FILE.json",
+        help='[{"role": "user"|"assistant", "content": …, "citations": [{"doc_id": …}, …]}, …]; an '
+        "assistant turn's citations (as `ask --json` prints them) hold a follow-up to the documents it cited",
+    )
     a.add_argument("--no-judge", action="store_true", help="skip the verdicts (plain RAG path)")
     a.add_argument("--questions", metavar="FILE.jsonl", help='one {"id", "question"} per line')
     a.add_argument("question", nargs="*")

@@ -229,13 +229,17 @@ def scope_note(why: OutOfScope, cap: float) -> CodedText:
 def cap_verdict(v: Verdict, why: OutOfScope, s: VerdictSettings) -> Verdict:
     """The verdict with its evidence capped and re-labelled; INJECTION and CONFLICTING stand (a
     planted attack or a contradicted premise is worth showing whatever the document)."""
+    return cap_with(v, scope_note(why, s.doc_scope_evidence_cap), s)
+
+
+def cap_with(v: Verdict, note: CodedText, s: VerdictSettings) -> Verdict:
+    """``cap_verdict`` with the reason ``note``."""
     cap = s.doc_scope_evidence_cap
     if v.label in ("INJECTION", "CONFLICTING") or v.scores.get(EVIDENCE, 0.0) <= cap:
         return v
     scores = {**v.scores, EVIDENCE: cap}
     label, keep = classify(scores, s)
     old = CodedText(v.explanation, v.explanation_code, v.explanation_params)
-    note = scope_note(why, cap)
     # the explanation leads with what decided the label: the scope when it changed the label
     return relabelled(v, label, keep, join([note, old] if label != v.label else [old, note]), scores=scores)
 
@@ -257,6 +261,39 @@ def apply_doc_scope(
         cap_verdict(v, gone[doc_of[v.passage_id]], s) if doc_of.get(v.passage_id) in gone else v
         for v in verdicts
     )
+
+
+def cited_note(cited_doc: str, cap: float) -> CodedText:
+    """The reason shown on a verdict capped because a follow-up refers to another document's answer."""
+    return coded(
+        "follow_up_other_document",
+        f"the question refers back to the previous answer, which cited {cited_doc}, not this document: "
+        f"evidence capped at {cap:.2f}",
+        scope_doc=cited_doc,
+        scope_cap=cap,
+    )
+
+
+def cap_to_cited(
+    verdicts: Sequence[Verdict], doc_of: Mapping[str, str], cited: Mapping[str, str], s: VerdictSettings
+) -> tuple[Verdict, ...]:
+    """The verdicts with those of documents the previous answer did not cite capped (``cited``:
+    document id → file name of the cited documents; empty: nothing changes).
+
+    Why: "那是哪一天付？" after "租金是多少？" was answered with the lease's payment date *and* a share
+    agreement's payment term (0.86): the question means the rent the previous answer quoted, and
+    nothing in its words says so — only the previous answer's citations do."""
+    if not cited or not s.scope_to_documents:
+        return tuple(verdicts)
+    name = "、".join(sorted(cited.values()))
+    out: list[Verdict] = []
+    for v in verdicts:
+        doc = doc_of.get(v.passage_id)
+        if doc is None or doc in cited:
+            out.append(v)
+            continue
+        out.append(cap_with(v, cited_note(name, s.doc_scope_evidence_cap), s))
+    return tuple(out)
 
 
 # --- choosing the two settings on training contracts ---------------------------------------------

@@ -99,6 +99,20 @@ def refers_back(question: str) -> bool:
     return lead is not None and not names_own_subject(question[lead.end() :])
 
 
+def elliptical(question: str) -> bool:
+    """A Chinese question that names no subject of its own and no clause type ("什么时候退还？",
+    "可以提前解除吗？"): in a conversation its subject is the previous question's, or nothing.
+
+    Why apart from ``refers_back``: nothing marks it as a follow-up, and judged on its own it can keep
+    a passage about something else ("什么时候退还？" after "押金是多少？" kept the lease's term dates,
+    typed by the question's "when" alone), so the previous question is tried with it
+    (``steps.judging.judge_follow_up``)."""
+    from rag_core.judge.clause_types import thesaurus_types
+    from rag_core.textproc import has_cjk
+
+    return has_cjk(question) and not thesaurus_types(question) and not names_own_subject(question)
+
+
 @dataclass
 class RetrievalQuery:
     """What retrieval searched for and how it came about (shown in the trace)."""

@@ -11,12 +11,12 @@ from rag_core.coded import coded
 from rag_core.judge.base import Judge, passage_from_hit, thresholds_of, verdict_record
 from rag_core.judge.classify import apply_evidence_margin, best_evidence, select_kept
 from rag_core.judge.clause_gate import asked_clause_type
-from rag_core.judge.doc_scope import apply_doc_scope
+from rag_core.judge.doc_scope import apply_doc_scope, cap_to_cited, covered_terms, naming_terms
 from rag_core.judge.factory import make_judge
 from rag_core.judge.salvage import salvage_passage
 from rag_core.llm.base import ChatModel
-from rag_core.models import Hit, Verdict
-from rag_core.retrieval.query_building import build_retrieval_query, refers_back
+from rag_core.models import ChatTurn, Hit, Verdict
+from rag_core.retrieval.query_building import build_retrieval_query, elliptical, refers_back
 from rag_core.retrieval.routing import in_document_query
 from rag_core.settings import Settings, VerdictSettings
 from rag_core.steps.turn import Turn
@@ -115,14 +115,34 @@ def scope_to_documents(
     return apply_doc_scope(question, verdicts, {h.chunk_id: h.doc_id for h in hits}, docs, s)
 
 
-def settle_labels(
-    question: str, verdicts: Sequence[Verdict], hits: list[Hit], docs: Documents | None, s: VerdictSettings
+def scoped(
+    question: str,
+    verdicts: Sequence[Verdict],
+    hits: list[Hit],
+    docs: Documents | None,
+    s: VerdictSettings,
+    cited: Mapping[str, str] | None = None,
 ) -> tuple[Verdict, ...]:
-    """The set-wise steps after the per-passage labels, in order: document scope (with ``docs``),
-    then the evidence margin — so the chat and the threshold lab show the same labels."""
+    """Document scope (with ``docs``), then, for a follow-up, the previous answer's documents
+    (``cited``: document id → name, ``doc_scope.cap_to_cited``)."""
     if docs:
         verdicts = scope_to_documents(question, verdicts, hits, docs, s)
-    return tuple(apply_evidence_margin(verdicts, s))
+    if cited:
+        verdicts = cap_to_cited(verdicts, {h.chunk_id: h.doc_id for h in hits}, cited, s)
+    return tuple(verdicts)
+
+
+def settle_labels(
+    question: str,
+    verdicts: Sequence[Verdict],
+    hits: list[Hit],
+    docs: Documents | None,
+    s: VerdictSettings,
+    cited: Mapping[str, str] | None = None,
+) -> tuple[Verdict, ...]:
+    """The set-wise steps after the per-passage labels, in order: the scopes (``scoped``), then the
+    evidence margin — so the chat and the threshold lab show the same labels."""
+    return tuple(apply_evidence_margin(scoped(question, verdicts, hits, docs, s, cited), s))
 
 
 def judge_hits(
@@ -132,26 +152,27 @@ def judge_hits(
     judge_model: ChatModel | None,
     judge_on: bool,
     docs: Documents | None = None,
+    cited: Mapping[str, str] | None = None,
 ) -> Judged:
     """Judge every hit, or with the judge off keep the first ``max_passages`` unjudged (plain RAG).
 
     With ``docs`` (``searched_documents``), passages of a document out of the question's scope have
-    their evidence capped (``judge.doc_scope``)."""
+    their evidence capped (``judge.doc_scope``); with ``cited``, those of documents other than these."""
     thresholds = dict(thresholds_of(settings.verdict))
     if not judge_on or not hits:
         kept = tuple(hits[: settings.retrieval.max_passages])
         return Judged((), VerdictStage((), thresholds, len(kept), judged=judge_on), kept)
     judge = make_judge(settings, judge_model)
     verdicts = tuple(judge.judge(question, [passage_from_hit(i + 1, h) for i, h in enumerate(hits)]))
-    verdicts = settle_labels(question, verdicts, hits, docs, settings.verdict)
+    verdicts = settle_labels(question, verdicts, hits, docs, settings.verdict, cited)
     by_id = {h.chunk_id: h for h in hits}
     records = tuple(VerdictRecord.from_json(verdict_record(v, by_id[v.passage_id])) for v in verdicts)
     salvaged: list[Salvaged] = []
     if settings.verdict.salvage_injected_passages:
         salvaged = salvage_dropped(question, verdicts, hits, judge, settings)
-    if docs and salvaged:
-        scoped = scope_to_documents(question, [x.verdict for x in salvaged], hits, docs, settings.verdict)
-        salvaged = [replace(x, verdict=v) for x, v in zip(salvaged, scoped, strict=True) if v.keep]
+    if (docs or cited) and salvaged:
+        capped = scoped(question, [x.verdict for x in salvaged], hits, docs, settings.verdict, cited)
+        salvaged = [replace(x, verdict=v) for x, v in zip(salvaged, capped, strict=True) if v.keep]
     if salvaged:  # an excerpt is held to the same margin, against the strongest passage of either kind
         top = best_evidence([*verdicts, *(x.verdict for x in salvaged)])
         margined = apply_evidence_margin([x.verdict for x in salvaged], settings.verdict, top)
@@ -161,6 +182,28 @@ def judge_hits(
     picked = {id(v) for v in chosen}
     stage = VerdictStage(records, thresholds, len(kept))
     return Judged(verdicts, stage, kept, tuple(s for s in salvaged if id(s.verdict) in picked))
+
+
+def covers_as_much(question: str, joined: Judged, alone: Judged) -> bool:
+    """Whether the best passage kept with the previous question joined uses as many of the question's
+    own words as the best one kept for it alone ("退还" in the deposit clause, not in the term
+    clause; "可以提前解除吗？" after a rent question stays with the termination clause, which has 解除,
+    where the join kept the rent clause)."""
+    words = naming_terms(question)
+
+    def used(j: Judged) -> int:
+        return len(covered_terms(question, j.kept[0].text)) if j.kept and words else 0
+
+    return used(joined) >= used(alone)
+
+
+def previously_cited(history: Sequence[ChatTurn], hits: list[Hit]) -> dict[str, str]:
+    """Document id → name of the documents the last answer cited, when any of them is among the
+    candidates (else nothing: the follow-up cannot be held to documents retrieval did not find)."""
+    last = next((t for t in reversed(history) if t.role == "assistant"), None)
+    names = {h.doc_id: h.doc for h in hits}
+    cited = {d: names[d] for d in (last.cited_docs if last else ()) if d in names}
+    return cited
 
 
 def judge_follow_up(
@@ -182,31 +225,49 @@ def judge_follow_up(
     约定的竞业限制期限是多久？" after a rent question stays refused, not answered with the rent), and used only
     when it keeps something. A question that refers back is judged with the previous one even when
     it kept something alone: "那什么时候付？" after a share-transfer price question kept the lease's rent
-    date on its own and was answered with it. The trace records the judged text and why.
+    date on its own and was answered with it. A question that names no subject of its own
+    (``elliptical``: "什么时候退还？" after "押金是多少？") is judged both ways, and the join is used unless
+    its best passage holds fewer of the question's own words than the best one kept alone. Such a
+    follow-up, and one that refers back, is held to the documents the previous answer cited
+    (``previously_cited``, when they are among the candidates), alone and joined. The trace records
+    the judged text and why.
     """
     if not judged.verdicts or not turn.req.history or turn.query is None:
         return judged
-    if asked_clause_type(turn.asked_question) is not None:
+    asked = turn.asked_question
+    ellipsis = elliptical(asked)
+    if asked_clause_type(asked) is not None and not ellipsis:
         return judged  # it names its own clause type: a question of its own, refused on its own
-    back = refers_back(turn.asked_question)
-    if judged.kept and not back:
+    back = refers_back(asked)
+    if judged.kept and not back and not ellipsis:
         return judged
-    context = build_retrieval_query(turn.req.history, turn.asked_question, 1)
-    if context == turn.asked_question.strip():
+    context = build_retrieval_query(turn.req.history, asked, 1)
+    if context == asked.strip():
         return judged
-    again = judge_hits(context, hits, settings, judge_model, judge_on=True, docs=docs)
+    cited = previously_cited(turn.req.history, hits)
+    again = judge_hits(context, hits, settings, judge_model, judge_on=True, docs=docs, cited=cited)
+    if cited and judged.kept:  # its subject is the previous answer's: so are its documents
+        held = judge_hits(asked, hits, settings, judge_model, judge_on=True, docs=docs, cited=cited)
+        judged = held if held.kept else judged
     if not again.kept:
         return judged
-    note = (
-        coded(
-            "judged_refers_back",
-            "the question refers back to the previous one: judged together with it",
-        )
-        if judged.kept
-        else coded(
+    if judged.kept and not back and not covers_as_much(asked, again, judged):
+        return judged
+    if not judged.kept:
+        note = coded(
             "judged_in_context",
             "the question alone kept no passage: judged together with the previous question",
         )
-    )
+    elif back:
+        note = coded(
+            "judged_refers_back",
+            "the question refers back to the previous one: judged together with it",
+        )
+    else:
+        note = coded(
+            "judged_elliptical",
+            "the question names no subject of its own, and judged with the previous one its best passage "
+            "holds as many of its words: judged together with it",
+        )
     turn.query = replace(turn.query, in_context=context, notes=(*turn.query.notes, note))
     return again

@@ -172,7 +172,11 @@ def test_ask_json_shape_with_an_endpoint(cli_store: dict[str, Any], tmp_path: Pa
         hist = tmp_path / "h.json"
         hist.write_text(
             json.dumps(
-                [{"role": "user", "content": "我们在谈租赁合同"}, {"role": "assistant", "content": "好的"}]
+                [
+                    {"role": "user", "content": "租金每月多少？"},
+                    # an earlier answer as ``ask --json`` printed it: its citations name its documents
+                    {"role": "assistant", "content": result["answer"], "citations": result["citations"]},
+                ]
             )
         )
         qs = tmp_path / "qs.jsonl"
@@ -250,12 +254,13 @@ def test_train_thresholds_sweeps_saved_scores_again(tmp_path: Path) -> None:
 
     from rag_core.judge.threshold_cv import Judged, judged_json
 
-    def one(present: bool, evi: float, gold: bool) -> Judged:
+    def one(present: bool, evi: float, gold: bool, type_prob: float) -> Judged:
         arr = np.asarray
-        return Judged(present, True, arr([0.9]), arr([evi]), arr([0.9]), arr([gold]))
+        return Judged(present, True, arr([0.9]), arr([evi]), arr([type_prob]), arr([gold]))
 
     scores = tmp_path / "scores.json"
-    scores.write_text(json.dumps(judged_json([one(True, 0.8, True), one(False, 0.4, False)])))
+    # the absent question's passage is no clause of the asked type (else it would be quoted as one)
+    scores.write_text(json.dumps(judged_json([one(True, 0.8, True, 0.9), one(False, 0.4, False, 0.2)])))
     proc = run(tmp_path / "store", "train", "thresholds", "--from-scores", str(scores), "--json")
     chosen = json.loads(proc.stdout)["chosen"]
     assert chosen["refusal_absent"] == 1.0 and chosen["answer_present_gold"] == 1.0

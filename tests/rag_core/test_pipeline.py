@@ -450,3 +450,91 @@ def test_a_yes_to_a_permission_no_evidence_gives_the_asked_party_falls_back_to_t
         store, kb, "Can the landlord terminate the lease?", lambda r: Reply(content=landlord)
     )
     assert len(sent) == 1 and ok.answer.startswith("Yes, the landlord may terminate"), ok.answer
+
+
+DEPOSIT_LEASE = (
+    "房屋租赁合同\n\n第二条 租赁期限\n租赁期限自2025年3月1日起至2027年2月28日止，共计二十四个月。\n\n"
+    "第三条 租金\n月租金为人民币6800元，乙方应于每季度第一个月的5日前支付当季租金。\n\n"
+    "第四条 押金\n乙方应于本合同签订之日向甲方支付押金人民币13600元。租赁期满后，甲方应于七日内将押金无息退还乙方。\n\n"
+    "第七条 违约责任\n乙方逾期支付租金超过十五日的，甲方有权解除合同。\n"
+)
+
+
+SHARE_PAYMENT = (
+    "股权转让协议\n\n转让方（甲方）：上海明远投资有限公司\n受让方（乙方）：杭州恒信科技有限公司\n\n"
+    "第一条 转让标的\n甲方同意将其持有的目标公司百分之三十的股权转让给乙方。\n\n"
+    "第二条 转让价款及支付\n本次股权转让价款为人民币450万元。乙方应于本协议生效之日起十五日内将全部转让价款支付至甲方指定账户。\n\n"
+    "第三条 交割\n甲方应在收到全部转让价款后十个工作日内配合办理工商变更登记手续。\n\n"
+    "第五条 违约责任\n乙方逾期支付转让价款的，每逾期一日，应按应付未付金额的万分之五向甲方支付违约金。\n"
+)
+
+
+def _follow_up(kb: KnowledgeBase, store: Store, first: str, then: str) -> AskResult:
+    """Ask ``first``, then ``then`` with the first answer (and the documents it cited) as history."""
+    pipe = Pipeline(store, Settings(), None, None, None)
+    one = list(pipe.ask(AskRequest(first, [kb])))[-1]
+    assert isinstance(one, Done) and not one.result.refused, one.result.answer
+    cites = [c.to_json() for c in one.result.citations]
+    history = [ChatTurn("user", first), ChatTurn.of_message("assistant", one.result.answer, cites)]
+    two = list(pipe.ask(AskRequest(then, [kb], history=history)))[-1]
+    assert isinstance(two, Done)
+    return two.result
+
+
+def test_a_follow_up_naming_no_subject_is_judged_with_the_previous_question(tmp_path: Path) -> None:
+    """Tried as a lawyer: "什么时候退还？" after "押金是多少？" quoted the lease's term dates — alone, its
+    "when" typed it as a term question and nothing marked it as a follow-up."""
+    store = Store(tmp_path / "store")
+    kb = text_kb(store, Settings(), "lease", DEPOSIT_LEASE)
+    result = _follow_up(kb, store, "押金是多少？", "什么时候退还？")
+    assert "七日内" in result.answer and "2027年2月28日" not in result.answer, result.answer
+    q = result.trace.query
+    assert q is not None and [code_of(n)[0] for n in q.notes][-1] == "judged_elliptical"
+
+
+def test_a_follow_up_naming_no_subject_is_answered_with_its_own_words_not_the_previous_answer(
+    tmp_path: Path,
+) -> None:
+    """Joined with a rent question, "可以提前解除吗？" must still be answered with the termination right
+    (which has 解除), never with the rent clause the join also favours."""
+    store = Store(tmp_path / "store")
+    kb = text_kb(store, Settings(), "lease", DEPOSIT_LEASE)
+    result = _follow_up(kb, store, "租金是多少？", "可以提前解除吗？")
+    assert not result.refused and "有权解除合同" in result.answer, result.answer
+    assert "6800" not in result.answer
+
+
+def test_the_join_is_kept_only_when_its_best_passage_holds_as_many_of_the_question_s_words() -> None:
+    """The choice between judging a subjectless follow-up alone and joined, on the words it uses."""
+    from rag_core.models import Hit
+    from rag_core.steps.judging import Judged as Stage
+    from rag_core.steps.judging import covers_as_much
+    from rag_core.trace import VerdictStage
+
+    def kept(text: str) -> Stage:
+        hit = Hit("lease", "d", "c", 0, len(text), None, "", 1.0, text)
+        return Stage((), VerdictStage((), {}, 1), (hit,))
+
+    rent, term = kept("月租金为人民币6800元。"), kept("甲方有权解除合同。")
+    assert not covers_as_much("可以提前解除吗？", rent, term)
+    assert covers_as_much("可以提前解除吗？", term, rent)
+    assert covers_as_much("什么时候付？", kept("乙方应于每月5日前支付。"), kept("乙方应于十日内付清。"))
+
+
+def test_a_follow_up_is_held_to_the_documents_the_previous_answer_cited(tmp_path: Path) -> None:
+    """Tried as a lawyer: "什么时候付？" after "租金是多少？" over a lease and a share agreement quoted the
+    share agreement's payment term beside the rent date; nothing in its words names the lease, the
+    previous answer's citations do."""
+    store, s = Store(tmp_path / "store"), Settings()
+    kb = make_kb(
+        store,
+        s,
+        "both",
+        [("股权转让协议.txt", SHARE_PAYMENT.encode()), ("租赁合同.txt", DEPOSIT_LEASE.encode())],
+    )
+    result = _follow_up(kb, store, "租金是多少？", "什么时候付？")  # without the citations: both quoted
+    assert not result.refused and "5日前" in result.answer, result.answer
+    assert {c.doc for c in result.citations} == {"租赁合同.txt"}, result.answer
+    shares = [v for v in result.trace.verdicts.verdicts if v.doc == "股权转让协议.txt"]
+    assert shares and not any(v.keep for v in shares)
+    assert any("follow_up_other_document" in v.explanation_code for v in shares)

@@ -11,6 +11,7 @@ from rag_core.judge.classify import EVIDENCE, INJECTION
 from rag_core.judge.doc_scope import (
     COMMON_TERMS_PATH,
     apply_doc_scope,
+    cap_to_cited,
     cap_verdict,
     common_terms,
     covered_terms,
@@ -186,3 +187,20 @@ def test_the_scope_note_names_the_words_the_lawyer_asked_not_their_stems() -> No
     assert gone, "the licence should be out of scope"
     missing = gone["licence"].missing
     assert "shares" in missing and "shar" not in missing
+
+
+def test_a_follow_up_is_held_to_the_documents_the_previous_answer_cited() -> None:
+    """Passages of documents the previous answer did not cite are capped with the reason; INJECTION
+    stands; nothing changes with no cited document or with document scope off."""
+    s = VerdictSettings()
+    verdicts = [verdict("a", 0.9), verdict("b", 0.86), verdict("c", 0.3, "INJECTION")]
+    doc_of = {"a": "lease", "b": "shares", "c": "shares"}
+    capped = cap_to_cited(verdicts, doc_of, {"lease": "租赁合同.txt"}, s)
+    assert capped[0] == verdicts[0]
+    assert capped[1].label == "NO_EVIDENCE" and capped[1].scores[EVIDENCE] == s.doc_scope_evidence_cap
+    assert capped[1].explanation_code.startswith("follow_up_other_document")
+    assert capped[1].explanation_params["scope_doc"] == "租赁合同.txt"
+    assert capped[2] == verdicts[2]
+    assert cap_to_cited(verdicts, doc_of, {}, s) == tuple(verdicts)
+    off = VerdictSettings(scope_to_documents=False)
+    assert cap_to_cited(verdicts, doc_of, {"lease": "租赁合同.txt"}, off) == tuple(verdicts)

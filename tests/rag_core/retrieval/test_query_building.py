@@ -12,6 +12,7 @@ from rag_core.retrieval.query_building import (
     build_retrieval_query,
     clean_condensed,
     condense_question,
+    elliptical,
     make_retrieval_query,
     refers_back,
 )
@@ -171,3 +172,26 @@ def test_refers_back_finds_the_words_that_point_at_the_previous_question() -> No
         assert not refers_back(q), q
     for q in ["那金额是多少？", "那乙方什么时候付？", "那么期限多久？", "那押金呢？"]:
         assert refers_back(q), q  # an attribute, a party or 呢: still about what was asked
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("什么时候退还？", True),
+        ("可以提前解除吗？", True),
+        ("那押金什么时候退？", False),  # names its own subject
+        ("竞业限制期限是多久？", False),  # names a clause type
+        ("When is it due?", False),  # English: left to refers_back
+    ],
+)
+def test_a_chinese_question_naming_no_subject_or_clause_type_is_elliptical(
+    question: str, expected: bool
+) -> None:
+    assert elliptical(question) is expected
+
+
+def test_a_stored_answer_as_history_carries_the_documents_it_cited() -> None:
+    cites = [{"doc_id": "d1", "n": 1}, {"doc_id": "d2"}, {"doc_id": "d1"}, {"n": 3}, "junk"]
+    turn = ChatTurn.of_message("assistant", "租金为6800元 [1]。", cites)
+    assert turn.cited_docs == ("d1", "d2")
+    assert ChatTurn.of_message("user", "租金是多少？", None).cited_docs == ()
