@@ -371,21 +371,81 @@ def misplaced_articles(sentence: str, evidence: str) -> list[str]:
 
     Why: a block may hold a whole short contract, so every number was "in the cited evidence" however
     wrong the article the answer sends the lawyer to (seen on the browser try-out)."""
+    named, holders = _misplaced(sentence, evidence)
+    return [f"{'/'.join(named)} (stated in {holders[0]})"] if holders else []
+
+
+def _misplaced(sentence: str, evidence: str) -> tuple[list[str], list[str]]:
+    """The article labels a sentence names, and the other articles of ``evidence`` that hold every
+    number it attributes to them when the named ones do not (``([], [])``: nothing misplaced)."""
     sections = article_sections(evidence)
     named = [label for label in dict.fromkeys(article_labels(sentence)) if label.endswith("条")]
     if not named or not all(label in sections for label in named):
-        return []
+        return [], []
     facts = [f for f in numbers_in(sentence, strict=True) if not any(x.startswith("第") for x in f)]
     inside: set[str] = set().union(*(x for label in named for x in numbers_in(sections[label], strict=False)))
     outside = [f for f in facts if not f & inside]
     if not outside:
-        return []
+        return [], []
     holders = [
         label
         for label, text in sections.items()
         if label not in named and all(f & set().union(*numbers_in(text, strict=False)) for f in outside)
     ]
-    return [f"{'/'.join(named)} (stated in {holders[0]})"] if holders else []
+    return (named, holders) if holders else ([], [])
+
+
+@dataclass
+class ArticleFix:
+    """One article label of a draft replaced: the sentence as drafted, the label it named, the one
+    whose text states the sentence's numbers."""
+
+    sentence: str
+    named: str
+    holder: str
+
+
+def _heading_forms(evidence: str) -> dict[str, str]:
+    """Each article's label ("第4条") → how the evidence writes its heading ("第四条")."""
+    out: dict[str, str] = {}
+    for m in _CN_HEADING.finditer(evidence):
+        if (value := _label_value(m.group("run"))) is not None:
+            out.setdefault(f"第{value}条", m.group(0).strip())
+    return out
+
+
+def correct_article_labels(answer: str, blocks: Sequence[EvidenceBlock]) -> tuple[str, list[ArticleFix]]:
+    """Each sentence that names one article for numbers exactly one other article of its cited
+    blocks states gets that article's label, as the contract writes it.
+
+    Why: the local model quotes the right words and sends the lawyer to the wrong clause ("根据《房屋
+    租赁合同》第九条，…甲方应于七日内将押金无息退还乙方" where 第四条 says it, the prompt's excerpt showing
+    the 第九条 heading of a neighbouring sentence); the support check rightly failed the sentence and the
+    whole answer fell back to quotes. Like a citation repair, the label is grounded in the evidence,
+    never guessed: with two named articles, or two candidate holders, the sentence is left for the
+    check to fail."""
+    fixes: list[ArticleFix] = []
+    out: list[str] = []
+    pos = 0
+    for sentence in split_sentences(answer):
+        i = answer.find(sentence, pos)
+        if i < 0:
+            continue
+        out.append(answer[pos:i])
+        pos = i + len(sentence)
+        _cited, against = _cited_blocks(sentence, blocks)
+        documents = "\n".join(b.text for b in against)
+        named, holders = _misplaced(remove_citation_markers(sentence), documents)
+        written = [m for m in _CN_ARTICLE.finditer(sentence) if m.group("unit") == "条"]
+        if len(named) != 1 or len(holders) != 1 or len(written) != 1:
+            out.append(sentence)
+            continue
+        holder = _heading_forms(documents).get(holders[0], holders[0])
+        m = written[0]
+        fixes.append(ArticleFix(sentence, m.group(0), holder))
+        out.append(sentence[: m.start()] + holder + sentence[m.end() :])
+    out.append(answer[pos:])
+    return "".join(out), fixes
 
 
 LIST_MARKER = re.compile(r"^\s*(?:\d{1,2}[.)、](?!\d)|[(（]\d{1,2}[)）])\s*")

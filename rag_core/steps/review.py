@@ -23,6 +23,7 @@ from rag_core.models import Verdict
 from rag_core.reflection.facts import unbacked_permission, without_invented
 from rag_core.reflection.output_guard import guard_answer
 from rag_core.reflection.support import (
+    correct_article_labels,
     judge_support,
     needs_regeneration,
     repair_citations,
@@ -46,21 +47,33 @@ class Review:
     invalid: tuple[int, ...] = ()
     repairs: tuple[RepairRecord, ...] = ()
     support: tuple[SupportRecord, ...] | None = None
+    articles: tuple[str, ...] = ()  # coded notes: article labels corrected (``correct_article_labels``)
 
 
 def review_draft(answer: str, blocks: Sequence[EvidenceBlock], rs: ReflectionSettings) -> Review:
-    """Drop invalid citation numbers, point sentences at the block that states them, judge support.
+    """Drop invalid citation numbers, correct an article label the evidence places elsewhere, point
+    sentences at the block that states them, judge support.
 
     Acceptable means: at least one valid citation and (with IS_SUPPORTED on) supported enough.
     """
     check = cit.check_citations(answer, blocks)
     if check.invalid:
         answer = cit.strip_invalid_citations(answer, check.invalid)
+    answer, fixes = correct_article_labels(answer, blocks)
     answer, repairs = repair_citations(answer, blocks, rs)
     valid = tuple(cit.check_citations(answer, blocks).valid) if repairs else tuple(check.valid)
     repaired = tuple(RepairRecord(r.sentence, r.added, tuple(r.dropped)) for r in repairs)
+    articles = tuple(
+        coded(
+            "article_corrected",
+            f"the draft named {f.named} for what {f.holder} states: corrected",
+            named=f.named,
+            holder=f.holder,
+        )
+        for f in fixes
+    )
     if not rs.is_supported:
-        return Review(answer, valid, bool(valid), tuple(check.invalid), repaired)
+        return Review(answer, valid, bool(valid), tuple(check.invalid), repaired, articles=articles)
     supports = judge_support(split_sentences(answer), blocks, rs, None)
     invented = [s.sentence for s in supports if s.label == "not" and s.counted and s.note]
     if invented and len(invented) < len(supports):  # issue 10: an invented fact never stays
@@ -70,7 +83,7 @@ def review_draft(answer: str, blocks: Sequence[EvidenceBlock], rs: ReflectionSet
         SupportRecord(s.sentence, s.label, s.score, tuple(s.cited), s.by, s.counted, s.note) for s in supports
     )
     ok = bool(valid) and not needs_regeneration(supports, rs)
-    return Review(answer, valid, ok, tuple(check.invalid), repaired, records)
+    return Review(answer, valid, ok, tuple(check.invalid), repaired, records, articles)
 
 
 def _record(turn: Turn, review: Review, regenerated: bool) -> None:
@@ -139,6 +152,7 @@ def _granted_unbacked(turn: Turn, review: Review, blocks: Sequence[EvidenceBlock
 def _apply(turn: Turn, review: Review, regenerated: bool) -> Iterator[Event]:
     """Record the review and, when it changed the draft, replace the streamed text."""
     _record(turn, review, regenerated)
+    turn.notes.extend(review.articles)
     if review.answer != turn.answer:
         yield AnswerReset(coded("citations_corrected", "citations corrected"))
         turn.answer = review.answer

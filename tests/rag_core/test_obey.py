@@ -174,6 +174,18 @@ def test_an_invented_fact_sentence_is_rejected_by_the_support_check(world: dict[
     assert invented and invented[0]["label"] == "not"
 
 
+def test_a_draft_naming_the_wrong_article_is_corrected_not_replaced_by_quotes(world: dict[str, Any]) -> None:
+    """The local model kept sending the lawyer to a neighbouring article; the support check failed it
+    and the answer fell back to quotes twice in the browser. The article whose text states the
+    sentence's numbers is named instead, and the trace says so."""
+    with FakeOpenAI(lambda _req: Reply(content="根据第三条，甲方应在10日内无息退还押金 [1]。")) as server:
+        result = _ask(world["store"], world["lease"], "押金什么时候退还？", _fake(server))
+    assert result.answer.startswith("根据第四条，甲方应在10日内无息退还押金"), result.answer
+    notes = result.to_json()["trace"]["notes"]
+    assert "the draft named 第三条 for what 第四条 states: corrected" in notes
+    assert not any("quoting" in n for n in notes)
+
+
 def test_a_draft_that_copies_the_prompt_layout_loses_the_copy(world: dict[str, Any]) -> None:
     draft = '押金为人民币19000元 [1]。\n\n【参考资料】\n<evidence n="2">\n¦ 乙方提前退租的，押金不予退还 [1]。\n</evidence>'
     with FakeOpenAI(lambda _req: Reply(content=draft)) as server:

@@ -13,6 +13,7 @@ from rag_core.llm.openai_client import OpenAIChatModel
 from rag_core.models import EvidenceBlock
 from rag_core.reflection.support import (
     SentenceSupport,
+    correct_article_labels,
     judge_support,
     missing_numbers,
     needs_regeneration,
@@ -386,3 +387,30 @@ def test_per_mille_is_read_as_the_percentage_an_english_answer_writes() -> None:
     assert missing_numbers("每日按千分之五计付违约金", evidence) == []
     assert missing_numbers("a penalty of 5% of the monthly rent per day", evidence) == ["5"]
     assert missing_numbers("0.05% of the unpaid amount per day", "按未付金额的万分之五支付违约金") == []
+
+
+def test_an_article_label_the_evidence_places_elsewhere_is_corrected_when_one_article_holds_it() -> None:
+    """Seen in the browser: "根据《房屋租赁合同》第九条，…甲方应于七日内将押金无息退还乙方" (第四条 says it; the
+    prompt's excerpt showed the 第九条 heading of a neighbouring sentence) failed the check, and so
+    did the regenerated draft; the answer fell back to quotes. The label is corrected from the
+    evidence, then the sentence passes; with no single holder nothing changes."""
+    lease = (
+        "第三条 租金\n月租金为人民币6800元，于每季度第一个月的5日前支付。\n\n"
+        "第四条 押金\n乙方应支付押金人民币13600元，租赁期满后甲方应于七日内将押金无息退还乙方。\n\n"
+        "第九条 其他\n本合同一式两份。"
+    )
+    blocks = [EvidenceBlock(1, "房屋租赁合同", "lease.txt", None, "第三条; 第四条; 第九条", lease)]
+    draft = "押金为13600元 [1]。根据《房屋租赁合同》第九条，甲方应于七日内将押金无息退还乙方 [1]。"
+    fixed, fixes = correct_article_labels(draft, blocks)
+    assert fixed == draft.replace("第九条", "第四条")
+    assert [(f.named, f.holder) for f in fixes] == [("第九条", "第四条")]
+    assert judge_support(split_sentences(fixed), blocks, ReflectionSettings())[1].label == "fully"
+    assert correct_article_labels(fixed, blocks) == (fixed, [])  # a right label stays
+    # no article of the evidence holds 30 days: the sentence is left for the check to fail
+    invented = "根据第九条，甲方应于30日内退还押金 [1]。"
+    assert correct_article_labels(invented, blocks) == (invented, [])
+    # a number two articles hold: no single holder, nothing changed
+    both = lease.replace("本合同一式两份。", "本合同一式两份，七日内送达。")
+    twice = [replace(blocks[0], text=both)]
+    odd = "根据第三条，甲方应于七日内退还押金 [1]。"
+    assert correct_article_labels(odd, twice) == (odd, [])
