@@ -380,11 +380,28 @@ def _alt_score(w: Value, norm: str, positions: dict[str, list[int]], window: int
     return own * _sigmoid(C_BIAS + C_ANCHOR * anchor + C_ALIGN * _align(w, positions, window))
 
 
+_LINE_OPEN = re.compile(r"(?:^|\n)[ \t]*$")
+_LABEL_END = re.compile(r"\.?(?:\s|$)")
+
+
+def is_section_label(w: Value, text: str) -> bool:
+    """A bare number opening a line and followed by a space or a full stop ("3.2 The annual license
+    fee …", "3. FEES AND PAYMENT"): the clause's number, not a quantity it states.
+
+    Why: a premise whose amount lost its currency ("the fee is 90,000") was "contradicted" by the
+    numbers 3.2 and 3, and the lawyer read "90,000 in question vs 3.2 in passage"."""
+    return (
+        w.kind == "number"
+        and _LINE_OPEN.search(text[: w.start]) is not None
+        and _LABEL_END.match(text, w.end) is not None
+    )
+
+
 def conflict_score(slots: PremiseSlots, passage: str) -> tuple[float, str]:
     """Premise-conflict score in [0,1] of one passage, and why."""
     norm = normalize_text(passage)
     low = fold_spelling(norm.lower())
-    pvals = extract_values(norm)
+    pvals = [w for w in extract_values(norm) if not is_section_label(w, norm)]
     if not slots.values:
         return negation_conflict(slots.text, norm)
     support = [_supported(v, pvals, norm) for v in slots.values]

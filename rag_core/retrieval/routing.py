@@ -25,6 +25,13 @@ _GENERIC = frozenset(
     "amendment exhibit ex txt pdf docx md 合同 协议".split()
 )
 """Words that name every contract; they neither help nor hurt routing."""
+_CURRENCIES = frozenset(
+    "usd eur gbp rmb cny jpy hkd chf cad aud sgd nzd krw inr twd dollar dollars euro euros yuan".split()
+)
+"""Currency codes and names: capitalised in a question ("The annual fee is USD 90,000, right?") and in
+the one contract that states amounts in that currency, they routed the question there and were then
+stripped from it as the contract's name, leaving a bare 90,000 the premise check compared with clause
+numbers. A currency names an amount, never a contract."""
 
 
 @dataclass
@@ -50,7 +57,7 @@ def name_tokens(text: str) -> set[str]:
             words.update(w for w in textproc.tokens(part) if len(w) >= 2)
         elif len(part) >= 3 and not part.isdigit():
             words.add(part.lower())
-    return {w for w in words if w not in _GENERIC}
+    return {w for w in words if w not in _GENERIC and w not in _CURRENCIES}
 
 
 HEAD_CHARS = 3000

@@ -195,3 +195,12 @@ def test_a_quantity_stated_of_something_else_does_not_make_the_passage_conflicti
         assert conflict_score(slots, rent_zh)[0] > t and conflict_score(slots, rent_en)[0] > t
     # nothing before the value tells what it is of: no damping
     assert conflict_score(zh, "6800元的月租金由乙方按季度支付。")[0] > t
+
+
+def test_a_clause_number_opening_a_line_is_no_quantity_a_premise_can_be_contradicted_by() -> None:
+    """Seen in the browser: "90,000 in question vs 3.2 in passage" for a licence's 3.2 clause."""
+    slots = premise_slots("The annual fee is 90,000, right?")
+    assert conflict_score(slots, "3.2 The annual license fee is payable in advance.")[0] == 0.0
+    assert conflict_score(slots, "3. FEES AND PAYMENT\nThe fee is payable yearly.")[0] == 0.0
+    score, why = conflict_score(slots, "3.1 The annual fee is 84,000 per year.")
+    assert score > 0.3 and "84,000" in why  # the quantity the clause states still contradicts

@@ -147,3 +147,15 @@ def test_kind_words_route_only_by_titles_and_two_kinds_do_not_route() -> None:
     assert route("上述合同的付款期限是什么？", docs, 0.5) is None  # 上述 is in an opening block, not a title
     assert route("租赁合同和采购合同的付款期限有何不同？", docs, 0.5) is None
     assert route("合同的付款期限是什么？", docs, 0.5) is None
+
+
+def test_a_currency_names_no_contract() -> None:
+    """Tried in the browser: "The annual fee is USD 90,000, right?" routed to the one licence whose
+    opening block states amounts in USD, and the judge then read the question without "USD": a bare
+    90,000 that the premise check compared with the clause numbers 3 and 3.2."""
+    docs = [
+        *DOCS,
+        DocumentMeta(id="d5", file_name="licence.txt", title="Licence", terms="", head="USD 84,000"),
+    ]
+    assert "usd" not in name_tokens("USD 84,000 Licence") and "licence" in name_tokens("USD 84,000 Licence")
+    assert route("The annual fee is USD 90,000, right?", docs, 0.5) is None
