@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
@@ -425,6 +425,25 @@ def correct_article_labels(answer: str, blocks: Sequence[EvidenceBlock]) -> tupl
     never guessed: with two named articles, or two candidate holders, the sentence is left for the
     check to fail."""
     fixes: list[ArticleFix] = []
+
+    def fix(sentence: str) -> str:
+        _cited, against = _cited_blocks(sentence, blocks)
+        documents = "\n".join(b.text for b in against)
+        named, holders = _misplaced(remove_citation_markers(sentence), documents)
+        written = [m for m in _CN_ARTICLE.finditer(sentence) if m.group("unit") == "条"]
+        if len(named) != 1 or len(holders) != 1 or len(written) != 1:
+            return sentence
+        holder = _heading_forms(documents).get(holders[0], holders[0])
+        m = written[0]
+        fixes.append(ArticleFix(sentence, m.group(0), holder))
+        return sentence[: m.start()] + holder + sentence[m.end() :]
+
+    return map_sentences(answer, fix), fixes
+
+
+def map_sentences(answer: str, rewrite: Callable[[str], str]) -> str:
+    """``answer`` with each of its sentences (``split_sentences``) replaced by ``rewrite(sentence)``,
+    the text between them (spaces, line breaks) kept as it was."""
     out: list[str] = []
     pos = 0
     for sentence in split_sentences(answer):
@@ -433,19 +452,9 @@ def correct_article_labels(answer: str, blocks: Sequence[EvidenceBlock]) -> tupl
             continue
         out.append(answer[pos:i])
         pos = i + len(sentence)
-        _cited, against = _cited_blocks(sentence, blocks)
-        documents = "\n".join(b.text for b in against)
-        named, holders = _misplaced(remove_citation_markers(sentence), documents)
-        written = [m for m in _CN_ARTICLE.finditer(sentence) if m.group("unit") == "条"]
-        if len(named) != 1 or len(holders) != 1 or len(written) != 1:
-            out.append(sentence)
-            continue
-        holder = _heading_forms(documents).get(holders[0], holders[0])
-        m = written[0]
-        fixes.append(ArticleFix(sentence, m.group(0), holder))
-        out.append(sentence[: m.start()] + holder + sentence[m.end() :])
+        out.append(rewrite(sentence))
     out.append(answer[pos:])
-    return "".join(out), fixes
+    return "".join(out)
 
 
 LIST_MARKER = re.compile(r"^\s*(?:\d{1,2}[.)、](?!\d)|[(（]\d{1,2}[)）])\s*")
@@ -724,23 +733,15 @@ def repair_citations(
     single block supports is left as it is for the support check to judge.
     """
     repairs: list[CitationRepair] = []
-    out: list[str] = []
-    pos = 0
-    for sentence in split_sentences(answer):
-        i = answer.find(sentence, pos)
-        if i < 0:
-            continue
-        out.append(answer[pos:i])
-        pos = i + len(sentence)
+
+    def repair(sentence: str) -> str:
         current = overlap_support(sentence, blocks, settings)
         if not current.counted or (current.cited and current.label == "fully"):
-            out.append(sentence)
-            continue
+            return sentence
         n = _best_block(sentence, blocks, settings)
         if n is None or n in current.cited:
-            out.append(sentence)
-            continue
-        out.append(_mark(sentence, n))
+            return sentence
         repairs.append(CitationRepair(sentence, n, current.cited))
-    out.append(answer[pos:])
-    return "".join(out), repairs
+        return _mark(sentence, n)
+
+    return map_sentences(answer, repair), repairs
