@@ -113,6 +113,18 @@ def elliptical(question: str) -> bool:
     return has_cjk(question) and not thesaurus_types(question) and not names_own_subject(question)
 
 
+_POINTS_BACK = re.compile(r"\b(?:it|its|they|them|their|that one|this one)\b", re.IGNORECASE)
+
+
+def about_previous_subject(question: str) -> bool:
+    """Whether a follow-up's subject is the previous answer's: a Chinese question naming no subject of
+    its own ("那是哪一天付？", "什么时候退还？"), or an English one pointing at it ("When is it due?").
+    "那押金呢？" and "What about the deposit?" name their own, and may be about another document."""
+    from rag_core.textproc import has_cjk
+
+    return not names_own_subject(question) if has_cjk(question) else bool(_POINTS_BACK.search(question))
+
+
 @dataclass
 class RetrievalQuery:
     """What retrieval searched for and how it came about (shown in the trace)."""

@@ -16,7 +16,12 @@ from rag_core.judge.factory import make_judge
 from rag_core.judge.salvage import salvage_passage
 from rag_core.llm.base import ChatModel
 from rag_core.models import ChatTurn, Hit, Verdict
-from rag_core.retrieval.query_building import build_retrieval_query, elliptical, refers_back
+from rag_core.retrieval.query_building import (
+    about_previous_subject,
+    build_retrieval_query,
+    elliptical,
+    refers_back,
+)
 from rag_core.retrieval.routing import in_document_query
 from rag_core.settings import Settings, VerdictSettings
 from rag_core.steps.turn import Turn
@@ -228,9 +233,10 @@ def judge_follow_up(
     date on its own and was answered with it. A question that names no subject of its own
     (``elliptical``: "什么时候退还？" after "押金是多少？") is judged both ways, and the join is used unless
     its best passage holds fewer of the question's own words than the best one kept alone. Such a
-    follow-up, and one that refers back, is held to the documents the previous answer cited
-    (``previously_cited``, when they are among the candidates), alone and joined. The trace records
-    the judged text and why.
+    follow-up, and one that refers back without naming a subject of its own (``about_previous_subject``:
+    "那是哪一天付？", "When is it due?", not "那押金呢？"), is held to the documents the previous answer
+    cited (``previously_cited``, when they are among the candidates), alone and joined. The trace
+    records the judged text and why.
     """
     if not judged.verdicts or not turn.req.history or turn.query is None:
         return judged
@@ -244,7 +250,7 @@ def judge_follow_up(
     context = build_retrieval_query(turn.req.history, asked, 1)
     if context == asked.strip():
         return judged
-    cited = previously_cited(turn.req.history, hits)
+    cited = previously_cited(turn.req.history, hits) if about_previous_subject(asked) else {}
     again = judge_hits(context, hits, settings, judge_model, judge_on=True, docs=docs, cited=cited)
     if cited and judged.kept:  # its subject is the previous answer's: so are its documents
         held = judge_hits(asked, hits, settings, judge_model, judge_on=True, docs=docs, cited=cited)

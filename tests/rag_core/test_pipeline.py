@@ -538,3 +538,12 @@ def test_a_follow_up_is_held_to_the_documents_the_previous_answer_cited(tmp_path
     shares = [v for v in result.trace.verdicts.verdicts if v.doc == "股权转让协议.txt"]
     assert shares and not any(v.keep for v in shares)
     assert any("follow_up_other_document" in v.explanation_code for v in shares)
+
+
+def test_a_follow_up_naming_its_own_subject_may_leave_the_previous_answer_s_document(tmp_path: Path) -> None:
+    """ "那押金呢？" after a question answered from a services agreement is about the lease's deposit:
+    it names its own subject, so it is not held to the services agreement."""
+    store, s = Store(tmp_path / "store"), Settings()
+    kb = make_kb(store, s, "both", [("msa.txt", MSA.encode()), ("租赁合同.txt", DEPOSIT_LEASE.encode())])
+    result = _follow_up(kb, store, "What is the monthly fee?", "那押金呢？")
+    assert not result.refused and "13600" in result.answer, result.answer

@@ -9,6 +9,7 @@ import pytest
 from rag_core.llm.openai_client import OpenAIChatModel
 from rag_core.models import ChatTurn
 from rag_core.retrieval.query_building import (
+    about_previous_subject,
     build_retrieval_query,
     clean_condensed,
     condense_question,
@@ -195,3 +196,17 @@ def test_a_stored_answer_as_history_carries_the_documents_it_cited() -> None:
     turn = ChatTurn.of_message("assistant", "租金为6800元 [1]。", cites)
     assert turn.cited_docs == ("d1", "d2")
     assert ChatTurn.of_message("user", "租金是多少？", None).cited_docs == ()
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("那是哪一天付？", True),
+        ("什么时候退还？", True),
+        ("那押金呢？", False),  # its own subject: perhaps another document's
+        ("When is it due?", True),
+        ("What about the deposit?", False),
+    ],
+)
+def test_a_follow_up_about_the_previous_subject_names_none_of_its_own(question: str, expected: bool) -> None:
+    assert about_previous_subject(question) is expected
