@@ -12,8 +12,9 @@ by reciprocal-rank fusion of usem cosine and lexical coverage (a stand-in for re
 no e5 ingestion of 88 contracts), the top ``candidates`` judged by the offline judge in one call,
 kept by ``select_kept`` and passed through the absent-clause gate. A question is *refused* when
 nothing is kept or the gate fires, unless a candidate is the asked clause (``clause_gate.found_clause``:
-the pipeline then quotes it, saying no passage states what was asked, and that candidate is cited); a present-clause question is *answered with a gold span* when it
-is not refused and a kept passage overlaps a gold span. EVIDENCE precision is the share of EVIDENCE
+the pipeline then quotes it, saying no passage states what was asked, and that candidate is cited);
+a present-clause question is *answered with a gold span* when it is not refused and a kept (or the
+quoted) passage overlaps a gold span. EVIDENCE precision is the share of EVIDENCE
 passages that overlap a gold span of the asked category.
 
 End-to-end part (``llm``: a sample of questions, half present and half absent): the sampled

@@ -47,6 +47,9 @@ FOUND_GRID: tuple[float, ...] = (1.01, 0.95, 0.9, 0.85, 0.8, 0.7, 0.6, 0.5)
 when no passage holds the asked detail (1.01: never)."""
 FOUND_RELEVANCE_GRID: tuple[float, ...] = (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
 """``t_found_relevance``: the relevance such a passage needs."""
+RELEVANCE_TIE_BREAK: float = 1e-6
+"""Relevance's weight beside the clause-type probability when the found clause is picked: it only
+breaks ties, as ``clause_gate.found_clause`` does."""
 SHARE_TIE: float = 0.01
 """Grid points whose target share is within this of the best are ties (1,200 questions cannot tell
 them apart); among them the best balanced rate wins, so precision is not bought with answers."""
@@ -189,7 +192,7 @@ def cite_found(
     ``found_rel``) is answered by citing the most likely such candidate."""
     eligible = m.valid & (m.type_prob >= t_found) & (m.rel >= found_rel)
     turn = refused & m.typed & eligible.any(axis=1)
-    pick = np.argmax(np.where(eligible, m.type_prob + 1e-6 * m.rel, -np.inf), axis=1)
+    pick = np.argmax(np.where(eligible, m.type_prob + RELEVANCE_TIE_BREAK * m.rel, -np.inf), axis=1)
     chosen = np.zeros_like(cited)
     chosen[np.arange(len(pick)), pick] = True
     return refused & ~turn, np.where(turn[:, None], chosen, cited)

@@ -18,6 +18,7 @@ from rag_core.generation.prompt import Language, question_language, render_histo
 from rag_core.llm.base import ChatModel, ChatOptions, Message
 from rag_core.models import ChatTurn
 from rag_core.settings import RetrievalSettings
+from rag_core.textproc import has_cjk
 
 CONDENSE_MAX_TOKENS = 128
 """Token budget of the condensed question; a standalone question is one sentence."""
@@ -56,10 +57,11 @@ _CONDENSE_USER: dict[Language, tuple[str, str]] = {
 }
 
 
+_EN_POINTERS = r"\b(?:it|its|they|them|their|that one|this one)\b"
+"""English words that point at what was asked before ("When is it due?")."""
 _REFERS_BACK = re.compile(
     r"^\s*(?:那它|它们?|其(?!他|余|次|实|中)|and\b|then\b|so\b|what about\b|how about\b)"
-    r"|呢\s*[？?]?\s*$"
-    r"|\b(?:it|its|they|them|their|that one|this one)\b",
+    r"|呢\s*[？?]?\s*$|" + _EN_POINTERS,
     re.IGNORECASE,
 )
 _LEAD_MARKER = re.compile(r"^\s*(?:那么?|还有|此外|另外)\s*")
@@ -107,21 +109,18 @@ def elliptical(question: str) -> bool:
     a passage about something else ("什么时候退还？" after "押金是多少？" kept the lease's term dates,
     typed by the question's "when" alone), so the previous question is tried with it
     (``steps.judging.judge_follow_up``)."""
-    from rag_core.judge.clause_types import thesaurus_types
-    from rag_core.textproc import has_cjk
+    from rag_core.judge.clause_types import thesaurus_types  # the judge's thesaurus: imported late
 
     return has_cjk(question) and not thesaurus_types(question) and not names_own_subject(question)
 
 
-_POINTS_BACK = re.compile(r"\b(?:it|its|they|them|their|that one|this one)\b", re.IGNORECASE)
+_POINTS_BACK = re.compile(_EN_POINTERS, re.IGNORECASE)
 
 
 def about_previous_subject(question: str) -> bool:
     """Whether a follow-up's subject is the previous answer's: a Chinese question naming no subject of
     its own ("那是哪一天付？", "什么时候退还？"), or an English one pointing at it ("When is it due?").
     "那押金呢？" and "What about the deposit?" name their own, and may be about another document."""
-    from rag_core.textproc import has_cjk
-
     return not names_own_subject(question) if has_cjk(question) else bool(_POINTS_BACK.search(question))
 
 
