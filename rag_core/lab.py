@@ -81,7 +81,11 @@ def to_verdict(row: Mapping[str, Any]) -> Verdict:
 
 def relabel(rows: Sequence[Mapping[str, Any]], verdict_settings: VerdictSettings) -> list[dict[str, Any]]:
     """Stored verdict dicts re-labelled under ``verdict_settings``; each keeps ``old_label``/``old_keep``."""
-    fresh = reclassify([to_verdict(r) for r in rows], verdict_settings)
+    verdicts = [to_verdict(r) for r in rows]
+    doc_of = {
+        v.passage_id: str(r.get("doc_id") or r.get("doc") or "") for v, r in zip(verdicts, rows, strict=True)
+    }
+    fresh = reclassify(verdicts, verdict_settings, doc_of)
     out = []
     for row, v in zip(rows, fresh, strict=True):
         new = dict(row)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 
 from rag_core.coded import coded
 from rag_core.judge.base import Judge, passage_from_hit, thresholds_of, verdict_record
-from rag_core.judge.classify import apply_evidence_margin, best_evidence, select_kept
+from rag_core.judge.classify import apply_evidence_margin, select_kept
 from rag_core.judge.clause_gate import asked_clause_type
 from rag_core.judge.doc_scope import apply_doc_scope, cap_to_cited, covered_terms, naming_terms
 from rag_core.judge.factory import make_judge
@@ -147,7 +147,8 @@ def settle_labels(
 ) -> tuple[Verdict, ...]:
     """The set-wise steps after the per-passage labels, in order: the scopes (``scoped``), then the
     evidence margin — so the chat and the threshold lab show the same labels."""
-    return tuple(apply_evidence_margin(scoped(question, verdicts, hits, docs, s, cited), s))
+    doc_of = {h.chunk_id: h.doc_id for h in hits}
+    return tuple(apply_evidence_margin(scoped(question, verdicts, hits, docs, s, cited), s, doc_of))
 
 
 def judge_hits(
@@ -179,8 +180,12 @@ def judge_hits(
         capped = scoped(question, [x.verdict for x in salvaged], hits, docs, settings.verdict, cited)
         salvaged = [replace(x, verdict=v) for x, v in zip(salvaged, capped, strict=True) if v.keep]
     if salvaged:  # an excerpt is held to the same margin, against the strongest passage of either kind
-        top = best_evidence([*verdicts, *(x.verdict for x in salvaged)])
-        margined = apply_evidence_margin([x.verdict for x in salvaged], settings.verdict, top)
+        both = apply_evidence_margin(
+            [*verdicts, *(x.verdict for x in salvaged)],
+            settings.verdict,
+            {h.chunk_id: h.doc_id for h in hits},
+        )
+        margined = both[len(verdicts) :]
         salvaged = [replace(x, verdict=v) for x, v in zip(salvaged, margined, strict=True) if v.keep]
     chosen = select_kept([*verdicts, *(s.verdict for s in salvaged)], settings.verdict)
     kept = tuple(by_id[v.passage_id] for v in chosen)

@@ -151,3 +151,15 @@ def test_reclassify_applies_the_margin_and_keeps_an_unchanged_label_quiet() -> N
     assert off[1].label == "EVIDENCE" and off[1].keep
     fresh = reclassify([verdict("top", sc(ev=0.94)), verdict("weak", sc(ev=0.62), "judged")], s)
     assert fresh[1].label == "NO_EVIDENCE" and "a stronger passage answers" in fresh[1].explanation
+
+
+def test_the_margin_compares_a_passage_with_the_strongest_of_its_own_document() -> None:
+    """Seen in the browser: "How long does the confidentiality obligation last?" over a licence and two
+    Chinese contracts dropped the licence's own "five (5) years" clause (0.56) "for a stronger passage"
+    of another contract (0.72). Another contract's passage is its own answer, not a weaker one."""
+    s = S.model_copy(update={"evidence_margin": 0.15})
+    vs = [verdict("a1", sc(ev=0.94)), verdict("a2", sc(ev=0.62)), verdict("b1", sc(ev=0.62))]
+    doc_of = {"a1": "A", "a2": "A", "b1": "B"}
+    assert [v.label for v in apply_evidence_margin(vs, s, doc_of)] == ["EVIDENCE", "NO_EVIDENCE", "EVIDENCE"]
+    assert [v.label for v in apply_evidence_margin(vs, s)] == ["EVIDENCE", "NO_EVIDENCE", "NO_EVIDENCE"]
+    assert [v.label for v in reclassify(vs, s, doc_of)] == ["EVIDENCE", "NO_EVIDENCE", "EVIDENCE"]
