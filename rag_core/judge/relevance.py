@@ -146,12 +146,13 @@ defined role ("Bluefield Analytics LLC … ("Licensee")"), or a party line ("承
 
 _VALUE_KINDS: dict[str, frozenset[str]] = {
     "date": frozenset({"date", "year"}),
-    "amount": frozenset({"amount", "number"}),
+    "amount": frozenset({"amount", "number", "percent"}),
     "period": frozenset({"period", "date"}),
     "percent": frozenset({"percent"}),
     "number": frozenset({"number", "amount", "percent", "period"}),
 }
-"""Kinds of value that answer each asked kind. A how-long question is also answered by an end date or
+"""Kinds of value that answer each asked kind. A how-much question is also answered by a rate ("违约金是多少？":
+"按应付未付金额的万分之五"; a royalty, an interest). A how-long question is also answered by an end date or
 an open-ended term: of the fit contracts' expiration-date clauses (asked "How long is the initial
 term?"), 39 of 247 state only a date ("shall terminate automatically on December 31, 2022") and many
 others an anniversary, "three (3) calendar years" or "indefinitely", which the judge had read as

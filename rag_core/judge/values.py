@@ -164,7 +164,10 @@ _VALUE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
     (
         "percent",
-        re.compile(rf"(?P<n>{_NUM})\s*(?:%|percent\b|per\s+cent\b)|百分之(?P<zh>{_ZHNUM}|{_NUM})"),
+        re.compile(
+            rf"(?P<n>{_NUM})\s*(?:%|percent\b|per\s+cent\b)|百分之(?P<zh>{_ZHNUM}|{_NUM})"
+            rf"|(?P<base>千分之|万分之)(?P<zh2>{_ZHNUM}|{_NUM})|(?P<n3>{_NUM})\s*(?P<sign>‰|‱)"
+        ),
     ),
     (
         "amount",
@@ -231,9 +234,10 @@ def _key_of(kind: str, m: re.Match[str]) -> tuple[object, ...] | None:
     g = m.groupdict()
     if kind == "date":
         return _date_key(m)
-    if kind == "percent":
-        n = parse_number(g["n"] or g["zh"] or "")
-        return None if n is None else (n,)
+    if kind == "percent":  # per mille and per ten thousand as the percentage they are (千分之五: 0.5)
+        n = parse_number(g["n"] or g["zh"] or g["zh2"] or g["n3"] or "")
+        per = {"千分之": 10.0, "‰": 10.0, "万分之": 100.0, "‱": 100.0}.get(g["base"] or g["sign"] or "", 1.0)
+        return None if n is None else (n / per,)
     if kind == "amount":
         n = parse_number(g["n"] or g["n2"] or "")
         if n is None:

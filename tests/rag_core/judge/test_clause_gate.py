@@ -246,3 +246,12 @@ def test_the_found_clause_is_the_asked_type_not_the_clause_with_a_period() -> No
     scoped = [verdicts[0], replace(verdicts[1], explanation_code="doc_out_of_scope")]
     assert found_clause(question, texts, scoped, s) is None
     assert found_clause(question, texts, verdicts, VerdictSettings(t_clause_found=1.0)) is None
+
+
+def test_a_penalty_stated_as_a_rate_is_evidence_for_how_much_the_penalty_is() -> None:
+    s = VerdictSettings()
+    clause = (
+        "第五条 违约责任 乙方逾期支付转让价款的，每逾期一日，应按应付未付金额的万分之五向甲方支付违约金。"
+    )
+    v = LocalJudge(s).judge("违约金是多少？", [PassageInput("0", clause)])[0]
+    assert v.label == "EVIDENCE", v.explanation

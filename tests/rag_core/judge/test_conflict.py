@@ -204,3 +204,20 @@ def test_a_clause_number_opening_a_line_is_no_quantity_a_premise_can_be_contradi
     assert conflict_score(slots, "3. FEES AND PAYMENT\nThe fee is payable yearly.")[0] == 0.0
     score, why = conflict_score(slots, "3.1 The annual fee is 84,000 per year.")
     assert score > 0.3 and "84,000" in why  # the quantity the clause states still contradicts
+
+
+def test_per_mille_and_per_ten_thousand_rates_are_read_as_the_percentages_they_are() -> None:
+    """A Chinese late-payment clause states its rate as 千分之五 or 万分之五 a day; read as nothing, the
+    share agreement's "万分之五" clause "lacked" the asked value for "违约金是多少？" (evidence 0.45) and a
+    premise of 千分之五 could not be told from it."""
+
+    def rates(text: str) -> list[tuple[object, ...]]:
+        return [v.key for v in extract_values(text) if v.kind == "percent"]
+
+    assert rates("按应付未付金额的万分之五") == [(0.05,)]
+    assert rates("按当季租金的千分之五") == [(0.5,)]
+    assert rates("5‰ per day") == [(0.5,)] and rates("百分之二十") == [(20.0,)]
+    slots = premise_slots("违约金是每日千分之五，对吗？")
+    score, why = conflict_score(slots, "每逾期一日，应按应付未付金额的万分之五向甲方支付违约金。")
+    assert score > 0.3 and "万分之五" in why
+    assert conflict_score(slots, "每逾期一日，应按当季租金的千分之五向甲方支付违约金。")[0] == 0.0
