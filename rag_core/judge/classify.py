@@ -9,7 +9,7 @@ admin "threshold lab" (``reclassify``) exact: same scores, new thresholds, no ne
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -82,6 +82,11 @@ def margin_note(evidence: float, top: float, s: VerdictSettings) -> CodedText:
     )
 
 
+def document_of(doc_of: Mapping[str, str] | None) -> Callable[[Verdict], str]:
+    """A verdict's document id by its passage id ("" for all of them when ``doc_of`` is not given)."""
+    return (lambda v: doc_of.get(v.passage_id, "")) if doc_of else (lambda v: "")
+
+
 def document_tops(evidence: Iterable[tuple[str, float]]) -> dict[str, float]:
     """The strongest evidence score per document, from (document id, evidence) of EVIDENCE passages
     ("" stands for every passage whose document is not known)."""
@@ -104,9 +109,9 @@ def apply_evidence_margin(
     EVIDENCE precision 0.602 → 0.628 without losing one answer or refusal. Why per document: a
     passage of another contract is that contract's answer, not a weaker one — "How long does the
     confidentiality obligation last?" over a licence and two Chinese contracts dropped the licence's
-    own "five (5) years" clause (0.81) below a Chinese one (0.96). Set-wise by nature, so the chat,
+    own "five (5) years" clause (0.56) below a Chinese one (0.72). Set-wise by nature, so the chat,
     the lab and ``reclassify`` all apply it after the per-passage labels."""
-    doc = (lambda v: doc_of.get(v.passage_id, "")) if doc_of else (lambda v: "")
+    doc = document_of(doc_of)
     tops = document_tops((doc(v), v.scores[EVIDENCE]) for v in verdicts if v.label == "EVIDENCE")
     out: list[Verdict] = []
     for v in verdicts:
@@ -183,7 +188,7 @@ def reclassify(
     passage id → document id), followed by what the judge originally found.
     """
     labels = [classify(v.scores, s) for v in verdicts]
-    doc = (lambda v: doc_of.get(v.passage_id, "")) if doc_of else (lambda v: "")
+    doc = document_of(doc_of)
     tops = document_tops(
         (doc(v), v.scores[EVIDENCE]) for v, (lb, _) in zip(verdicts, labels, strict=True) if lb == "EVIDENCE"
     )

@@ -229,6 +229,10 @@ def _date_key(m: re.Match[str]) -> tuple[object, ...]:
     return (None, int(g["m7"]), int(g["d7"]))
 
 
+_PER_BASE: dict[str, float] = {"千分之": 10.0, "‰": 10.0, "万分之": 100.0, "‱": 100.0}
+"""What a per-mille or per-ten-thousand rate is divided by to be a percentage (千分之五: 0.5 %)."""
+
+
 def _key_of(kind: str, m: re.Match[str]) -> tuple[object, ...] | None:
     """Comparable key of a matched value, or ``None`` when the match is not a usable value."""
     g = m.groupdict()
@@ -236,7 +240,7 @@ def _key_of(kind: str, m: re.Match[str]) -> tuple[object, ...] | None:
         return _date_key(m)
     if kind == "percent":  # per mille and per ten thousand as the percentage they are (千分之五: 0.5)
         n = parse_number(g["n"] or g["zh"] or g["zh2"] or g["n3"] or "")
-        per = {"千分之": 10.0, "‰": 10.0, "万分之": 100.0, "‱": 100.0}.get(g["base"] or g["sign"] or "", 1.0)
+        per = _PER_BASE.get(g["base"] or g["sign"] or "", 1.0)
         return None if n is None else (n / per,)
     if kind == "amount":
         n = parse_number(g["n"] or g["n2"] or "")
