@@ -113,30 +113,6 @@ def searched_documents(store: Store, hits: list[Hit], settings: Settings) -> dic
     return {d: (names[d], text) for d, text in store.docs.texts(ids).items()}
 
 
-def scope_to_documents(
-    question: str, verdicts: Sequence[Verdict], hits: list[Hit], docs: Documents, s: VerdictSettings
-) -> tuple[Verdict, ...]:
-    """``judge.doc_scope`` over verdicts of ``hits`` (the chat, its salvaged excerpts and the lab alike)."""
-    return apply_doc_scope(question, verdicts, {h.chunk_id: h.doc_id for h in hits}, docs, s)
-
-
-def scoped(
-    question: str,
-    verdicts: Sequence[Verdict],
-    hits: list[Hit],
-    docs: Documents | None,
-    s: VerdictSettings,
-    cited: Mapping[str, str] | None = None,
-) -> tuple[Verdict, ...]:
-    """Document scope (with ``docs``), then, for a follow-up, the previous answer's documents
-    (``cited``: document id → name, ``doc_scope.cap_to_cited``)."""
-    if docs:
-        verdicts = scope_to_documents(question, verdicts, hits, docs, s)
-    if cited:
-        verdicts = cap_to_cited(verdicts, {h.chunk_id: h.doc_id for h in hits}, cited, s)
-    return tuple(verdicts)
-
-
 def settle_labels(
     question: str,
     verdicts: Sequence[Verdict],
@@ -145,10 +121,16 @@ def settle_labels(
     s: VerdictSettings,
     cited: Mapping[str, str] | None = None,
 ) -> tuple[Verdict, ...]:
-    """The set-wise steps after the per-passage labels, in order: the scopes (``scoped``), then the
-    evidence margin — so the chat and the threshold lab show the same labels."""
+    """The set-wise steps after the per-passage labels, in order — document scope (with ``docs``,
+    ``judge.doc_scope``), the previous answer's documents for a follow-up (``cited``: document id →
+    name, ``doc_scope.cap_to_cited``), then the evidence margin per document — so the chat, its
+    salvaged excerpts and the threshold lab show the same labels."""
     doc_of = {h.chunk_id: h.doc_id for h in hits}
-    return tuple(apply_evidence_margin(scoped(question, verdicts, hits, docs, s, cited), s, doc_of))
+    if docs:
+        verdicts = apply_doc_scope(question, verdicts, doc_of, docs, s)
+    if cited:
+        verdicts = cap_to_cited(verdicts, doc_of, cited, s)
+    return tuple(apply_evidence_margin(verdicts, s, doc_of))
 
 
 def judge_hits(
@@ -176,17 +158,14 @@ def judge_hits(
     salvaged: list[Salvaged] = []
     if settings.verdict.salvage_injected_passages:
         salvaged = salvage_dropped(question, verdicts, hits, judge, settings)
-    if (docs or cited) and salvaged:
-        capped = scoped(question, [x.verdict for x in salvaged], hits, docs, settings.verdict, cited)
-        salvaged = [replace(x, verdict=v) for x, v in zip(salvaged, capped, strict=True) if v.keep]
-    if salvaged:  # an excerpt is held to the same margin, against the strongest passage of either kind
-        both = apply_evidence_margin(
-            [*verdicts, *(x.verdict for x in salvaged)],
-            settings.verdict,
-            {h.chunk_id: h.doc_id for h in hits},
+    if (
+        salvaged
+    ):  # an excerpt is held to the same scopes and margin, against the strongest passage of either kind
+        both = settle_labels(
+            question, [*verdicts, *(x.verdict for x in salvaged)], hits, docs, settings.verdict, cited
         )
-        margined = both[len(verdicts) :]
-        salvaged = [replace(x, verdict=v) for x, v in zip(salvaged, margined, strict=True) if v.keep]
+        settled = both[len(verdicts) :]
+        salvaged = [replace(x, verdict=v) for x, v in zip(salvaged, settled, strict=True) if v.keep]
     chosen = select_kept([*verdicts, *(s.verdict for s in salvaged)], settings.verdict)
     kept = tuple(by_id[v.passage_id] for v in chosen)
     picked = {id(v) for v in chosen}
