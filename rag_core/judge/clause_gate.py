@@ -15,12 +15,10 @@ from collections.abc import Sequence
 from rag_core.judge import dense
 from rag_core.judge.classify import RELEVANCE
 from rag_core.judge.clause_types import BY_NAME, ClauseType, Topic, thesaurus_types, topics_named
+from rag_core.judge.doc_scope import SCOPED_OUT
 from rag_core.judge.fitted import load_weights, passage_views, question_view
 from rag_core.models import Verdict
 from rag_core.settings import VerdictSettings
-
-SCOPED_OUT = "doc_out_of_scope"
-"""The explanation code of a passage whose document is out of the question's scope (``doc_scope``)."""
 
 
 def asked_clause_type(question: str) -> ClauseType | None:

@@ -213,11 +213,15 @@ def out_of_scope(
     return {**out_by_title(question, docs), **out}
 
 
+SCOPED_OUT = "doc_out_of_scope"
+"""The explanation code of a passage whose document is out of the question's scope."""
+
+
 def scope_note(why: OutOfScope, cap: float) -> CodedText:
     """The reason shown on a capped verdict."""
     words = "、".join(why.missing)
     return coded(
-        "doc_out_of_scope",
+        SCOPED_OUT,
         f"the question's words {words} are in {why.other_doc}, not in this document: "
         f"evidence capped at {cap:.2f}",
         scope_words=words,

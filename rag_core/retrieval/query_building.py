@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from rag_core.coded import coded
 from rag_core.generation.prompt import Language, question_language, render_history
+from rag_core.judge.clause_types import thesaurus_types
 from rag_core.llm.base import ChatModel, ChatOptions, Message
 from rag_core.models import ChatTurn
 from rag_core.settings import RetrievalSettings
@@ -109,8 +110,6 @@ def elliptical(question: str) -> bool:
     a passage about something else ("什么时候退还？" after "押金是多少？" kept the lease's term dates,
     typed by the question's "when" alone), so the previous question is tried with it
     (``steps.judging.judge_follow_up``)."""
-    from rag_core.judge.clause_types import thesaurus_types  # the judge's thesaurus: imported late
-
     return has_cjk(question) and not thesaurus_types(question) and not names_own_subject(question)
 
 
