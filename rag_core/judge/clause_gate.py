@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from rag_core.judge import dense
 from rag_core.judge.classify import RELEVANCE
 from rag_core.judge.clause_types import BY_NAME, ClauseType, Topic, thesaurus_types, topics_named
-from rag_core.judge.doc_scope import SCOPED_OUT
+from rag_core.judge.doc_scope import out_of_scope_code
 from rag_core.judge.fitted import load_weights, passage_views, question_view
 from rag_core.models import Verdict
 from rag_core.settings import VerdictSettings
@@ -63,7 +63,7 @@ def found_clause(
         for i, v in enumerate(verdicts)
         if v.label in ("EVIDENCE", "NO_EVIDENCE")
         and v.scores[RELEVANCE] >= s.t_found_relevance
-        and SCOPED_OUT not in v.explanation_code
+        and not out_of_scope_code(v.explanation_code)
     ]
     if not qv.types or not eligible:
         return None

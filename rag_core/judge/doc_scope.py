@@ -267,10 +267,23 @@ def apply_doc_scope(
     )
 
 
+CITED_OUT = "follow_up_other_document"
+"""The explanation code of a passage capped because a follow-up refers to another document's answer."""
+
+SCOPE_CODES: tuple[str, ...] = (SCOPED_OUT, CITED_OUT)
+"""Explanation codes that put a passage outside the question's documents."""
+
+
+def out_of_scope_code(code: str) -> bool:
+    """Whether a verdict's explanation code says its document is outside the question's documents
+    (the question's own scope, or a follow-up held to the documents the previous answer cited)."""
+    return any(c in code for c in SCOPE_CODES)
+
+
 def cited_note(cited_doc: str, cap: float) -> CodedText:
     """The reason shown on a verdict capped because a follow-up refers to another document's answer."""
     return coded(
-        "follow_up_other_document",
+        CITED_OUT,
         f"the question refers back to the previous answer, which cited {cited_doc}, not this document: "
         f"evidence capped at {cap:.2f}",
         scope_doc=cited_doc,

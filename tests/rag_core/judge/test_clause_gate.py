@@ -245,6 +245,9 @@ def test_the_found_clause_is_the_asked_type_not_the_clause_with_a_period() -> No
     assert found_clause(question, texts, injected, s) is None
     scoped = [verdicts[0], replace(verdicts[1], explanation_code="doc_out_of_scope")]
     assert found_clause(question, texts, scoped, s) is None
+    # a follow-up held to the previous answer's document: another document's clause is not quoted
+    cited_away = [verdicts[0], replace(verdicts[1], explanation_code="fit_scores+follow_up_other_document")]
+    assert found_clause(question, texts, cited_away, s) is None
     assert found_clause(question, texts, verdicts, VerdictSettings(t_clause_found=1.0)) is None
 
 
