@@ -270,3 +270,10 @@ def test_train_thresholds_sweeps_saved_scores_again(tmp_path: Path) -> None:
     proc = run(tmp_path / "store", "train", "thresholds", "--from-scores", str(bad), check=False)
     assert proc.returncode == 1 and "holds no judged scores" in proc.stderr and "bad.json" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_a_citation_of_a_text_file_names_no_page() -> None:
+    """A TXT/MD source has no pages: the human output said "房屋租赁合同.txt p.None"."""
+    from rag_core.cli.common import page_label
+
+    assert page_label(None) == "" and page_label(3) == " p.3"
