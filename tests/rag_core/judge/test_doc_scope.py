@@ -204,3 +204,13 @@ def test_a_follow_up_is_held_to_the_documents_the_previous_answer_cited() -> Non
     assert cap_to_cited(verdicts, doc_of, {}, s) == tuple(verdicts)
     off = VerdictSettings(scope_to_documents=False)
     assert cap_to_cited(verdicts, doc_of, {"lease": "租赁合同.txt"}, off) == tuple(verdicts)
+
+
+def test_a_word_the_document_writes_with_a_glossary_synonym_is_a_word_it_uses() -> None:
+    """ "租期从什么时候开始？": the lease writes 租赁期限 (not 租期) and 生效 (not 开始); an English
+    licence "used" both through their translations (term, commence) and the lease was scoped out."""
+    lease = "房屋租赁合同\n第二条 租赁期限 租赁期限自2025年3月1日起至2027年2月28日止。\n第九条 本合同自双方签字之日起生效。"
+    licence = "LICENSE AGREEMENT\n4.1 This Agreement commences on the Effective Date and continues for a term of three years."
+    docs = {"lease": ("租赁合同.txt", lease), "licence": ("licence.txt", licence)}
+    assert {"租期", "开始"} <= covered_terms("租期从什么时候开始？", lease)
+    assert "lease" not in out_of_scope("租期从什么时候开始？", docs, 0.5, 2)
