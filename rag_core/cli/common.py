@@ -55,6 +55,6 @@ def common_parent() -> argparse.ArgumentParser:
 
 
 def page_label(page: int | None) -> str:
-    """" p.N" for a paged document, "" for a text file: a TXT/MD source has no pages, and "p.None"
+    """ " p.N" for a paged document, "" for a text file: a TXT/MD source has no pages, and "p.None"
     reads as a broken citation."""
     return f" p.{page}" if page is not None else ""
