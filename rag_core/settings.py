@@ -593,6 +593,13 @@ class JudgeTrainSettings(_Group):
         "the same kind of contract when it has them)",
         ge=0,
     )
+    zh_qa_window_clauses: int = _f(
+        3,
+        "clauses",
+        "Other clauses of the same kind of contract joined around a written Chinese clause into one "
+        "window (a chunk holds several articles); 0: single clauses only",
+        ge=0,
+    )
     evidence_interaction_scale: float = _f(
         0.01,
         "factor",

@@ -409,7 +409,9 @@ def zh_qa_pairs(ts: JudgeTrainSettings) -> list[Pair]:
     """The written Chinese (question, clause) pairs (``qa_zh``): each question with its own clause
     (evidence when the clause states the asked fact; relevant, not evidence, when it is on the topic
     but lacks the asked detail) and ``zh_qa_negatives`` clauses of other topics (neither), half of
-    them from the same kind of contract, so the words the contract kind shares do not count.
+    them from the same kind of contract, so the words the contract kind shares do not count; and,
+    as a chunk of a real contract holds several articles, the clause among ``zh_qa_window_clauses``
+    others of its contract kind (labelled as the clause) and those others alone (neither).
 
     Why: the relevance and evidence fits had no Chinese passage (CUAD and PrivacyQA are English), so
     a Chinese clause met a Chinese question only through the vector and the few words both use —
@@ -428,6 +430,12 @@ def zh_qa_pairs(ts: JudgeTrainSettings) -> list[Pair]:
             n_same = min(len(same), ts.zh_qa_negatives // 2)
             negatives = rng.sample(same, n_same) + rng.sample(other, ts.zh_qa_negatives - n_same)
             out += [Pair(q, text, False, group) for text in dict.fromkeys(negatives)]
+            if ts.zh_qa_window_clauses and same:
+                around = rng.sample(same, min(len(same), ts.zh_qa_window_clauses))
+                at = rng.randrange(len(around) + 1)
+                window = "\n".join([*around[:at], item.clause, *around[at:]])
+                out.append(Pair(q, window, answers, group, relevant=True))
+                out.append(Pair(q, "\n".join(around), False, group))
     return out
 
 

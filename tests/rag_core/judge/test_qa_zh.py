@@ -49,9 +49,15 @@ def test_each_question_meets_its_own_clause_and_other_topics_as_negatives() -> N
     first = [p for p in pairs if p.question == item.answered[0] and p.group == ZH_QA_GROUP + item.kind]
     own = [p for p in first if p.text == item.clause]
     assert len(own) == 1 and own[0].label and own[0].is_relevant
-    others = [p for p in first if p.text != item.clause]
+    others = [p for p in first if p.text in topic and p.text != item.clause]
     assert 0 < len(others) <= ts.zh_qa_negatives
     assert all(not p.label and not p.is_relevant and topic[p.text] != item.topic for p in others)
+    # a chunk holds several articles: the clause among others of its kind, and those others alone
+    windows = [p for p in first if p.text not in topic]
+    assert len(windows) == 2
+    with_own = [p for p in windows if item.clause in p.text]
+    assert len(with_own) == 1 and with_own[0].label and len(with_own[0].text.split("\n")) > 1
+    assert all(not p.label for p in windows if p is not with_own[0])
     open_q = [p for p in pairs if p.question == item.unanswered[0] and p.text == item.clause]
     assert open_q and not open_q[0].label and open_q[0].is_relevant  # on topic, lacks the detail
 
