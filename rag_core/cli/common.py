@@ -54,7 +54,7 @@ def common_parent() -> argparse.ArgumentParser:
     return p
 
 
-def page_label(page: int | None) -> str:
+def page_label(page: int | str | None) -> str:
     """ " p.N" for a paged document, "" for a text file: a TXT/MD source has no pages, and "p.None"
     reads as a broken citation."""
-    return f" p.{page}" if page is not None else ""
+    return f" p.{page}" if page not in (None, "") else ""
