@@ -579,37 +579,6 @@ class JudgeTrainSettings(_Group):
         "keep the English check-part clause AUC",
         ge=0,
     )
-    zh_qa_weight: float = _f(
-        1.0,
-        "weight",
-        "Sample weight of a written Chinese (question, clause) pair (``qa_zh``) in the relevance and "
-        "evidence fits (a PrivacyQA pair or CUAD window weighs about 1); 0: not fitted on them",
-        ge=0,
-    )
-    zh_qa_negatives: int = _f(
-        6,
-        "clauses",
-        "Clauses of other topics paired with each written Chinese question as not relevant (half from "
-        "the same kind of contract when it has them)",
-        ge=0,
-    )
-    zh_qa_window_clauses: int = _f(
-        3,
-        "clauses",
-        "Other clauses of the same kind of contract joined around a written Chinese clause into one "
-        "window (a chunk holds several articles); 0: single clauses only",
-        ge=0,
-    )
-    evidence_interaction_scale: float = _f(
-        0.01,
-        "factor",
-        "The evidence model's question-passage interaction (q⊙p) columns are multiplied by this after "
-        "standardising, so their L2 penalty is 1/scale² of the scalar features'. 0.01: the best evidence AUC "
-        "on the written Chinese pairs of contract kinds left out (train judge's zh_qa_cv_evidence) among "
-        "0.1, 0.03 and 0.01 (0.871, 0.904, 0.909); the CUAD check figures moved by at most 0.01",
-        gt=0,
-        le=1,
-    )
     c_clause: float = _f(1.0, "inverse L2", "Regularisation C of the clause-type logistics", gt=0)
     clause_words: int = _f(
         2000,

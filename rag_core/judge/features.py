@@ -30,9 +30,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from rag_core.judge import dense
 from rag_core.judge.relevance import LexicalFeatures, held_kinds, value_kinds
-from rag_core.textproc import has_cjk
 
 SCALAR_FEATURES: tuple[str, ...] = (
     "cos",
@@ -71,39 +69,7 @@ also ranked by it; weight −0.67 per unit); without either, all three fit-part 
 EVIDENCE_COLUMNS: tuple[int, ...] = tuple(
     i for i, n in enumerate(SCALAR_FEATURES) if n not in EVIDENCE_DROPPED
 )
-"""Scalar columns of ``feature_matrix`` the evidence model reads, in order (then the interaction)."""
-
-
-def evidence_matrix(rows: np.ndarray, texts: list[str]) -> np.ndarray:
-    """The evidence model's inputs from ``feature_matrix`` rows of the passages ``texts``: its
-    scalar columns, then the question-passage interaction (q⊙p) for a passage that holds Chinese
-    (zeros for others).
-
-    Why the interaction: the evidence model read no vector at all (``cos`` dropped, see
-    ``EVIDENCE_DROPPED``), so a Chinese clause that answers a question asked in everyday words
-    ("房东不修怎么办？" against "甲方负责维修") could be evidence only through shared words; fitted
-    with the written Chinese pairs (``qa_zh``) the interaction learns such matches (evidence AUC on
-    contract kinds left out 0.835 without it, 0.909 with it, both fitted on the single clauses). Why only for Chinese passages: read on the English CUAD
-    windows too, it moved the fit part's answers at the default thresholds down (``train
-    thresholds``: 0.645 → 0.584); English passages keep the scalar model they were fitted with.
-    Why not when the asked kind of value is missing (``kind_missing``, ``value_missing_in_clause``):
-    the interaction says the passage is about the asked thing, not that it holds the asked period or
-    amount; read there too, it made a loan clause without its due date evidence for "借款什么时候到期？"
-    (0.90) and a non-compete clause without its period evidence for its period."""
-    n = len(SCALAR_FEATURES)
-    chinese = np.asarray([has_cjk(t) for t in texts], dtype=np.float64)
-    holds = (1.0 - rows[:, _KIND_MISSING]) * (1.0 - rows[:, _VALUE_MISSING])
-    return np.hstack([rows[:, EVIDENCE_COLUMNS], rows[:, n:] * (chinese * holds).reshape(-1, 1)])
-
-
-_KIND_MISSING = SCALAR_FEATURES.index("kind_missing")
-_VALUE_MISSING = SCALAR_FEATURES.index("value_missing_in_clause")
-
-
-def evidence_names() -> list[str]:
-    """The evidence model's input names, in ``evidence_matrix`` order."""
-    return [*(SCALAR_FEATURES[i] for i in EVIDENCE_COLUMNS), *(f"qp{i}" for i in range(dense.DIM))]
-
+"""Columns of ``feature_matrix`` the evidence model reads, in order."""
 
 LENGTH_SCALE: float = math.log(1000.0)
 """log(1 + characters) is divided by this, so a 1,000-character passage has length feature 1."""

@@ -34,10 +34,10 @@ from rag_core.judge.clause_types import (
     trigger_matrix,
 )
 from rag_core.judge.features import (
+    EVIDENCE_COLUMNS,
     PassageView,
     QuestionView,
     asked_clause_text,
-    evidence_matrix,
     feature_matrix,
 )
 from rag_core.judge.relevance import LexicalFeatures, held_kinds, lexical_features, value_kinds
@@ -237,7 +237,7 @@ def score(question: str, texts: list[str], w: JudgeWeights | None = None) -> lis
     lex = lexical_features(question, texts)
     x = feature_matrix(qv, pv, lex, interaction=True, translated_untyped=True)
     rel = w.relevance.proba(x)
-    evi = w.evidence.proba(evidence_matrix(x, texts))
+    evi = w.evidence.proba(x[:, EVIDENCE_COLUMNS])
     asked = tuple(w.clause.categories[i] for i in qv.types)
     out: list[FittedScores] = []
     for i, p in enumerate(pv):

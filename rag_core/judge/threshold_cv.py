@@ -317,9 +317,7 @@ def threshold_judged(
     for h in (0, 1):
         names = [g.split(":", 1)[1] for g in inp.ev_rows.groups]
         use = np.asarray([inp.halves.get(n, -1) != h for n in names], dtype=bool)
-        relevance, evidence = fit_models(
-            fit_sets(inp.rel_rows, inp.ev_rows, ts, cuad=use, zh_rows=inp.zh_rows), ts
-        )
+        relevance, evidence = fit_models(fit_sets(inp.rel_rows, inp.ev_rows, ts, cuad=use), ts)
         w = JudgeWeights(inp.half_models[h], relevance, evidence, ts.question_type_min, "")
         held = sorted(
             (c for c in inp.fit_c if inp.halves[c.name] == h),

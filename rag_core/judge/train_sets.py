@@ -400,45 +400,6 @@ def window_sentences(c: Contract, windows: list[int], ts: JudgeTrainSettings) ->
     return out
 
 
-ZH_QA_GROUP = "zhqa:"
-"""Group prefix of the written Chinese pairs: ``zhqa:<contract kind>``, so grouped cross-validation
-holds a kind of contract out whole (its questions and its clauses)."""
-
-
-def zh_qa_pairs(ts: JudgeTrainSettings) -> list[Pair]:
-    """The written Chinese (question, clause) pairs (``qa_zh``): each question with its own clause
-    (evidence when the clause states the asked fact; relevant, not evidence, when it is on the topic
-    but lacks the asked detail) and ``zh_qa_negatives`` clauses of other topics (neither), half of
-    them from the same kind of contract, so the words the contract kind shares do not count; and,
-    as a chunk of a real contract holds several articles, the clause among ``zh_qa_window_clauses``
-    others of its contract kind (labelled as the clause) and those others alone (neither).
-
-    Why: the relevance and evidence fits had no Chinese passage (CUAD and PrivacyQA are English), so
-    a Chinese clause met a Chinese question only through the vector and the few words both use —
-    everyday words for what a contract drafts formally scored near 0 on the clause that answers."""
-    from rag_core.judge.qa_zh import ZH_QA
-
-    rng = random.Random(ts.seed)
-    out: list[Pair] = []
-    for item in ZH_QA:
-        same = [o.clause for o in ZH_QA if o.kind == item.kind and o.topic != item.topic]
-        other = [o.clause for o in ZH_QA if o.kind != item.kind and o.topic != item.topic]
-        group = f"{ZH_QA_GROUP}{item.kind}"
-        asked = [(q, True) for q in item.answered] + [(q, False) for q in item.unanswered]
-        for q, answers in asked:
-            out.append(Pair(q, item.clause, answers, group, relevant=True))
-            n_same = min(len(same), ts.zh_qa_negatives // 2)
-            negatives = rng.sample(same, n_same) + rng.sample(other, ts.zh_qa_negatives - n_same)
-            out += [Pair(q, text, False, group) for text in dict.fromkeys(negatives)]
-            if ts.zh_qa_window_clauses and same:
-                around = rng.sample(same, min(len(same), ts.zh_qa_window_clauses))
-                at = rng.randrange(len(around) + 1)
-                window = "\n".join([*around[:at], item.clause, *around[at:]])
-                out.append(Pair(q, window, answers, group, relevant=True))
-                out.append(Pair(q, "\n".join(around), False, group))
-    return out
-
-
 def train_hash(train_dir: Path, ts: JudgeTrainSettings) -> str:
     """sha256 over the training files, the train settings and the judge's feature and fit code.
 
@@ -466,7 +427,6 @@ def train_hash(train_dir: Path, ts: JudgeTrainSettings) -> str:
         "values.py",  # the kinds of value a passage holds are features (value_missing_in_clause, kind_matched)
         "dense.py",
         "glossary.py",
-        "qa_zh.py",  # the written Chinese pairs are training data
     ):
         h.update((here / src).read_bytes())
     return h.hexdigest()

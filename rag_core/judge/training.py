@@ -25,13 +25,7 @@ from rag_core.judge import dense
 from rag_core.judge.clause_lexicon import fit_lexical
 from rag_core.judge.clause_types import CATEGORY_NAMES, trigger_matrix
 from rag_core.judge.clauses_zh import ZH_CLAUSES
-from rag_core.judge.features import (
-    EVIDENCE_COLUMNS,
-    SCALAR_FEATURES,
-    evidence_matrix,
-    evidence_names,
-    feature_matrix,
-)
+from rag_core.judge.features import EVIDENCE_COLUMNS, SCALAR_FEATURES, feature_matrix
 from rag_core.judge.fitted import (
     ClauseModel,
     JudgeWeights,
@@ -53,7 +47,6 @@ from rag_core.judge.train_sets import (
     rank_contracts,
     ranked_pairs,
     train_hash,
-    zh_qa_pairs,
 )
 from rag_core.paths import model_cache_dir
 from rag_core.settings import JudgeTrainSettings
@@ -110,24 +103,12 @@ def _round(x: np.ndarray | float) -> Any:
     return out.tolist()
 
 
-def fit_logistic(
-    x: np.ndarray,
-    y: np.ndarray,
-    c: float,
-    weight: np.ndarray | None = None,
-    shrink: np.ndarray | None = None,
-) -> Logistic:
-    """A standardised L2 logistic regression (scikit-learn lbfgs: deterministic).
-
-    ``shrink`` (per column, ≤ 1) multiplies the standardised columns, so a column's penalty grows
-    by 1 / shrink² (one C for all columns otherwise); it is folded into the stored scale, so the
-    run time applies it without knowing."""
+def fit_logistic(x: np.ndarray, y: np.ndarray, c: float, weight: np.ndarray | None = None) -> Logistic:
+    """A standardised L2 logistic regression (scikit-learn lbfgs: deterministic)."""
     from sklearn.linear_model import LogisticRegression
 
     mean = x.mean(axis=0)
     scale = np.maximum(x.std(axis=0), 1e-6)
-    if shrink is not None:
-        scale = scale / shrink
     m = LogisticRegression(C=c, max_iter=3000)
     m.fit((x - mean) / scale, y.astype(int), sample_weight=weight)
     return Logistic(m.coef_[0].copy(), float(m.intercept_[0]), mean, scale)
@@ -231,7 +212,7 @@ def pair_rows(
     at = {t: i for i, t in enumerate(texts)}
     n_rel = len(SCALAR_FEATURES) + dense.DIM
     x_rel = np.zeros((len(pairs), n_rel))
-    x_evi = np.zeros((len(pairs), len(EVIDENCE_COLUMNS) + dense.DIM))
+    x_evi = np.zeros((len(pairs), len(EVIDENCE_COLUMNS)))
     for (group, q, _ranked), idx in by_q.items():
         model = clause_of(group)
         w = JudgeWeights(model, _NULL, _NULL, q_min, "")
@@ -241,7 +222,7 @@ def pair_rows(
         lex = lexical_features(q, ptexts)
         rows = feature_matrix(qv, views, lex, interaction=True)
         x_rel[idx] = rows
-        x_evi[idx] = evidence_matrix(rows, ptexts)
+        x_evi[idx] = rows[:, EVIDENCE_COLUMNS]
     return Rows(
         x_rel,
         x_evi,
@@ -285,20 +266,14 @@ def binary_figures(y: np.ndarray, p: np.ndarray, t: float) -> dict[str, float]:
 
 
 def grouped_cv(
-    x: np.ndarray,
-    y: np.ndarray,
-    groups: list[str],
-    c: float,
-    folds: int,
-    weight: np.ndarray | None,
-    shrink: np.ndarray | None = None,
+    x: np.ndarray, y: np.ndarray, groups: list[str], c: float, folds: int, weight: np.ndarray | None
 ) -> np.ndarray:
     """Out-of-fold probabilities, folds by group (a question / a contract never in two folds)."""
     from sklearn.model_selection import GroupKFold
 
     out = np.zeros(len(y))
     for tr, te in GroupKFold(n_splits=min(folds, len(set(groups)))).split(x, y, groups):
-        m = fit_logistic(x[tr], y[tr], c, None if weight is None else weight[tr], shrink)
+        m = fit_logistic(x[tr], y[tr], c, None if weight is None else weight[tr])
         out[te] = m.proba(x[te])
     return out
 
@@ -442,7 +417,6 @@ class FitInputs:
     halves: dict[str, int]  # fit contract → its half (0/1)
     rel_rows: Rows  # PrivacyQA
     ev_rows: Rows  # CUAD (phrasing 0)
-    zh_rows: Rows | None  # the written Chinese pairs (``qa_zh``); None when not fitted on them
     cache: VectorCache
     clause_set: ClauseSet
 
@@ -478,13 +452,8 @@ def fit_inputs(
     ev += ranked_pairs(ranked, ts)
     rel_rows = pair_rows(pqa, cache, cross, ts.question_type_min)
     ev_rows = pair_rows(ev, cache, cross, ts.question_type_min)
-    zh = (zh_qa_pairs(ts) if ts.zh_qa_weight > 0 else [])[: sample[1] if sample else None]
-    zh_rows = pair_rows(zh, cache, cross, ts.question_type_min) if zh else None
-    log(
-        f"features: {len(pqa)} PrivacyQA pairs, {len(ev)} CUAD pairs, {len(zh)} Chinese pairs, "
-        f"{time.perf_counter() - t0:.0f} s"
-    )
-    return FitInputs(fit_c, check_c, clause, half_models, halves, rel_rows, ev_rows, zh_rows, cache, cs)
+    log(f"features: {len(pqa)} PrivacyQA pairs, {len(ev)} CUAD pairs, {time.perf_counter() - t0:.0f} s")
+    return FitInputs(fit_c, check_c, clause, half_models, halves, rel_rows, ev_rows, cache, cs)
 
 
 @dataclass
@@ -503,51 +472,33 @@ class FitSets:
 
 
 def fit_sets(
-    rel_rows: Rows,
-    ev_rows: Rows,
-    ts: JudgeTrainSettings,
-    cuad: np.ndarray | None = None,
-    zh_rows: Rows | None = None,
+    rel_rows: Rows, ev_rows: Rows, ts: JudgeTrainSettings, cuad: np.ndarray | None = None
 ) -> FitSets:
     """Relevance: PrivacyQA, the CUAD windows and the fact-removed copies (relevant: the asked
     clause). Evidence: the CUAD windows, sentences and fact-removed copies, and PrivacyQA — whose
     relevant clauses answer their question, teaching questions that name no clause type ("what
-    data is shared?", "押金是多少？"). ``cuad``: the CUAD rows to use (a fold); all by default.
-    ``zh_rows``, the written Chinese pairs, come last in both, at ``zh_qa_weight``."""
+    data is shared?", "押金是多少？"). ``cuad``: the CUAD rows to use (a fold); all by default."""
     use = np.ones(len(ev_rows.y), dtype=bool) if cuad is None else cuad
     rel_cuad = ~ev_rows.sentence & ~ev_rows.ranked & use
     n_pqa = len(rel_rows.y)
     w_cuad = np.where(ev_rows.ranked[use], ts.ranked_weight, 1.0)
-    zh = zh_rows if zh_rows is not None else _no_rows(rel_rows)
-    w_zh = np.full(len(zh.y), ts.zh_qa_weight)
     return FitSets(
-        np.vstack([rel_rows.x_rel, ev_rows.x_rel[rel_cuad], zh.x_rel]),
-        np.concatenate([rel_rows.y_rel, ev_rows.y_rel[rel_cuad], zh.y_rel]),
-        rel_rows.groups + [g for g, keep in zip(ev_rows.groups, rel_cuad, strict=True) if keep] + zh.groups,
-        np.concatenate([np.ones(n_pqa), np.full(int(rel_cuad.sum()), ts.relevance_cuad_weight), w_zh]),
-        np.vstack([ev_rows.x_evi[use], rel_rows.x_evi, zh.x_evi]),
-        np.concatenate([ev_rows.y[use], rel_rows.y, zh.y]),
-        [g for g, keep in zip(ev_rows.groups, use, strict=True) if keep] + rel_rows.groups + zh.groups,
-        np.concatenate([w_cuad, np.full(n_pqa, ts.evidence_privacyqa_weight), w_zh]),
+        np.vstack([rel_rows.x_rel, ev_rows.x_rel[rel_cuad]]),
+        np.concatenate([rel_rows.y_rel, ev_rows.y_rel[rel_cuad]]),
+        rel_rows.groups + [g for g, keep in zip(ev_rows.groups, rel_cuad, strict=True) if keep],
+        np.concatenate([np.ones(n_pqa), np.full(int(rel_cuad.sum()), ts.relevance_cuad_weight)]),
+        np.vstack([ev_rows.x_evi[use], rel_rows.x_evi]),
+        np.concatenate([ev_rows.y[use], rel_rows.y]),
+        [g for g, keep in zip(ev_rows.groups, use, strict=True) if keep] + rel_rows.groups,
+        np.concatenate([w_cuad, np.full(n_pqa, ts.evidence_privacyqa_weight)]),
         rel_cuad,
     )
-
-
-def _no_rows(like: Rows) -> Rows:
-    """Rows of nothing, shaped as ``like``'s."""
-    none = np.zeros(0, dtype=bool)
-    return Rows(like.x_rel[:0], like.x_evi[:0], like.y[:0], like.y_rel[:0], [], none, none, none)
 
 
 def fit_models(fs: FitSets, ts: JudgeTrainSettings) -> tuple[Logistic, Logistic]:
     """The relevance and the evidence logistic."""
     relevance = fit_logistic(fs.x_rel, fs.y_rel, ts.c_relevance, fs.w_rel)
-    return relevance, fit_logistic(fs.x_evi, fs.y_evi, ts.c_evidence, fs.w_evi, evidence_shrink(ts))
-
-
-def evidence_shrink(ts: JudgeTrainSettings) -> np.ndarray:
-    """Per evidence column: 1 for the scalar features, ``evidence_interaction_scale`` for q⊙p."""
-    return np.concatenate([np.ones(len(EVIDENCE_COLUMNS)), np.full(dense.DIM, ts.evidence_interaction_scale)])
+    return relevance, fit_logistic(fs.x_evi, fs.y_evi, ts.c_evidence, fs.w_evi)
 
 
 def fit_all(
@@ -566,22 +517,18 @@ def fit_all(
     inp = fit_inputs(train_dir, ts, log, cache or VectorCache(), sample)
     cache = inp.cache
     rel_rows, ev_rows, check_c = inp.rel_rows, inp.ev_rows, inp.check_c
-    fs = fit_sets(rel_rows, ev_rows, ts, zh_rows=inp.zh_rows)
+    fs = fit_sets(rel_rows, ev_rows, ts)
     relevance, evidence = fit_models(fs, ts)
     clause = inp.clause
 
     cv_rel_all = grouped_cv(fs.x_rel, fs.y_rel, fs.g_rel, ts.c_relevance, ts.cv_folds, fs.w_rel)
     cv_rel = cv_rel_all[: len(rel_rows.y)]
     t_rel = best_f1_threshold(rel_rows.y, cv_rel)
-    cv_evi_all = grouped_cv(
-        fs.x_evi, fs.y_evi, fs.g_evi, ts.c_evidence, ts.cv_folds, fs.w_evi, evidence_shrink(ts)
-    )
-    cv_evi = cv_evi_all[: len(ev_rows.y)]
+    cv_evi = grouped_cv(fs.x_evi, fs.y_evi, fs.g_evi, ts.c_evidence, ts.cv_folds, fs.w_evi)[: len(ev_rows.y)]
     win = ev_rows.windows
     t_evi = precision_threshold(ev_rows.y[win], cv_evi[win])
     cv_rel_cuad = np.zeros(len(ev_rows.y))
-    n_rel_cuad = int(fs.rel_cuad.sum())
-    cv_rel_cuad[fs.rel_cuad] = cv_rel_all[len(rel_rows.y) : len(rel_rows.y) + n_rel_cuad]
+    cv_rel_cuad[fs.rel_cuad] = cv_rel_all[len(rel_rows.y) :]
     figures: dict[str, Any] = {
         "privacyqa_cv_relevance": binary_figures(rel_rows.y, cv_rel, t_rel),
         "privacyqa_cv_relevance_at_0.5": binary_figures(rel_rows.y, cv_rel, 0.5),
@@ -597,8 +544,6 @@ def fit_all(
         ),
         "cuad_fit_cv_close_share": close_share(cv_rel_cuad[win], cv_evi[win]),
     }
-    if inp.zh_rows is not None:
-        figures.update(zh_cv_figures(inp.zh_rows, cv_rel_all, cv_evi_all, t_rel, t_evi))
     data: dict[str, Any] = {
         "schema": 1,
         "train_hash": train_hash(train_dir, ts),
@@ -606,7 +551,7 @@ def fit_all(
         "recommended": {"t_relevance": t_rel, "t_evidence": t_evi},
         "clause": clause_json(clause),
         "relevance": logistic_json(relevance, [*SCALAR_FEATURES, *(f"qp{i}" for i in range(dense.DIM))]),
-        "evidence": logistic_json(evidence, evidence_names()),
+        "evidence": logistic_json(evidence, [SCALAR_FEATURES[i] for i in EVIDENCE_COLUMNS]),
     }
     if clause.chinese is not None:
         data["clause_zh"] = clause_json(clause.chinese)
@@ -616,23 +561,6 @@ def fit_all(
     data["figures"] = figures
     log(f"done in {figures['seconds']} s")
     return data
-
-
-def zh_cv_figures(
-    zh: Rows, cv_rel_all: np.ndarray, cv_evi_all: np.ndarray, t_rel: float, t_evi: float
-) -> dict[str, Any]:
-    """The written Chinese pairs scored out of fold (they come last in both fits; grouped by
-    contract kind, so each is scored by models fitted without its kind of contract)."""
-    n = len(zh.y)
-    rel, evi = cv_rel_all[-n:], cv_evi_all[-n:]
-    own = zh.y_rel.astype(bool)  # each question's own clause: evidence or on topic without the fact
-    return {
-        "zh_qa_cv_relevance": binary_figures(zh.y_rel, rel, t_rel),
-        "zh_qa_cv_evidence": binary_figures(zh.y, evi, t_evi),
-        "zh_qa_cv_unanswered_not_evidence": float(np.mean(evi[own & ~zh.y.astype(bool)] <= t_evi))
-        if np.any(own & ~zh.y.astype(bool))
-        else 0.0,
-    }
 
 
 def check_figures(

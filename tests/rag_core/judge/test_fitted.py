@@ -62,8 +62,8 @@ def test_a_small_refit_is_deterministic(tmp_path: Path) -> None:
     assert json.dumps(runs[0], sort_keys=True) == json.dumps(runs[1], sort_keys=True)
     assert (
         len(runs[0]["evidence"]["coef"])
-        == len(EVIDENCE_COLUMNS) + dense.DIM
-        == len(SCALAR_FEATURES) - len(EVIDENCE_DROPPED) + dense.DIM
+        == len(EVIDENCE_COLUMNS)
+        == len(SCALAR_FEATURES) - len(EVIDENCE_DROPPED)
     )
 
 
