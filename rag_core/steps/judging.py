@@ -11,7 +11,7 @@ from rag_core.coded import coded
 from rag_core.judge.base import Judge, passage_from_hit, thresholds_of, verdict_record
 from rag_core.judge.classify import apply_evidence_margin, select_kept
 from rag_core.judge.clause_gate import asked_clause_type
-from rag_core.judge.doc_scope import apply_doc_scope, cap_to_cited, covered_terms, naming_terms
+from rag_core.judge.doc_scope import apply_doc_scope, cap_to_cited, covered_terms
 from rag_core.judge.factory import make_judge
 from rag_core.judge.salvage import salvage_passage
 from rag_core.llm.base import ChatModel
@@ -158,9 +158,8 @@ def judge_hits(
     salvaged: list[Salvaged] = []
     if settings.verdict.salvage_injected_passages:
         salvaged = salvage_dropped(question, verdicts, hits, judge, settings)
-    if (
-        salvaged
-    ):  # an excerpt is held to the same scopes and margin, against the strongest passage of either kind
+    if salvaged:
+        # an excerpt is held to the same scopes and margin, against the strongest passage of either kind
         both = settle_labels(
             question, [*verdicts, *(x.verdict for x in salvaged)], hits, docs, settings.verdict, cited
         )
@@ -178,10 +177,9 @@ def covers_as_much(question: str, joined: Judged, alone: Judged) -> bool:
     own words as the best one kept for it alone ("退还" in the deposit clause, not in the term
     clause; "可以提前解除吗？" after a rent question stays with the termination clause, which has 解除,
     where the join kept the rent clause)."""
-    words = naming_terms(question)
 
     def used(j: Judged) -> int:
-        return len(covered_terms(question, j.kept[0].text)) if j.kept and words else 0
+        return len(covered_terms(question, j.kept[0].text)) if j.kept else 0
 
     return used(joined) >= used(alone)
 
@@ -191,8 +189,7 @@ def previously_cited(history: Sequence[ChatTurn], hits: list[Hit]) -> dict[str, 
     candidates (else nothing: the follow-up cannot be held to documents retrieval did not find)."""
     last = next((t for t in reversed(history) if t.role == "assistant"), None)
     names = {h.doc_id: h.doc for h in hits}
-    cited = {d: names[d] for d in (last.cited_docs if last else ()) if d in names}
-    return cited
+    return {d: names[d] for d in (last.cited_docs if last else ()) if d in names}
 
 
 def judge_follow_up(
