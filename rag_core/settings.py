@@ -542,6 +542,22 @@ class JudgeTrainSettings(_Group):
         "Also judge, per question, the contract's title (not relevant) and a gold clause's heading line "
         "(relevant, not evidence): chunks can be a title or heading alone",
     )
+    party_questions: bool = _f(
+        True,
+        "on/off",
+        "Also ask, per contract, who the parties are: windows naming them (CUAD Parties) are evidence, the "
+        "windows sharing most words with the question that name none are not",
+    )
+    party_negatives: int = _f(
+        6, "windows", "Windows naming no party, ranked by shared words, per party question", ge=0
+    )
+    party_other_windows: int = _f(
+        2,
+        "windows",
+        "Per question asking who one role is: windows of other contracts naming their parties as other "
+        "roles (not evidence); 0: no such questions",
+        ge=0,
+    )
     ranked_contracts: int = _f(
         100,
         "contracts",

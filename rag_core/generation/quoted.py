@@ -375,10 +375,13 @@ def _asked_value_first(chosen: list[ScoredSentence], question: str) -> list[Scor
 
     Why: the sentence scorer weighs the question's words and barely the asked kind, so for "合同什么
     时候签的？" the deposit sentence "乙方应于本合同签订之日向甲方支付押金…" (0.935: 合同 and 签, no date) and the
-    signature clause were quoted before "签订日期：2025年2月20日" (0.914), or instead of it."""
+    signature clause were quoted before "签订日期：2025年2月20日" (0.914), or instead of it. A question
+    asking who a party is asks for a name: "Who are the parties to this agreement?" quoted "IN WITNESS
+    WHEREOF, the parties have executed this Agreement" before the preamble that names both companies."""
     from rag_core.judge.relevance import asked_kinds, held_kinds, value_kinds
 
-    kinds = value_kinds(tuple(asked_kinds(question)))
+    asked = tuple(asked_kinds(question))
+    kinds = asked if asked == ("entity",) else value_kinds(asked)
     if not kinds:
         return chosen
     holds = {id(x): bool(held_kinds(kinds, x.sentence.text)) for x in chosen}

@@ -309,20 +309,24 @@ def topics_named(text: str) -> list[Topic]:
 _PARTY_ROLES_EN = (
     r"part(?:y|ies)|licensee|licensor|landlord|tenant|lessor|lessee|buyer|seller|purchaser|supplier|vendor|"
     r"customer|distributor|employer|employee|lender|borrower|contractor|consultant|client|company|owner|"
-    r"guarantor|assignee|assignor|transferee|transferor|franchisee|franchisor|agent|principal|signator(?:y|ies)"
+    r"guarantor|assignee|assignor|transferee|transferor|franchisee|franchisor|agent|principal|signator(?:y|ies)|"
+    r"provider|manufacturer|developer|reseller|recipient|investor|shareholder"
 )
 _PARTY_ROLES_ZH = (
     r"甲方|乙方|丙方|出租方|承租方|出租人|承租人|许可方|被许可方|买方|卖方|供方|需方|供应商|借款人|贷款人|出借人|"
-    r"用人单位|劳动者|转让方|受让方|当事人|双方|各方|签约方|委托方|受托方"
+    r"用人单位|劳动者|转让方|受让方|当事人|双方|各方|签约方|委托方|受托方|"
+    r"被特许人|特许人|被许可人|许可人|出卖人|买受人|发包人|承包人|承包方|保证人|担保人|供应方|采购方|服务方|投资方|"
+    r"房东|房客|租客|租户|买家|卖家|雇主|老板"  # a client's words for the roles: "房东是谁？"
 )
 _PARTY_IDENTITY = (
     re.compile(
         rf"^\s*who\s+(?:is|are|was|were)\s+(?:the\s+)?(?:[a-z]+\s+){{0,2}}?(?:{_PARTY_ROLES_EN})\b"
+        rf"(?:\s+and\s+(?:the\s+)?(?:[a-z]+\s+)?(?:{_PARTY_ROLES_EN})\b)?"
         r"(?:\s+(?:under|in|of|to|for)\b[^?]*)?\s*\??\s*$",
         re.I,
     ),
     re.compile(
-        rf"^.{{0,12}}?(?:{_PARTY_ROLES_ZH})(?:分别)?(?:是谁|是哪家公司|是哪家|是哪个|叫什么|的名称是什么|名称是什么)[？?]?\s*$"
+        rf"^(?:《[^》]{{1,80}}》)?.{{0,12}}?(?:{_PARTY_ROLES_ZH})(?:分别)?(?:是谁|是哪家公司|是哪家企业|是哪家单位|是哪家|是哪个|叫什么|的名称是什么|名称是什么)[？?]?\s*$"
     ),
     re.compile(rf"^\s*谁是.{{0,12}}?(?:{_PARTY_ROLES_ZH})[？?]?\s*$"),
 )
@@ -336,6 +340,35 @@ def asks_party_identity(question: str) -> bool:
     Covenant Not To Sue (0.57) and was refused as asking for a clause the documents lack, and
     "谁是被许可方？" License Grant (its 许可)."""
     return any(rx.search(question) for rx in _PARTY_IDENTITY)
+
+
+_GENERIC_ROLES = frozenset(
+    {"party", "parties", "signatory", "signatories", "当事人", "双方", "各方", "签约方"}
+)
+"""Role words that name no one party: "Who are the parties?" asks for all of them."""
+_ROLE_EN = re.compile(rf"\b(?:{_PARTY_ROLES_EN})\b", re.I)
+_ROLE_ZH = re.compile(_PARTY_ROLES_ZH)
+
+
+def role_words(text: str) -> list[str]:
+    """The party-role words of a text, English lower-cased, Chinese as written."""
+    return [m.group().lower() for m in _ROLE_EN.finditer(text)] + [m.group() for m in _ROLE_ZH.finditer(text)]
+
+
+def asked_roles(question: str) -> tuple[str, ...]:
+    """The roles a question asking who a party is names ("房东" of "房东是谁？"); none for one asking who
+    the parties are, or for any other question.
+
+    Why: "房东是谁？" over a lease and an employment contract quoted "劳动者（乙方）：王某" first — both
+    lines name a party, only one names the landlord (``relevance.party_labels``)."""
+    if not asks_party_identity(question):
+        return ()
+    return tuple(dict.fromkeys(r for r in role_words(question) if r not in _GENERIC_ROLES))
+
+
+def is_generic_role(word: str) -> bool:
+    """A role word that names no one party ("parties", "双方")."""
+    return word in _GENERIC_ROLES
 
 
 def names_other_topic(question: str) -> bool:

@@ -31,7 +31,7 @@ from typing import Any
 
 from rag_core.coded import CodedText, coded, join
 from rag_core.judge.classify import EVIDENCE, classify, relabelled
-from rag_core.judge.glossary import direct_translations
+from rag_core.judge.glossary import direct_translations, siblings
 from rag_core.judge.relevance import surface_words, term_in, terms
 from rag_core.models import Verdict
 from rag_core.settings import JudgeTrainSettings, VerdictSettings
@@ -123,18 +123,6 @@ def _uses(term: str, doc_terms: frozenset[str], low: str) -> bool:
     stayed in scope for "月租金是多少？" beside the lease whose rent it asks."""
     return term_in(term, doc_terms, low, translated=False) or any(
         term_in(t, doc_terms, low, translated=False) for t in (*direct_translations(term), *siblings(term))
-    )
-
-
-def siblings(term: str) -> tuple[str, ...]:
-    """The term's own-language synonyms in the glossary: the words its direct translations translate
-    back to ("租期" → term → "期限", "有效期").
-
-    Why: "租期从什么时候开始？" scoped the lease out — it writes 租赁期限, not 租期, while the English
-    licence "used" 租期 through its translation "term"; a word the document writes with a synonym is
-    a word it uses."""
-    return tuple(
-        dict.fromkeys(s for t in direct_translations(term) for s in direct_translations(t) if s != term)
     )
 
 

@@ -21,6 +21,11 @@ only through translations, spread across sentences), and a Chinese clause holdin
 every untyped training question is English on English (PrivacyQA), so no fit can weigh a
 translated match for them on its own, and the same-language weights are the best stand-in
 ("What is the monthly rent?" on a Chinese lease; "保密义务持续多久？" on an English clause).
+``party_named`` is ``kind_matched`` for a question asking who a party is (``train_sets.party_pairs``):
+apart, because a party line holds none of the question's words and the pooled kind weight is the
+other kinds' (an amount, a period). ``role_named`` / ``role_other``: for a question naming the role
+("房东是谁？"), the passage names someone as that role, or names parties but none as it
+(``relevance.party_labels``): the employment contract's "劳动者（乙方）：王某" names a party, not the landlord.
 """
 
 from __future__ import annotations
@@ -55,6 +60,9 @@ SCALAR_FEATURES: tuple[str, ...] = (
     "untyped_best_sentence",
     "translated_coverage",
     "translated_best_sentence",
+    "party_named",
+    "role_named",
+    "role_other",
 )
 
 EVIDENCE_DROPPED: tuple[str, ...] = ("coverage", "cos")
@@ -148,6 +156,9 @@ def scalar_row(
         (1.0 - known) * untyped_best,
         lex.translated,
         lex.translated_best_sentence,
+        1.0 if lex.kinds == ("entity",) and lex.matched else 0.0,
+        1.0 if lex.role_named else 0.0,
+        1.0 if lex.role_other else 0.0,
     ]
 
 

@@ -135,6 +135,7 @@ class JudgeWeights:
     question_type_min: float  # classifier probability from which a question counts as of a type
     train_hash: str
     figures: dict[str, Any] = field(default_factory=dict)
+    party: Logistic | None = None  # evidence for a question asking who the parties are (else ``evidence``)
 
 
 def weights_from_json(data: dict[str, Any]) -> JudgeWeights:
@@ -147,6 +148,7 @@ def weights_from_json(data: dict[str, Any]) -> JudgeWeights:
         question_type_min=float(data["settings"]["question_type_min"]),
         train_hash=str(data["train_hash"]),
         figures=dict(data.get("figures", {})),
+        party=Logistic.from_json(data["party_evidence"]) if "party_evidence" in data else None,
     )
 
 
@@ -237,7 +239,7 @@ def score(question: str, texts: list[str], w: JudgeWeights | None = None) -> lis
     lex = lexical_features(question, texts)
     x = feature_matrix(qv, pv, lex, interaction=True, translated_untyped=True)
     rel = w.relevance.proba(x)
-    evi = w.evidence.proba(x[:, EVIDENCE_COLUMNS])
+    evi = evidence_model(w, lex).proba(x[:, EVIDENCE_COLUMNS])
     asked = tuple(w.clause.categories[i] for i in qv.types)
     out: list[FittedScores] = []
     for i, p in enumerate(pv):
@@ -258,6 +260,18 @@ def score(question: str, texts: list[str], w: JudgeWeights | None = None) -> lis
             )
         )
     return out
+
+
+def evidence_model(w: JudgeWeights, lex: list[LexicalFeatures]) -> Logistic:
+    """The evidence model for the question: the party model when it asks who a party is.
+
+    Why a model of its own: a question asking who the parties are is answered by the lines that name
+    them, which hold none of its words; fitted in the shared model, its few rows bent the weights
+    every other question uses, and the party lines of a Chinese share agreement fell from 0.63 to
+    0.24 when questions naming the contract's title joined them."""
+    if w.party is not None and lex and lex[0].kinds == ("entity",):
+        return w.party
+    return w.evidence
 
 
 def known_categories() -> tuple[str, ...]:

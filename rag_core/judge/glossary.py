@@ -20,15 +20,15 @@ from functools import lru_cache
 
 GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     # --- parties and documents ---
-    (("tenant", "lessee"), ("承租人", "承租方")),
-    (("landlord", "lessor"), ("出租人", "出租方")),
+    (("tenant", "lessee"), ("承租人", "承租方", "房客", "租客", "租户")),
+    (("landlord", "lessor"), ("出租人", "出租方", "房东")),
     (("buyer", "purchaser"), ("买方", "买受人", "采购方")),
     (("seller", "vendor"), ("卖方", "出卖人", "销售方")),
     (("supplier", "provider"), ("供应商", "供方", "提供方")),
     (("customer", "client"), ("客户", "委托方")),
     (("licensee",), ("被许可方", "被许可人")),
     (("licensor",), ("许可方", "许可人")),
-    (("employer",), ("用人单位", "雇主")),
+    (("employer",), ("用人单位", "雇主", "单位", "老板")),
     (("employee", "staff", "worker"), ("员工", "劳动者", "雇员", "职工")),
     (("contractor",), ("承包方", "承包人", "承揽人")),
     (("borrower",), ("借款人", "借款方")),
@@ -41,7 +41,7 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("party", "parties"), ("双方", "一方", "当事人")),
     (("agreement", "contract"), ("合同", "协议")),
     (("lease", "tenancy", "rental"), ("租赁",)),
-    (("premises", "property", "apartment", "house", "flat"), ("房屋", "房产", "租赁物", "物业")),
+    (("premises", "property", "apartment", "house", "flat"), ("房屋", "房产", "租赁物", "物业", "房子")),
     (("company", "corporation"), ("公司",)),
     (("agent", "representative"), ("代理人", "代表")),
     # --- money ---
@@ -54,16 +54,19 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("issue", "issued"), ("开具", "出具", "签发")),
     (("interest",), ("利息", "利率")),
     (("loan",), ("借款", "贷款")),
-    (("salary", "wage", "compensation", "remuneration"), ("工资", "薪酬", "报酬", "薪资")),
+    (("salary", "wage", "compensation", "remuneration"), ("工资", "薪酬", "报酬", "薪资", "薪水", "工钱")),
     (("bonus",), ("奖金",)),
     (("royalty",), ("版税", "特许权使用费", "提成")),
     (("revenue", "profit"), ("收入", "收益", "利润")),
     (("tax",), ("税费", "税款", "税金")),
     (("cost", "expense"), ("成本", "费用", "开支")),
-    (("refund", "return", "repay"), ("退还", "返还", "退款", "偿还")),
-    (("late", "overdue", "delay"), ("逾期", "迟延", "延迟")),
+    (("refund", "return", "repay"), ("退还", "返还", "退款", "偿还", "退回", "退钱")),
+    (("late", "overdue", "delay"), ("逾期", "迟延", "延迟", "拖欠", "拖延")),
     (("penalty", "liquidated"), ("违约金", "罚金", "滞纳金")),
-    (("damages", "compensate", "indemnify", "indemnification", "indemnity"), ("赔偿", "补偿")),
+    (
+        ("damages", "compensate", "indemnify", "indemnification", "indemnity"),
+        ("赔偿", "补偿", "赔钱", "赔付"),
+    ),
     (("amount", "sum"), ("金额", "数额", "款项")),
     (("usd", "dollar", "dollars"), ("美元",)),
     (("rmb", "yuan", "renminbi", "cny"), ("人民币",)),
@@ -91,8 +94,11 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("november",), ("十一月",)),
     (("december",), ("十二月",)),
     # --- ending and breach ---
-    (("terminate", "termination", "cancel", "rescind"), ("终止", "解除", "撤销")),
-    (("breach", "default", "violate", "violation"), ("违约", "违反")),
+    (
+        ("terminate", "termination", "cancel", "rescind"),
+        ("终止", "解除", "撤销", "退租", "辞职", "辞退", "开除"),
+    ),
+    (("breach", "default", "violate", "violation"), ("违约", "违反", "毁约")),
     (("liability", "liable", "responsible", "responsibility"), ("责任",)),
     (("cap", "limit", "limitation", "maximum", "exceed"), ("上限", "限额", "最高", "超过")),
     (("minimum",), ("最低", "至少")),
@@ -107,14 +113,14 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("right", "entitled"), ("权利", "有权")),
     (("obligation", "duty", "shall", "must"), ("义务", "应当", "必须")),
     (("prohibit", "forbid", "may not"), ("不得", "禁止")),
-    (("repair", "maintenance", "maintain"), ("维修", "维护", "修缮", "保养")),
+    (("repair", "maintenance", "maintain"), ("维修", "维护", "修缮", "保养", "修理", "修复")),
     (("damage", "loss"), ("损坏", "损失", "损害")),
-    (("deliver", "delivery", "shipment"), ("交付", "交货", "送达")),
+    (("deliver", "delivery", "shipment"), ("交付", "交货", "送达", "发货", "交房")),
     (("inspect", "inspection", "acceptance"), ("检验", "验收", "检查")),
     (("quality", "defect", "defective"), ("质量", "瑕疵", "缺陷")),
     (("warranty", "warrant", "guarantee"), ("保证", "保修", "质保", "担保")),
     (("represent", "representation"), ("陈述", "声明")),
-    (("insurance", "insure", "insured"), ("保险", "投保")),
+    (("insurance", "insure", "insured"), ("保险", "投保", "社保")),
     (("audit", "books", "records"), ("审计", "账簿", "查账", "记录")),
     (("confidential", "confidentiality", "non-disclosure", "secret"), ("保密", "机密", "商业秘密")),
     (("disclose", "disclosure"), ("披露", "泄露")),
@@ -137,15 +143,18 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("install", "installation", "workstation", "device"), ("安装", "工作站", "设备")),
     (("data", "information", "personal"), ("数据", "信息", "个人信息")),
     # --- disputes and law ---
-    (("dispute", "disputes", "controversy"), ("争议", "纠纷")),
+    (("dispute", "disputes", "controversy"), ("争议", "纠纷", "争执")),
     (("arbitration", "arbitrate", "arbitrator"), ("仲裁",)),
-    (("court", "courts", "litigation", "sue", "lawsuit"), ("法院", "诉讼", "起诉")),
+    (("court", "courts", "litigation", "sue", "lawsuit"), ("法院", "诉讼", "起诉", "打官司", "法庭")),
     (("law", "laws", "governing", "governed", "applicable"), ("法律", "适用", "准据法")),
     (("jurisdiction", "venue"), ("管辖",)),
     (("address", "location", "located"), ("地址", "所在地", "住所", "位于")),
     (("sign", "signature", "execute", "execution"), ("签署", "签订", "签字", "盖章")),
     (("amend", "amendment", "modify", "modification"), ("修改", "变更", "补充")),
     (("employment", "labor", "labour"), ("劳动", "雇佣", "聘用")),
+    (("probation", "probationary"), ("试用期",)),
+    (("overtime",), ("加班",)),
+    (("vacation", "holiday"), ("休假", "年假", "假期")),
     (("share", "shares", "equity", "stock"), ("股权", "股份", "股票")),
 )
 
@@ -204,6 +213,34 @@ def direct_translations(term: str) -> tuple[str, ...]:
     "月租金" is no glossary word, so it gets none, where ``translations`` gives it "month" from 月租)."""
     en_to_zh, zh_to_en = _index()
     return en_to_zh.get(term, ()) if term.isascii() else zh_to_en.get(term, ())
+
+
+@lru_cache(maxsize=16384)
+def siblings(term: str) -> tuple[str, ...]:
+    """The term's own-language synonyms in the glossary: the words its direct translations translate
+    back to ("租期" → term → "期限", "有效期").
+
+    Why: "租期从什么时候开始？" scoped the lease out — it writes 租赁期限, not 租期, while the English
+    licence "used" 租期 through its translation "term"; a word the document writes with a synonym is
+    a word it uses."""
+    return tuple(
+        dict.fromkeys(s for t in direct_translations(term) for s in direct_translations(t) if s != term)
+    )
+
+
+@lru_cache(maxsize=16384)
+def zh_synonyms(term: str) -> tuple[str, ...]:
+    """Chinese synonyms of a Chinese question word: its ``siblings`` and those of the glossary words
+    inside it ("修房子" holds 房子 → 房屋), none that the word itself contains.
+
+    Why: a client asks in everyday words what a contract writes in drafting words ("房东迟迟不修房子怎么办？"
+    of "房屋……由甲方负责维修"; "纠纷去哪里起诉" of "争议……向人民法院起诉"), and a Chinese question met a
+    Chinese clause only word for word, so the repair clause covered 1 of 7 terms and scored relevance
+    0.14. English words get none: their synonyms are the stemmer's and the fit's business."""
+    if term.isascii():
+        return ()
+    out = [*siblings(term), *(s for inner in inner_terms(term) for s in siblings(inner))]
+    return tuple(dict.fromkeys(s for s in out if s not in term))
 
 
 PREFIX_MIN: int = 4

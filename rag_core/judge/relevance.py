@@ -21,9 +21,9 @@ from functools import lru_cache
 
 import jieba
 
-from rag_core.judge.clause_types import asks_party_identity
+from rag_core.judge.clause_types import asked_roles, asks_party_identity, is_generic_role, role_words
 from rag_core.judge.conflict import extract_values, has_cjk, normalize_text
-from rag_core.judge.glossary import translations
+from rag_core.judge.glossary import direct_translations, siblings, translations
 from rag_core.textproc import fold_spelling
 
 
@@ -137,12 +137,53 @@ _ENTITY = re.compile(
     r"\b[A-Z][\w&'.-]*(?:[ ,]+[A-Z][\w&'.-]*){0,6},?\s+"
     r"(?:Inc|LLC|L\.L\.C|Ltd|Limited|Corporation|Corp|GmbH|PLC|LLP|LP|AG|S\.A|N\.V|B\.V|Pte)\b"
     r"|\b[A-Z][A-Za-z.&'-]+(?:\s+[A-Z][A-Za-z.&'-]+)+[^()]{0,80}\(\s*(?:the\s+|hereinafter\s+)?[\"“][A-Z]"
-    r"|[\u4e00-\u9fff()]{2,30}?(?:有限责任公司|股份有限公司|有限公司|公司|集团|事务所|银行|大学)"
+    r"|[\u4e00-\u9fff()]{2,30}?(?:有限责任公司|股份有限公司|有限公司|事务所|银行|大学"
+    r"|(?<!目标)(?<!标的)(?<!关联)(?<!合资)(?<!控股)(?<!对方)(?<![本该贵其母子分总新])(?:公司|集团))"
     r"|(?:甲方|乙方|丙方|出租方|承租方|出租人|承租人|许可方|被许可方|买方|卖方|转让方|受让方|借款人|贷款人|出借人|"
     r"用人单位|劳动者|委托方|受托方)[^:\n]{0,8}:\s*[\u4e00-\u9fffA-Za-z]"
 )
 """A party's name: a company with its legal form (Inc, LLC, 有限公司 …), a capitalised name introduced with its
-defined role ("Bluefield Analytics LLC … ("Licensee")"), or a party line ("承租方(乙方):李明")."""
+defined role ("Bluefield Analytics LLC … ("Licensee")"), or a party line ("承租方(乙方):李明"). A bare 公司 or 集团
+after a word that refers to a company without naming it (目标公司, 标的公司, 关联公司, 本公司, 子公司) is no name:
+"甲方同意将其持有的目标公司百分之三十的股权转让给乙方" was quoted for "Who are the parties to the share transfer
+agreement?" ahead of the party lines."""
+
+_LABEL = re.compile(
+    r"\(\s*(?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+)?)?[\"“]([A-Za-z][A-Za-z -]{1,40})[\"”]\s*\)"
+    r"|^[ \t]*([A-Za-z][A-Za-z ]{1,30}?|[\u4e00-\u9fff]{2,6})[ \t]*(?:\(([^()\n]{1,8})\))?[ \t]*:[ \t]*\S",
+    re.M,
+)
+"""Where a text names someone as a party: a defined role after a name ("Bluefield Analytics LLC … ("Licensee")")
+or the label of a party line ("出租方(甲方):北京华信置业有限公司", "LICENSEE: Bluefield …"), read after
+``normalize_text``."""
+
+
+@lru_cache(maxsize=32768)
+def party_labels(text: str) -> frozenset[str]:
+    """The roles a text names someone as (``_LABEL``), as ``role_words`` gives them; none for roles
+    that name no one party ("the Parties")."""
+    out: set[str] = set()
+    for m in _LABEL.finditer(normalize_text(text)):
+        for label in m.groups():
+            if label:
+                out.update(r for r in role_words(label) if not is_generic_role(r))
+    return frozenset(out)
+
+
+@lru_cache(maxsize=4096)
+def role_names(role: str) -> frozenset[str]:
+    """A role word and the glossary's words for the same role, in both languages, English stemmed
+    ("房东" → 出租人, 出租方, landlord, lessor; "licensee" → 被许可方 …)."""
+    key = role if has_cjk(role) else stem(role)
+    out = {key, *direct_translations(key), *siblings(key)}
+    return frozenset(w if has_cjk(w) else stem(w) for w in out)
+
+
+def names_asked_role(roles: tuple[str, ...], labels: frozenset[str]) -> bool:
+    """Whether one of the text's party labels is one of the asked roles, in either language."""
+    wanted = frozenset().union(*(role_names(r) for r in roles))
+    return any((lab if has_cjk(lab) else stem(lab)) in wanted for lab in labels)
+
 
 _VALUE_KINDS: dict[str, frozenset[str]] = {
     "date": frozenset({"date", "year"}),
@@ -364,6 +405,10 @@ class LexicalFeatures:
     # fit weighs a translated match on its own and the same-language features mean what they did.
     translated: float = 0.0
     translated_best_sentence: float = 0.0
+    # For a question asking who a named role is ("房东是谁？", "Who is the licensee?"): the passage names
+    # someone as that role (``party_labels``), or names parties but none as it.
+    role_named: bool = False
+    role_other: bool = False
 
 
 def _sentences(text: str) -> list[str]:
@@ -410,6 +455,7 @@ def lexical_features(question: str, texts: list[str]) -> list[LexicalFeatures]:
     q_topics = topics(q_norm)
     q_bigrams = cjk_bigrams(q_norm)
     kinds = asked_kinds(q_norm)
+    roles = asked_roles(q_norm)
     cached = [_passage_text(t) for t in texts]
     views = _views(cached)
     idf = idf_weights(q_terms, views)
@@ -427,6 +473,8 @@ def lexical_features(question: str, texts: list[str]) -> list[LexicalFeatures]:
         shared = q_topics & p_topics
         bigram = len(q_bigrams & cjk_bigrams(text)) / len(q_bigrams) if q_bigrams else 0.0
         value_kinds = set(p_kinds)
+        labels = party_labels(raw) if roles else frozenset()
+        named = bool(labels) and names_asked_role(roles, labels)
         out.append(
             LexicalFeatures(
                 coverage=sum(idf[t] for t in hit) / total_w if q_terms else 0.0,
@@ -441,6 +489,8 @@ def lexical_features(question: str, texts: list[str]) -> list[LexicalFeatures]:
                 best_sentence=best if q_terms else 0.0,
                 translated=sum(idf[t] for t in via) / total_w if q_terms else 0.0,
                 translated_best_sentence=best_via if q_terms else 0.0,
+                role_named=named,
+                role_other=bool(labels) and not named,
             )
         )
     return out

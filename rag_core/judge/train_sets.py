@@ -39,6 +39,8 @@ class Contract:
     spans: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     labels: list[set[str]] = field(default_factory=list)  # per window: categories it holds
     pool: list[int] = field(default_factory=list)  # the windows used: all labelled + a sample of plain
+    party_spans: list[tuple[int, int]] = field(default_factory=list)  # CUAD "Parties": the names
+    title: str = ""  # CUAD "Document Name" (its first span), "" when not given
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,7 @@ class Pair:
     relevant: bool | None = None  # the relevance label when it differs from ``label`` (None: the same)
     fact_removed: bool = False  # a gold window with the asked fact cut out (counterfactual)
     ranked: bool = False  # one of the top retrieval-ranked windows of its contract for the question
+    party: bool = False  # asked who the parties are (``party_pairs``)
 
     @property
     def is_relevant(self) -> bool:
@@ -81,6 +84,10 @@ def load_contracts(train_dir: Path, ts: JudgeTrainSettings) -> list[Contract]:
         for line in fh:
             row = json.loads(line)
             c = by_name.get(row["file"])
+            if c is not None and row["category"] == PARTIES and row["present"]:
+                c.party_spans = [(int(s["start"]), int(s["end"])) for s in row["spans"]]
+            if c is not None and row["category"] == DOCUMENT_NAME and row["present"] and row["spans"]:
+                c.title = " ".join(str(row["spans"][0]["text"]).split())
             if c is None or row["category"] not in BY_NAME:
                 continue
             c.spans[row["category"]] = (
@@ -176,6 +183,131 @@ def evidence_pairs(
             if ts.heading_pairs:
                 pairs += heading_pairs(c, k, [i for i in chosen if i in gold], q, group)
     return pairs
+
+
+PARTIES = "Parties"
+"""The CUAD category whose spans are the parties' names (no clause type: ``party_pairs`` asks for it)."""
+PARTY_QUESTIONS: tuple[str, ...] = (
+    "Who are the parties to this agreement?",
+    "合同双方是谁？",
+    "Who are the parties to the contract?",
+    "本协议的当事人是谁？",
+    "Who are the contracting parties?",
+    "签约双方分别是谁？",
+)
+"""Fit-only questions asking who the parties are (each one ``asks_party_identity``)."""
+PARTY_QUESTIONS_NAMED: tuple[str, ...] = ("Who are the parties to the {title}?", "《{title}》的双方是谁？")
+"""The same question naming the contract by its title, as a lawyer asks in a base of many contracts:
+the title's words are in every window that says "this Agreement", the names only in a few."""
+DOCUMENT_NAME = "Document Name"
+TITLE_MAX_CHARS = 80
+"""A longer CUAD "Document Name" span is a sentence, not a title to ask by."""
+ENTITY: tuple[str, ...] = ("entity",)
+PARTY_RANKER = "parties to this agreement"
+"""The words the hard negatives of a party question are ranked by, whatever its language (a Chinese
+question covers no word of an English window)."""
+
+
+def _party_windows(c: Contract, ts: JudgeTrainSettings) -> tuple[list[int], list[int]]:
+    """The windows holding a party's name, and those touching none and repeating no full name (a
+    signature block names the parties where CUAD marks nothing)."""
+    from rag_core.judge.relevance import held_kinds
+
+    gold = [i for i, w in enumerate(c.windows) if any(holds(w, sp, ts) for sp in c.party_spans)]
+    names = {n.lower() for n in (c.text[b:e].strip() for b, e in c.party_spans) if held_kinds(ENTITY, n)}
+    clear = [
+        i
+        for i, (ws, we) in enumerate(c.windows)
+        if not any(min(we, e) > max(ws, b) for b, e in c.party_spans)
+        and not any(n in c.text[ws:we].lower() for n in names)
+    ]
+    return gold, clear
+
+
+def _top_by_words(c: Contract, words: str, candidates: list[int], n: int) -> list[int]:
+    """The ``n`` candidate windows sharing most of ``words`` (IDF-weighted coverage)."""
+    from rag_core.judge.relevance import coverage_scores
+
+    cov = coverage_scores(words, [c.text[s:e] for s, e in (c.windows[i] for i in candidates)])
+    return [candidates[j] for j in np.argsort(-np.asarray(cov), kind="stable")[:n]]
+
+
+def party_pairs(contracts: list[Contract], ts: JudgeTrainSettings, phrasing: int) -> list[Pair]:
+    """Per contract, a question asking who the parties are: windows holding a party's name (CUAD
+    "Parties") are evidence; the windows that share most words with "parties to this agreement" and
+    name none ("This Agreement constitutes the entire agreement between the parties"), and a few
+    random ones, are neither relevant nor evidence. And, where the contract names someone by a role
+    ("Licensee"), a question asking who that role is (``role_pairs``).
+
+    Why: no training question asked who a party is, so for "Who are the parties to the share
+    transfer agreement?" the evidence model read only word coverage: the entire-agreement clause and
+    "IN WITNESS WHEREOF, the parties have executed …" scored 0.94–0.97 and the party lines that name
+    both companies 0.20–0.35, which hold no word of the question."""
+    if not ts.party_questions:
+        return []
+    rng = random.Random(ts.seed + 1000 + phrasing)
+    asked = [c for c in contracts if c.party_spans]
+    pairs: list[Pair] = []
+    for k, c in enumerate(asked):
+        turn = int(hashlib.sha1(f"p|{c.name}|{phrasing}".encode()).hexdigest(), 16)
+        q = PARTY_QUESTIONS[turn % len(PARTY_QUESTIONS)]
+        if c.title and len(c.title) <= TITLE_MAX_CHARS and turn % 3 == 0:
+            q = PARTY_QUESTIONS_NAMED[turn % 2].format(title=c.title.title())
+        gold, clear = _party_windows(c, ts)
+        top = _top_by_words(c, PARTY_RANKER, clear, ts.party_negatives)
+        rest = [i for i in clear if i not in top]
+        chosen = _sample(rng, gold, ts.evidence_positives) + top + _sample(rng, rest, ts.evidence_random)
+        for i in chosen:
+            s, e = c.windows[i]
+            pairs.append(Pair(q, c.text[s:e], i in gold, f"cuad:{c.name}", party=True))
+        others = asked[k + 1 :] + asked[:k]
+        pairs += role_pairs(c, gold, clear, others, ts, turn)
+    return pairs
+
+
+PARTY_ROLE_QUESTION = "Who is the {role}?"
+"""A fit-only question asking who one role of the contract is (``role_pairs``)."""
+
+
+def role_pairs(
+    c: Contract, gold: list[int], clear: list[int], others: list[Contract], ts: JudgeTrainSettings, turn: int
+) -> list[Pair]:
+    """A question asking who one of the roles the contract names someone as is ("Who is the
+    Distributor?", a role of ``relevance.party_labels``): the windows naming someone as it are
+    evidence; the windows sharing most words with it that name no one, and the windows of other
+    contracts that name their parties as other roles, are not.
+
+    Why: "房东是谁？" over a lease and an employment contract quoted "劳动者（乙方）：王某" first: both lines
+    name a party, and a question naming a role was fitted like one asking for all of them."""
+    from rag_core.judge.relevance import names_asked_role, party_labels
+
+    labelled = {i: party_labels(c.text[s:e]) for i, (s, e) in ((i, c.windows[i]) for i in gold)}
+    roles = sorted({r for labels in labelled.values() for r in labels if r.isascii()})
+    if not roles or not ts.party_other_windows:
+        return []
+    role = roles[turn % len(roles)]
+    q = PARTY_ROLE_QUESTION.format(role=role.title())
+    group = f"cuad:{c.name}"
+    named = [i for i, labels in labelled.items() if names_asked_role((role,), labels)][
+        : ts.evidence_positives
+    ]
+    out = [Pair(q, c.text[s:e], True, group, party=True) for s, e in (c.windows[i] for i in named)]
+    unnamed = [i for i in clear if not names_asked_role((role,), party_labels(c.text[slice(*c.windows[i])]))]
+    for i in _top_by_words(c, role, unnamed, ts.party_negatives // 2):
+        s, e = c.windows[i]
+        out.append(Pair(q, c.text[s:e], False, group, party=True))
+    found = 0
+    for o in others:  # another contract's party lines, naming other roles only
+        o_gold, _ = _party_windows(o, ts)
+        for i in o_gold[:1]:
+            text = o.text[o.windows[i][0] : o.windows[i][1]]
+            labels = party_labels(text)
+            if labels and not names_asked_role((role,), labels):
+                out.append(Pair(q, text, False, group, party=True))
+                found += 1
+        if found >= ts.party_other_windows:
+            break
+    return out
 
 
 RRF_K: float = 60.0

@@ -44,6 +44,7 @@ from rag_core.judge.train_sets import (
     is_check,
     load_contracts,
     load_privacyqa,
+    party_pairs,
     rank_contracts,
     ranked_pairs,
     train_hash,
@@ -189,11 +190,13 @@ class Rows:
     sentence: np.ndarray
     fact_removed: np.ndarray
     ranked: np.ndarray
+    party: np.ndarray
 
     @property
     def windows(self) -> np.ndarray:
-        """Rows that are sampled contract windows (not sentences, counterfactual copies or ranked)."""
-        return ~self.sentence & ~self.fact_removed & ~self.ranked
+        """Rows that are sampled contract windows (not sentences, counterfactual copies, ranked or
+        party questions)."""
+        return ~self.sentence & ~self.fact_removed & ~self.ranked & ~self.party
 
 
 def pair_rows(
@@ -232,6 +235,7 @@ def pair_rows(
         np.asarray([p.sentence for p in pairs], dtype=bool),
         np.asarray([p.fact_removed for p in pairs], dtype=bool),
         np.asarray([p.ranked for p in pairs], dtype=bool),
+        np.asarray([p.party for p in pairs], dtype=bool),
     )
 
 
@@ -450,6 +454,7 @@ def fit_inputs(
     pqa = load_privacyqa(train_dir)[: sample[1] if sample else None]
     ev = evidence_pairs(fit_c, ts, phrasing=0)
     ev += ranked_pairs(ranked, ts)
+    ev += party_pairs(fit_c, ts, phrasing=0)
     rel_rows = pair_rows(pqa, cache, cross, ts.question_type_min)
     ev_rows = pair_rows(ev, cache, cross, ts.question_type_min)
     log(f"features: {len(pqa)} PrivacyQA pairs, {len(ev)} CUAD pairs, {time.perf_counter() - t0:.0f} s")
@@ -469,6 +474,7 @@ class FitSets:
     g_evi: list[str]
     w_evi: np.ndarray
     rel_cuad: np.ndarray  # which CUAD rows are in the relevance set
+    evi_cuad: np.ndarray  # which CUAD rows are in the evidence set (first, in order)
 
 
 def fit_sets(
@@ -477,8 +483,10 @@ def fit_sets(
     """Relevance: PrivacyQA, the CUAD windows and the fact-removed copies (relevant: the asked
     clause). Evidence: the CUAD windows, sentences and fact-removed copies, and PrivacyQA — whose
     relevant clauses answer their question, teaching questions that name no clause type ("what
-    data is shared?", "押金是多少？"). ``cuad``: the CUAD rows to use (a fold); all by default."""
-    use = np.ones(len(ev_rows.y), dtype=bool) if cuad is None else cuad
+    data is shared?", "押金是多少？"). The party questions' windows are in neither: their evidence is the
+    party model's (``fit_party``), and fitted beside the others they moved the scores of questions that
+    ask no party. ``cuad``: the CUAD rows to use (a fold); all by default."""
+    use = (np.ones(len(ev_rows.y), dtype=bool) if cuad is None else cuad) & ~ev_rows.party
     rel_cuad = ~ev_rows.sentence & ~ev_rows.ranked & use
     n_pqa = len(rel_rows.y)
     w_cuad = np.where(ev_rows.ranked[use], ts.ranked_weight, 1.0)
@@ -492,6 +500,7 @@ def fit_sets(
         [g for g, keep in zip(ev_rows.groups, use, strict=True) if keep] + rel_rows.groups,
         np.concatenate([w_cuad, np.full(n_pqa, ts.evidence_privacyqa_weight)]),
         rel_cuad,
+        use,
     )
 
 
@@ -499,6 +508,24 @@ def fit_models(fs: FitSets, ts: JudgeTrainSettings) -> tuple[Logistic, Logistic]
     """The relevance and the evidence logistic."""
     relevance = fit_logistic(fs.x_rel, fs.y_rel, ts.c_relevance, fs.w_rel)
     return relevance, fit_logistic(fs.x_evi, fs.y_evi, ts.c_evidence, fs.w_evi)
+
+
+def fit_party(ev_rows: Rows, ts: JudgeTrainSettings) -> Logistic | None:
+    """The evidence logistic of questions asking who the parties are, fitted on their rows only
+    (``fitted.evidence_model``); ``None`` without such rows."""
+    if not ev_rows.party.any():
+        return None
+    return fit_logistic(ev_rows.x_evi[ev_rows.party], ev_rows.y[ev_rows.party], ts.c_evidence)
+
+
+def party_top1(rows: Rows, evi: np.ndarray, groups: list[str]) -> float:
+    """Share of the party questions whose highest-evidence window names a party: what a quoted
+    answer to "Who are the parties?" rests on."""
+    best: dict[str, tuple[float, int]] = {}
+    for i in np.flatnonzero(rows.party):
+        if groups[i] not in best or evi[i] > best[groups[i]][0]:
+            best[groups[i]] = (float(evi[i]), int(rows.y[i]))
+    return round(float(np.mean([y for _, y in best.values()])), 3) if best else 0.0
 
 
 def fit_all(
@@ -519,12 +546,16 @@ def fit_all(
     rel_rows, ev_rows, check_c = inp.rel_rows, inp.ev_rows, inp.check_c
     fs = fit_sets(rel_rows, ev_rows, ts)
     relevance, evidence = fit_models(fs, ts)
+    party = fit_party(ev_rows, ts)
     clause = inp.clause
 
     cv_rel_all = grouped_cv(fs.x_rel, fs.y_rel, fs.g_rel, ts.c_relevance, ts.cv_folds, fs.w_rel)
     cv_rel = cv_rel_all[: len(rel_rows.y)]
     t_rel = best_f1_threshold(rel_rows.y, cv_rel)
-    cv_evi = grouped_cv(fs.x_evi, fs.y_evi, fs.g_evi, ts.c_evidence, ts.cv_folds, fs.w_evi)[: len(ev_rows.y)]
+    cv_evi = np.zeros(len(ev_rows.y))  # the party rows are the party model's (below)
+    cv_evi[fs.evi_cuad] = grouped_cv(fs.x_evi, fs.y_evi, fs.g_evi, ts.c_evidence, ts.cv_folds, fs.w_evi)[
+        : int(fs.evi_cuad.sum())
+    ]
     win = ev_rows.windows
     t_evi = precision_threshold(ev_rows.y[win], cv_evi[win])
     cv_rel_cuad = np.zeros(len(ev_rows.y))
@@ -544,6 +575,11 @@ def fit_all(
         ),
         "cuad_fit_cv_close_share": close_share(cv_rel_cuad[win], cv_evi[win]),
     }
+    if party is not None:
+        pr = ev_rows.party
+        groups = [g for g, p in zip(ev_rows.groups, pr, strict=True) if p]
+        cv_party = grouped_cv(ev_rows.x_evi[pr], ev_rows.y[pr], groups, ts.c_evidence, ts.cv_folds, None)
+        figures["cuad_fit_cv_party"] = binary_figures(ev_rows.y[pr], cv_party, t_evi)
     data: dict[str, Any] = {
         "schema": 1,
         "train_hash": train_hash(train_dir, ts),
@@ -553,6 +589,8 @@ def fit_all(
         "relevance": logistic_json(relevance, [*SCALAR_FEATURES, *(f"qp{i}" for i in range(dense.DIM))]),
         "evidence": logistic_json(evidence, [SCALAR_FEATURES[i] for i in EVIDENCE_COLUMNS]),
     }
+    if party is not None:
+        data["party_evidence"] = logistic_json(party, [SCALAR_FEATURES[i] for i in EVIDENCE_COLUMNS])
     if clause.chinese is not None:
         data["clause_zh"] = clause_json(clause.chinese)
     figures.update(check_figures(check_c, ts, cache, weights_from_json(data), t_rel, t_evi))
@@ -572,10 +610,12 @@ def check_figures(
     t_evi: float,
 ) -> dict[str, Any]:
     """The fitted models on the held-out check contracts, asked with phrasing 1."""
-    pairs = evidence_pairs(check_c, ts, phrasing=1)
+    pairs = evidence_pairs(check_c, ts, phrasing=1) + party_pairs(check_c, ts, phrasing=1)
     rows = pair_rows(pairs, cache, lambda _g: w.clause, w.question_type_min)
     win = rows.windows
     evi = w.evidence.proba(rows.x_evi)
+    if w.party is not None:
+        evi[rows.party] = w.party.proba(rows.x_evi[rows.party])
     rel = w.relevance.proba(rows.x_rel)
     vecs, texts, labels, _ = _clause_sets(check_c, ts, cache, sentences=False)  # windows, as before
     aucs = category_aucs(labels, w.clause.proba(vecs, texts))
@@ -586,6 +626,8 @@ def check_figures(
             rel[rows.fact_removed], evi[rows.fact_removed], t_rel, t_evi
         ),
         "check_close_share": close_share(rel[win], evi[win]),
+        "check_party": binary_figures(rows.y[rows.party], evi[rows.party], t_evi),
+        "check_party_top1": party_top1(rows, evi, [p.group for p in pairs]),
         "check_relevance_windows": binary_figures(rows.y[win], rel[win], t_rel),
         "check_clause_auc_mean": float(np.mean(list(aucs.values()))) if aucs else 0.0,
         "check_clause_auc": aucs,

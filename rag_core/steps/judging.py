@@ -46,12 +46,15 @@ class Salvaged:
 
 @dataclass(frozen=True)
 class Judged:
-    """The verdicts (as the judge returned them and as trace records) and the hits kept, best first."""
+    """The verdicts (settled, and as trace records) and the hits kept, best first; ``raw``: the
+    verdicts as the judge returned them, before ``settle_labels`` (settled again under other scopes
+    without asking the judge again)."""
 
     verdicts: tuple[Verdict, ...]
     stage: VerdictStage
     kept: tuple[Hit, ...]
     salvaged: tuple[Salvaged, ...] = ()
+    raw: tuple[Verdict, ...] = ()
 
     @property
     def conflicting_ids(self) -> set[str]:
@@ -151,8 +154,23 @@ def judge_hits(
         kept = tuple(hits[: settings.retrieval.max_passages])
         return Judged((), VerdictStage((), thresholds, len(kept), judged=judge_on), kept)
     judge = make_judge(settings, judge_model)
-    verdicts = tuple(judge.judge(question, [passage_from_hit(i + 1, h) for i, h in enumerate(hits)]))
-    verdicts = settle_labels(question, verdicts, hits, docs, settings.verdict, cited)
+    raw = tuple(judge.judge(question, [passage_from_hit(i + 1, h) for i, h in enumerate(hits)]))
+    return settle_judged(question, raw, hits, settings, judge, docs, cited)
+
+
+def settle_judged(
+    question: str,
+    raw: tuple[Verdict, ...],
+    hits: list[Hit],
+    settings: Settings,
+    judge: Judge,
+    docs: Documents | None = None,
+    cited: Mapping[str, str] | None = None,
+) -> Judged:
+    """The judge's verdicts settled (``settle_labels``), the dropped injections salvaged (the
+    excerpts are judged by ``judge``) and the passages kept."""
+    thresholds = dict(thresholds_of(settings.verdict))
+    verdicts = settle_labels(question, raw, hits, docs, settings.verdict, cited)
     by_id = {h.chunk_id: h for h in hits}
     records = tuple(VerdictRecord.from_json(verdict_record(v, by_id[v.passage_id])) for v in verdicts)
     salvaged: list[Salvaged] = []
@@ -169,7 +187,7 @@ def judge_hits(
     kept = tuple(by_id[v.passage_id] for v in chosen)
     picked = {id(v) for v in chosen}
     stage = VerdictStage(records, thresholds, len(kept))
-    return Judged(verdicts, stage, kept, tuple(s for s in salvaged if id(s.verdict) in picked))
+    return Judged(verdicts, stage, kept, tuple(s for s in salvaged if id(s.verdict) in picked), raw)
 
 
 def covers_as_much(question: str, joined: Judged, alone: Judged) -> bool:
@@ -233,8 +251,10 @@ def judge_follow_up(
         return judged
     cited = previously_cited(turn.req.history, hits) if about_previous_subject(asked) else {}
     again = judge_hits(context, hits, settings, judge_model, judge_on=True, docs=docs, cited=cited)
-    if cited and judged.kept:  # its subject is the previous answer's: so are its documents
-        held = judge_hits(asked, hits, settings, judge_model, judge_on=True, docs=docs, cited=cited)
+    if cited and judged.kept and judged.raw:  # its subject is the previous answer's: so are its documents
+        held = settle_judged(
+            asked, judged.raw, hits, settings, make_judge(settings, judge_model), docs, cited
+        )
         judged = held if held.kept else judged
     if not again.kept:
         return judged

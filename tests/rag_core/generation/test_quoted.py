@@ -8,6 +8,7 @@ from rag_core.generation.prompt import EvidenceBlock
 from rag_core.generation.quoted import (
     FALLBACK_LEAD,
     QUOTED_LEAD,
+    ScoredSentence,
     block_sentences,
     is_field_line,
     is_heading_line,
@@ -372,3 +373,31 @@ def test_the_fitted_sentence_scorer_weighs_relevance_beside_evidence() -> None:
     scored = score_blocks(q, blocks, sentence_scorer(s))
     texts = [x.text for x in select_quoted(blocks, scored, s.generation, q).sentences]
     assert texts[0].startswith("乙方逾期支付租金的") and not any("全部价款" in t for t in texts), texts
+
+
+LICENCE_END = (
+    "SOFTWARE LICENSE AGREEMENT\n\nThis Software License Agreement is entered into as of January 15, 2025 by and "
+    'between Northwind Software Inc., a Delaware corporation ("Licensor"), and Bluefield Analytics LLC, a New '
+    'York limited liability company ("Licensee").\n\n10. GENERAL\n10.1 This Agreement constitutes the entire '
+    "agreement between the parties and supersedes all prior agreements relating to its subject matter.\n"
+    "IN WITNESS WHEREOF, the parties have executed this Agreement as of the Effective Date.\n"
+)
+
+
+def test_a_question_who_the_parties_are_quotes_the_sentence_naming_them_first() -> None:
+    """ "Who are the parties to this agreement?" quoted "IN WITNESS WHEREOF, the parties have executed
+    this Agreement" and the entire-agreement sentence (the question's words) before the preamble
+    that names both companies; a question asking who a party is asks for a name. Scores as a
+    word-matching scorer gives them, each within reach of the best."""
+    q = "Who are the parties to this agreement?"
+    s = Settings()
+    blocks = [_block(1, LICENCE_END, 0)]
+    given = {"This Software": 0.62, "10.1 This": 0.76, "IN WITNESS": 0.73}
+    scored = [
+        ScoredSentence(x, next(v for k, v in given.items() if x.text.startswith(k)))
+        for x in block_sentences(blocks[0])
+    ]
+    quoted = select_quoted(blocks, scored, s.generation, q)
+    assert "Northwind Software Inc." in quoted.sentences[0].text, [x.text for x in quoted.sentences]
+    off = s.generation.model_copy(update={"quoted_prefer_asked_value": False})
+    assert select_quoted(blocks, scored, off, q).sentences[0].text.startswith("10.1 This")

@@ -159,3 +159,20 @@ def test_a_currency_names_no_contract() -> None:
     ]
     assert "usd" not in name_tokens("USD 84,000 Licence") and "licence" in name_tokens("USD 84,000 Licence")
     assert route("The annual fee is USD 90,000, right?", docs, 0.5) is None
+
+
+def test_a_question_asking_which_company_names_none() -> None:
+    """ "用人单位是哪家公司？" over a lease and an employment contract was routed to the employment
+    contract by "用人单位是哪家公司" read as a company's name, and the judge was then asked "是哪家 ？"."""
+    from rag_core.retrieval.routing import question_names
+
+    assert question_names("用人单位是哪家公司？") == set()
+    assert "昌盛" in question_names("北京华昌盛科技有限公司的租金是多少？")
+    employment = DocumentMeta(
+        id="d6",
+        file_name="劳动合同.txt",
+        title="劳动合同",
+        terms="",
+        head="劳动合同 用人单位（甲方）：北京知行软件有限公司 劳动者（乙方）：王某",
+    )
+    assert route("用人单位是哪家公司？", [DOCS[3], employment], 0.5) is None

@@ -5,11 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from rag_core.generation.prompt import EvidenceBlock
+from rag_core.judge.factory import make_judge
 from rag_core.models import Hit, KnowledgeBase
 from rag_core.settings import ReflectionSettings, Settings
 from rag_core.steps.events import AskRequest, Citations, Done, Token
 from rag_core.steps.evidence import assemble_evidence
-from rag_core.steps.judging import judge_hits, judged_question
+from rag_core.steps.judging import judge_hits, judged_question, settle_judged
 from rag_core.steps.review import refuse, review_draft
 from rag_core.steps.route import answer_small_talk, decide_retrieval
 from rag_core.steps.turn import Turn
@@ -62,6 +63,23 @@ def test_judge_labels_and_keeps_evidence_first() -> None:
         judged.stage.kept == len(judged.kept)
         and judged.stage.thresholds["t_evidence"] == s.verdict.t_evidence
     )
+
+
+def test_the_judges_verdicts_settle_again_under_other_scopes_without_judging_again() -> None:
+    """A follow-up held to the previous answer's documents re-settles the verdicts the judge gave
+    (``Judged.raw``) instead of asking the judge a second time: the same labels either way."""
+    s = Settings()
+    share = "第二条 转让价款及支付\n乙方应于本协议签订之日起十五日内将全部价款支付至甲方指定账户。"
+    hits = [_hit("a", RENT), Hit("share.txt", "d2", "b", 0, len(share), None, "", 0.5, share)]
+    free = judge_hits("什么时候支付？", hits, s, None, judge_on=True)
+    assert len(free.raw) == 2 and {h.chunk_id for h in free.kept} == {"a", "b"}
+    cited = {"d1": "lease.txt"}
+    held = judge_hits("什么时候支付？", hits, s, None, judge_on=True, cited=cited)
+    again = settle_judged("什么时候支付？", free.raw, hits, s, make_judge(s, None), cited=cited)
+    assert [h.chunk_id for h in again.kept] == [h.chunk_id for h in held.kept] == ["a"]
+    assert [(v.label, v.explanation_code) for v in again.verdicts] == [
+        (v.label, v.explanation_code) for v in held.verdicts
+    ]
 
 
 def test_judge_off_keeps_the_first_passages_unjudged() -> None:
