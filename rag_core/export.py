@@ -138,6 +138,14 @@ def where_label(page: Any, clause: str, language: str, page_end: Any = None) -> 
     return " · ".join(parts)
 
 
+def source_label(doc: str, where: str) -> str:
+    """ "lease.txt · 第五条 违约责任", or the file name alone when nothing locates the passage.
+
+    Why: a title block of a text file has no page and no clause, and the citation read
+    "[1] 股权转让协议.txt ·" with nothing after the dot (browser try-out)."""
+    return f"{doc} · {where}" if where else doc
+
+
 def answer_markdown(
     question: str,
     answer: str,

@@ -16,7 +16,7 @@ from typing import Any
 import streamlit as st
 
 from rag_core.citation_spans import clip, resting_clauses, resting_spans, sentence_spans
-from rag_core.export import where_label
+from rag_core.export import source_label, where_label
 from rag_core.render import page_range
 from rag_core.trace import Trace
 from ui import state
@@ -105,7 +105,7 @@ def citation_viewer(citation: Mapping[str, Any], trace: Trace, key: str, answer:
     if what == "answer":  # name the clause the answer rests on, not every clause of the parent
         clause = resting_clauses(text, clause, start, marks)
     where = where_label(first, clause, lang(), last)
-    head = f"\\[{n}\\] {safe(citation.get('doc', ''), False)} · {safe(where, False)}"
+    head = f"\\[{n}\\] {safe(source_label(str(citation.get('doc', '')), where), False)}"
     with st.expander(head):
         block = trace.block(n)
         if block and block.conflicting:

@@ -16,7 +16,7 @@ from typing import Any
 import streamlit as st
 
 from rag_core.errors import LexgateError
-from rag_core.export import escape_markdown, where_label
+from rag_core.export import escape_markdown, source_label, where_label
 from rag_core.models import LABELS, QUESTIONS
 from rag_core.trace import Trace
 from storage.rows import Message
@@ -196,7 +196,9 @@ def passage_detail(
     st.badge(label_text(label), color=LABEL_COLORS.get(label, "gray"))  # type: ignore[arg-type]
     kept = t("kept") if v.get("keep") else t("dropped")
     st.markdown(f"**\\[{n}\\] {kept}** — {why_text(v)}")
-    st.caption(safe(f"{v.get('doc', '')} · {where(v.get('page'), str(v.get('clause', '')))}", False))
+    st.caption(
+        safe(source_label(str(v.get("doc", "")), where(v.get("page"), str(v.get("clause", "")))), False)
+    )
     score_bars(v.get("scores") or {}, v.get("thresholds") or {})
     if str(v.get("chunk_id", "")) in salvaged:
         st.info(t("salvaged_caption"), icon=":material/content_cut:")

@@ -86,3 +86,11 @@ def test_a_clause_heading_cut_by_the_chunker_ends_at_a_word() -> None:
     )
     assert clause_display("第三条 租金及支付方式") == "第三条 租金及支付方式"
     assert where_label(2, cut, "en").endswith("due…")
+
+
+def test_a_passage_with_no_page_or_clause_is_named_by_its_file_alone() -> None:
+    """A text file's title block has neither: the citation read "[1] 股权转让协议.txt ·"."""
+    from rag_core.export import source_label, where_label
+
+    assert source_label("股权转让协议.txt", where_label(None, "", "zh")) == "股权转让协议.txt"
+    assert source_label("lease.pdf", where_label(3, "第五条 违约责任", "zh")).startswith("lease.pdf · ")
