@@ -417,6 +417,45 @@ def test_a_question_about_a_party_quotes_the_party_line(tmp_path: Path, question
     assert not done.result.refused and fact in done.result.answer, done.result.answer
 
 
+EMPLOYMENT_HEADED = (
+    "劳动合同\n\n用人单位（甲方）：北京知行软件有限公司\n劳动者（乙方）：王某\n\n"
+    "第一条 合同期限\n本合同为固定期限劳动合同，期限自2025年3月1日起至2028年2月29日止，其中试用期三个月。\n\n"
+    "第三条 劳动报酬\n甲方每月支付乙方工资人民币二万五千元，于次月十日前发放。\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "fact", "other"),
+    [
+        ("房东是谁？", "北京华信置业有限公司", "王某"),
+        ("Who is the employer?", "北京知行软件有限公司", "李明"),
+        ("用人单位是哪家公司？", "北京知行软件有限公司", "北京华信置业有限公司"),
+    ],
+)
+def test_a_party_question_quotes_the_line_of_the_asked_role_among_contracts(
+    tmp_path: Path, question: str, fact: str, other: str
+) -> None:
+    """Tried as a lawyer over a lease and an employment contract: "房东是谁？" quoted "劳动者（乙方）：王某"
+    first, and "用人单位是哪家公司？" was routed by "用人单位是哪家公司" read as a company's name."""
+    store, s = Store(tmp_path / "store"), Settings()
+    docs = [("房屋租赁合同.txt", HEADED_LEASE.encode()), ("劳动合同.txt", EMPLOYMENT_HEADED.encode())]
+    kb = make_kb(store, s, "both", docs)
+    done = list(Pipeline(store, s, None, None, None).ask(AskRequest(question, [kb])))[-1]
+    assert isinstance(done, Done)
+    assert not done.result.refused and fact in done.result.answer, done.result.answer
+    assert other not in done.result.answer, done.result.answer
+
+
+@pytest.mark.parametrize("question", ["担保人是谁？", "Who is the guarantor?"])
+def test_a_party_question_about_a_role_no_contract_has_is_refused(tmp_path: Path, question: str) -> None:
+    store, s = Store(tmp_path / "store"), Settings()
+    docs = [("房屋租赁合同.txt", HEADED_LEASE.encode()), ("劳动合同.txt", EMPLOYMENT_HEADED.encode())]
+    kb = make_kb(store, s, "both", docs)
+    done = list(Pipeline(store, s, None, None, None).ask(AskRequest(question, [kb])))[-1]
+    assert isinstance(done, Done)
+    assert done.result.refused and not done.result.citations, done.result.answer
+
+
 def test_an_early_termination_question_is_answered_from_a_termination_for_breach_right(
     tmp_path: Path,
 ) -> None:
