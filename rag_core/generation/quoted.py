@@ -377,15 +377,20 @@ def _asked_value_first(chosen: list[ScoredSentence], question: str) -> list[Scor
     时候签的？" the deposit sentence "乙方应于本合同签订之日向甲方支付押金…" (0.935: 合同 and 签, no date) and the
     signature clause were quoted before "签订日期：2025年2月20日" (0.914), or instead of it. A question
     asking who a party is asks for a name: "Who are the parties to this agreement?" quoted "IN WITNESS
-    WHEREOF, the parties have executed this Agreement" before the preamble that names both companies."""
-    from rag_core.judge.relevance import asked_kinds, held_kinds, value_kinds
+    WHEREOF, the parties have executed this Agreement" before the preamble that names both companies; and
+    "受让方呢？" after "转让方是谁？" the 转让方 line before the 受让方 one: the line naming the asked role leads."""
+    from rag_core.judge.clause_types import asked_roles
+    from rag_core.judge.relevance import asked_kinds, held_kinds, names_asked_role, party_labels, value_kinds
 
     asked = tuple(asked_kinds(question))
     kinds = asked if asked == ("entity",) else value_kinds(asked)
     if not kinds:
         return chosen
     holds = {id(x): bool(held_kinds(kinds, x.sentence.text)) for x in chosen}
-    return sorted(chosen, key=lambda x: not holds[id(x)])  # stable: earlier order within each group
+    roles = asked_roles(question) if asked == ("entity",) else ()
+    named = {id(x): bool(roles) and names_asked_role(roles, party_labels(x.sentence.text)) for x in chosen}
+    # stable: earlier order within each group; the asked role's line before the other parties'
+    return sorted(chosen, key=lambda x: (not named[id(x)], not holds[id(x)]))
 
 
 def select_quoted(

@@ -332,14 +332,39 @@ _PARTY_IDENTITY = (
 )
 
 
+_ROLE_FOLLOW_UP = (
+    re.compile(
+        rf"^\s*(?:and|what\s+about|how\s+about)\s+(?:the\s+)?(?:[a-z]+\s+)?(?:{_PARTY_ROLES_EN})\b\s*\??\s*$",
+        re.I,
+    ),
+    re.compile(rf"^\s*(?:那|那么)?(?:{_PARTY_ROLES_ZH})呢[？?]?\s*$"),
+)
+"""A follow-up naming only another role ("And the licensor?", "受让方呢？"): a party question only after one."""
+_QUESTION_END = re.compile(r"(?<=[?？])\s*")
+
+
+def _question_parts(question: str) -> list[str]:
+    """The questions of a text, split after each question mark (a follow-up joined to the one before)."""
+    return [p for p in _QUESTION_END.split(question.strip()) if p.strip()]
+
+
 def asks_party_identity(question: str) -> bool:
-    """Whether the question only asks who a party is ("Who is the licensee?", "出租方是谁？").
+    """Whether the question only asks who a party is ("Who is the licensee?", "出租方是谁？"), also as a
+    follow-up joined to such a question that names only another role ("Who is the licensee? And the
+    licensor?", "转让方是谁？ 受让方呢？").
 
     Why: the parties are named in a contract's heading lines, which are of no clause type; typed,
     such a question was judged against clauses of that type: "Who is the licensee?" came out
     Covenant Not To Sue (0.57) and was refused as asking for a clause the documents lack, and
-    "谁是被许可方？" License Grant (its 许可)."""
-    return any(rx.search(question) for rx in _PARTY_IDENTITY)
+    "谁是被许可方？" License Grant (its 许可). Joined, "And the licensor?" was judged as no party question
+    and quoted "2.2 Licensee shall not reverse engineer …" (browser try-out); alone, "乙方呢？" after a
+    question on liability asks about the liability, so a bare role follow-up never counts on its own."""
+    parts = _question_parts(question)
+    if len(parts) < 2:
+        return any(rx.search(question) for rx in _PARTY_IDENTITY)
+    asks = [any(rx.search(p) for rx in _PARTY_IDENTITY) for p in parts]
+    follows = [any(rx.search(p) for rx in _ROLE_FOLLOW_UP) for p in parts]
+    return asks[0] and all(a or f for a, f in zip(asks, follows, strict=True))
 
 
 _GENERIC_ROLES = frozenset(
@@ -363,7 +388,11 @@ def asked_roles(question: str) -> tuple[str, ...]:
     lines name a party, only one names the landlord (``relevance.party_labels``)."""
     if not asks_party_identity(question):
         return ()
-    return tuple(dict.fromkeys(r for r in role_words(question) if r not in _GENERIC_ROLES))
+    for part in reversed(_question_parts(question)):  # a joined follow-up asks its own role
+        roles = tuple(dict.fromkeys(r for r in role_words(part) if r not in _GENERIC_ROLES))
+        if roles:
+            return roles
+    return ()
 
 
 def is_generic_role(word: str) -> bool:

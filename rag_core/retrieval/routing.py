@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rag_core import textproc
+from rag_core.judge.clause_types import role_words
 from rag_core.settings import RetrievalSettings
 from storage.rows import DocumentMeta
 
@@ -227,8 +228,11 @@ def strip_names(query: str, matched: list[str]) -> str:
     """The query without the words that named the routed contract.
 
     Why: inside the routed contract its own name matches only the title block, so those words would
-    pull the cover page above the clause the lawyer asked about.
+    pull the cover page above the clause the lawyer asked about. A party's role is no name of the
+    contract, though its opening block writes it beside the names: "转让方是杭州恒信科技有限公司，对吗？" was
+    judged as "是 ，对吗？".
     """
+    matched = [w for w in matched if not role_words(w)]  # 转让方 names a party's role, not the contract
     if not matched:
         return query
     keep = [True] * len(query)

@@ -586,3 +586,31 @@ def test_a_follow_up_naming_its_own_subject_may_leave_the_previous_answer_s_docu
     kb = make_kb(store, s, "both", [("msa.txt", MSA.encode()), ("租赁合同.txt", DEPOSIT_LEASE.encode())])
     result = _follow_up(kb, store, "What is the monthly fee?", "那押金呢？")
     assert not result.refused and "13600" in result.answer, result.answer
+
+
+LICENCE_HEAD = (
+    'SOFTWARE LICENSE AGREEMENT\n\nThis Software License Agreement (the "Agreement") is entered into as of January 15, '
+    '2025 by and between Northwind Software Inc., a Delaware corporation ("Licensor"), and Bluefield Analytics LLC, '
+    'a New York limited liability company ("Licensee").\n\n2. LICENSE GRANT\n2.1 Licensor grants to Licensee a '
+    "non-exclusive, non-transferable license to use the Software during the Term.\n2.2 Licensee shall not reverse "
+    "engineer, decompile or disassemble the Software.\n\n6. WARRANTY\n6.1 Licensor warrants that the Software will "
+    "perform substantially in accordance with its documentation for ninety (90) days after delivery.\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "doc", "text", "lead"),
+    [
+        ("Who is the licensee?", "And the licensor?", "licence.txt", LICENCE_HEAD, "Northwind Software Inc."),
+        ("股权转让协议的转让方是谁？", "受让方呢？", "股权转让协议.txt", SHARES, "宁波海曙投资合伙企业"),
+    ],
+)
+def test_a_follow_up_naming_another_role_asks_who_that_party_is(
+    tmp_path: Path, first: str, then: str, doc: str, text: str, lead: str
+) -> None:
+    """Browser try-out: "And the licensor?" after "Who is the licensee?" quoted "2.2 Licensee shall not
+    reverse engineer …" first, and "受让方呢？" after a 转让方 question quoted the 转让方 line first."""
+    store = Store(tmp_path / "store")
+    kb = make_kb(store, Settings(), "one", [(doc, text.encode())])
+    result = _follow_up(kb, store, first, then)
+    assert not result.refused and result.quoted and lead in result.quoted[0].text, result.answer

@@ -180,3 +180,20 @@ def test_role_questions_take_other_contracts_party_lines_as_negatives() -> None:
         named = names_asked_role((role,), party_labels(p.text))
         assert named == p.label, (p.question, p.text[:80])
     assert any(not p.label and party_labels(p.text) for p in pairs)  # names parties, as other roles
+
+
+@pytest.mark.parametrize(
+    ("question", "asks", "roles"),
+    [
+        ("Who is the licensee? And the licensor?", True, ("licensor",)),
+        ("股权转让协议的转让方是谁？ 受让方呢？", True, ("受让方",)),
+        ("受让方呢？", False, ()),  # alone it may ask about anything said of the party
+        ("甲方的违约责任是什么？ 乙方呢？", False, ()),
+        ("Who is the licensee? What is the fee?", False, ()),
+    ],
+)
+def test_a_follow_up_naming_another_role_joined_to_a_party_question(
+    question: str, asks: bool, roles: tuple[str, ...]
+) -> None:
+    assert asks_party_identity(question) is asks
+    assert asked_roles(question) == roles

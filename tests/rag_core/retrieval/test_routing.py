@@ -176,3 +176,16 @@ def test_a_question_asking_which_company_names_none() -> None:
         head="劳动合同 用人单位（甲方）：北京知行软件有限公司 劳动者（乙方）：王某",
     )
     assert route("用人单位是哪家公司？", [DOCS[3], employment], 0.5) is None
+
+
+def test_a_partys_role_is_not_stripped_as_the_contracts_name() -> None:
+    """The share agreement's opening block writes "转让方（甲方）：…": routed by the company's name,
+    "转让方是杭州恒信科技有限公司，对吗？" was judged as "是 ，对吗？"."""
+    from rag_core.retrieval.routing import strip_names
+
+    matched = ["公司", "恒信", "有限", "有限公司", "杭州", "科技", "转让", "转让方"]
+    stripped = strip_names("转让方是杭州恒信科技有限公司，对吗？", matched)
+    assert stripped.startswith("转让方") and "恒信" not in stripped, stripped
+    assert strip_names("Who is the Licensee under the Northwind agreement?", ["licensee", "northwind"]) == (
+        "Who is the Licensee under the agreement?"
+    )
