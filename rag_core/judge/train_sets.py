@@ -236,8 +236,9 @@ def party_pairs(contracts: list[Contract], ts: JudgeTrainSettings, phrasing: int
     """Per contract, a question asking who the parties are: windows holding a party's name (CUAD
     "Parties") are evidence; the windows that share most words with "parties to this agreement" and
     name none ("This Agreement constitutes the entire agreement between the parties"), and a few
-    random ones, are neither relevant nor evidence. And, where the contract names someone by a role
-    ("Licensee"), a question asking who that role is (``role_pairs``).
+    random ones, are not. And, where the contract names someone by a role ("Licensee"), a question
+    asking who that role is (``role_pairs``). These rows fit the party model alone
+    (``training.fit_party``), neither the relevance nor the shared evidence model.
 
     Why: no training question asked who a party is, so for "Who are the parties to the share
     transfer agreement?" the evidence model read only word coverage: the entire-agreement clause and

@@ -251,6 +251,55 @@ def missing_named_clauses(sentence: str, evidence: str, min_share: float) -> lis
     return notes
 
 
+_EN_FORMS = (
+    r"Inc|LLC|L\.L\.C|Ltd|Limited|Corporation|Corp|Company|Co|GmbH|PLC|LLP|LP|AG|S\.A|N\.V|B\.V|Pte|Group"
+)
+_EN_NAME = re.compile(rf"\b(?:[A-Z][\w&'.-]*,?\s+){{1,6}}(?:{_EN_FORMS})\b\.?")
+_ZH_NAME = re.compile(r"[\u4e00-\u9fff]{2,30}?(?:有限责任公司|股份有限公司|有限公司|合伙企业|事务所)")
+_NOT_NAME_WORDS = frozenset(
+    "the this that such each either any our your its a an said other another same".split()
+)
+"""Capitalised words that open a sentence or a defined term, not a name ("The Company shall …")."""
+MIN_NAME_SUFFIX_CHARS: int = 4
+"""Characters of a Chinese name before its legal form that must be found together in the evidence."""
+
+
+def _squash(text: str) -> str:
+    """Lower-case letters, digits and CJK only: "Northwind Software, Inc." ~ "northwind software inc"."""
+    return re.sub(r"[^0-9a-z\u4e00-\u9fff]+", " ", text.lower()).strip()
+
+
+def _en_name_held(name: str, evidence: str) -> bool:
+    """Some tail of the name, from a real name word on, is in the evidence ("The Licensee Bluefield
+    Analytics LLC" is held by "Bluefield Analytics LLC")."""
+    words = _squash(name).split()
+    tails = [" ".join(words[i:]) for i in range(len(words) - 1) if words[i] not in _NOT_NAME_WORDS]
+    return not tails or any(f" {t} " in f" {evidence} " for t in tails)
+
+
+def _zh_name_held(name: str, evidence: str) -> bool:
+    """Some tail of the name holding ``MIN_NAME_SUFFIX_CHARS`` characters before its legal form is in
+    the evidence (the regex's match may start with the words before the name: "转让方为上海明远…")."""
+    form = re.search(r"(?:有限责任公司|股份有限公司|有限公司|合伙企业|事务所)$", name)
+    head = name[: form.start()] if form else name
+    return any(name[i:] in evidence for i in range(0, max(len(head) - MIN_NAME_SUFFIX_CHARS, 0) + 1))
+
+
+def missing_names(sentence: str, evidence: str) -> list[str]:
+    """Company names the sentence writes that the evidence does not: an English name with its legal
+    form ("Shanghai Mingyuan Investment Company") or a Chinese one (…有限公司). An English rendering
+    beside the Chinese name the evidence holds is the lawyer's own check, not an invention.
+
+    Why: the local model answered "Who are the parties to the share transfer agreement?" with
+    "Shanghai Mingyuan Investment Company (甲方)" for 上海明远投资有限公司 (browser try-out): a name
+    no document states, and a party's name is what the lawyer copies into a letter."""
+    zh = [n for n in _ZH_NAME.findall(sentence) if not _zh_name_held(n, evidence)]
+    held_zh = any(_zh_name_held(n, evidence) for n in _ZH_NAME.findall(sentence))
+    squashed = _squash(evidence)
+    en = [] if held_zh else [m.group().strip() for m in _EN_NAME.finditer(sentence)]
+    return zh + [n for n in en if not _en_name_held(n, squashed)]
+
+
 def without_invented(answer: str, unsupported: list[str]) -> str:
     """``answer`` without the sentences listed (verbatim pieces of it) — those whose key facts the
     cited evidence does not state. Chinese sentences are rejoined directly, English with a space."""

@@ -558,7 +558,8 @@ def overlap_support(
     support = SentenceSupport(sentence, overlap_label(score, settings), round(score, 3), cited, "overlap")
     support.counted = not is_connective(sentence)
     aliases = frozenset().union(*(b.aliases for b in against))
-    return _apply_number_rule(support, evidence, "\n".join(b.text for b in against), settings, aliases)
+    every = "\n".join(f"{b.title}\n{b.text}" for b in blocks)
+    return _apply_number_rule(support, evidence, "\n".join(b.text for b in against), settings, aliases, every)
 
 
 def _apply_number_rule(
@@ -567,13 +568,16 @@ def _apply_number_rule(
     documents: str,
     settings: ReflectionSettings,
     aliases: frozenset[tuple[str, str]],
+    every: str = "",
 ) -> SentenceSupport:
     """Any key fact absent from the evidence makes the sentence unsupported, whoever judged it:
-    a number, the currency of an amount, a party, an obligation bound to its party
+    a number, the currency of an amount, a party, a company's name that no block the model read
+    states (``facts.missing_names`` in ``every``: a name is copied, and one taken from an uncited
+    block is mis-cited, not invented), an obligation bound to its party
     (``facts.missing_roles``; ``aliases``: the letter parties the cited documents define), or the
     article a number is attributed to (``misplaced_articles``, read in the blocks' whole
     ``documents`` text: an excerpt keeps no article headings)."""
-    from rag_core.reflection.facts import missing_named_clauses, missing_roles
+    from rag_core.reflection.facts import missing_named_clauses, missing_names, missing_roles
 
     missing = missing_numbers(support.sentence, evidence)
     plain = remove_citation_markers(support.sentence)
@@ -581,6 +585,7 @@ def _apply_number_rule(
         plain, evidence, settings.named_clause_min_share
     )
     roles += [f"currency {c}" for c in missing_currencies(plain, evidence)]
+    roles += [f"name {n}" for n in missing_names(plain, every or evidence)]
     roles += [f"article {a}" for a in misplaced_articles(plain, documents)]
     if missing or roles:
         support.label = "not"

@@ -96,6 +96,7 @@ def question_names(question: str) -> set[str]:
 
 
 _ZH_KIND = re.compile(r"[\u4e00-\u9fff]{2,10}?(?:合同|协议)")
+_EN_KIND = re.compile(r"\b(?:[a-z][a-z-]*\s+){1,3}(?:agreement|contract)s?\b", re.I)
 
 
 def title_tokens(meta: DocumentMeta) -> set[str]:
@@ -105,14 +106,17 @@ def title_tokens(meta: DocumentMeta) -> set[str]:
 
 
 def kind_names(question: str, titled: set[str]) -> set[str]:
-    """The words of a Chinese question that call a contract by its kind ("采购合同的货款", "这份租赁合同"),
-    kept only where some document's title or file name has them (``titled``: all their words).
+    """The words of a question that call a contract by its kind ("采购合同的货款", "这份租赁合同", "the
+    license agreement"), kept only where some document's title or file name has them (``titled``:
+    all their words).
 
     Why: Chinese lawyers name a contract by its kind far more often than by 《title》 or party, and
-    such a phrase has no capital letters to find. Matching it against titles alone keeps the words
-    around it ("这份", "上述") from routing to a contract whose opening text happens to contain them.
+    such a phrase has no capital letters to find; so do English ones in lower case ("When does the
+    license agreement expire?" quoted the lease's and the employment contract's term dates).
+    Matching it against titles alone keeps the words around it ("这份", "上述", "does the") from
+    routing to a contract whose opening text happens to contain them.
     """
-    phrases = _ZH_KIND.findall(question)
+    phrases = _ZH_KIND.findall(question) + _EN_KIND.findall(question)
     return name_tokens(" ".join(phrases)) & titled if phrases else set()
 
 
@@ -228,11 +232,12 @@ def strip_names(query: str, matched: list[str]) -> str:
     """The query without the words that named the routed contract.
 
     Why: inside the routed contract its own name matches only the title block, so those words would
-    pull the cover page above the clause the lawyer asked about. A party's role is no name of the
-    contract, though its opening block writes it beside the names: "转让方是杭州恒信科技有限公司，对吗？" was
-    judged as "是 ，对吗？".
+    pull the cover page above the clause the lawyer asked about. A Chinese party role is no name of
+    the contract, though its opening block writes it beside the names: "转让方是杭州恒信科技有限公司，对吗？"
+    was judged as "是 ，对吗？".
     """
-    matched = [w for w in matched if not role_words(w)]  # 转让方 names a party's role, not the contract
+    # 转让方 names a party's role, not the contract; an English role may be its title ("Distributor Agreement")
+    matched = [w for w in matched if not (textproc.has_cjk(w) and role_words(w))]
     if not matched:
         return query
     keep = [True] * len(query)

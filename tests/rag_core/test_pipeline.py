@@ -614,3 +614,19 @@ def test_a_follow_up_naming_another_role_asks_who_that_party_is(
     kb = make_kb(store, Settings(), "one", [(doc, text.encode())])
     result = _follow_up(kb, store, first, then)
     assert not result.refused and result.quoted and lead in result.quoted[0].text, result.answer
+
+
+def test_an_answer_renaming_a_party_loses_the_invented_name(tmp_path: Path) -> None:
+    """Browser try-out with the local model: "Who are the parties to the share transfer agreement?" was
+    answered "1. Shanghai Mingyuan Investment Company (甲方)" for 上海明远投资有限公司 — a name no
+    document states. The sentence naming a company no block states is removed; the cited one stays."""
+    store = Store(tmp_path / "store")
+    kb = make_kb(store, Settings(), "one", [("股权转让协议.txt", SHARES.encode())])
+    draft = (
+        "The parties are:\n1. Wang Jianguo Holdings Company (甲方)\n"
+        "2. 宁波海曙投资合伙企业（有限合伙） (乙方) [1]"
+    )
+    _events, result, _sent = _run(
+        store, kb, "Who are the parties to the share transfer agreement?", lambda r: Reply(content=draft)
+    )
+    assert "宁波海曙投资合伙企业" in result.answer and "Holdings Company" not in result.answer, result.answer

@@ -414,3 +414,49 @@ def test_an_article_label_the_evidence_places_elsewhere_is_corrected_when_one_ar
     twice = [replace(blocks[0], text=both)]
     odd = "根据第三条，甲方应于七日内退还押金 [1]。"
     assert correct_article_labels(odd, twice) == (odd, [])
+
+
+SHARE_HEAD = EvidenceBlock(
+    1,
+    "股权转让协议",
+    "股权转让协议.txt",
+    None,
+    "",
+    "转让方（甲方）：上海明远投资有限公司\n受让方（乙方）：杭州恒信科技有限公司",
+)
+LICENCE_FEE = EvidenceBlock(
+    1,
+    "SOFTWARE LICENSE AGREEMENT",
+    "licence.txt",
+    None,
+    "3. FEES",
+    "3.1 Licensee shall pay Licensor an annual license fee of USD 84,000.",
+)
+LICENCE_HEAD = EvidenceBlock(
+    2, "SOFTWARE LICENSE AGREEMENT", "licence.txt", None, "",
+    'by and between Northwind Software Inc. ("Licensor") and Bluefield Analytics LLC ("Licensee").',
+)  # fmt: skip
+
+
+def test_a_company_name_no_block_states_is_not_supported() -> None:
+    """The local model wrote "Shanghai Mingyuan Investment Company (甲方)" for 上海明远投资有限公司: a name
+    no document states, which a lawyer would copy into a letter."""
+    answer = (
+        "The parties to the share transfer agreement are:\n1. Shanghai Mingyuan Investment Company (甲方)\n"
+        "2. 杭州恒信科技有限公司 (乙方) [1]"
+    )
+    supports = judge_support(split_sentences(answer), [SHARE_HEAD], SETTINGS)
+    invented = [s for s in supports if s.label == "not" and "name" in s.note]
+    assert [s.sentence for s in invented] == ["1. Shanghai Mingyuan Investment Company (甲方)"], supports
+    both = "The transferor is Shanghai Mingyuan Investment Co., Ltd. (上海明远投资有限公司) [1]."
+    assert "name" not in judge_support([both], [SHARE_HEAD], SETTINGS)[0].note
+    wrong = "转让方是北京明远投资集团有限公司 [1]。"
+    assert "name" in judge_support([wrong], [SHARE_HEAD], SETTINGS)[0].note
+
+
+def test_a_name_from_a_block_the_sentence_does_not_cite_is_no_invention() -> None:
+    sentence = "Bluefield Analytics LLC shall pay an annual license fee of USD 84,000 [1]."
+    support = judge_support([sentence], [LICENCE_FEE, LICENCE_HEAD], SETTINGS)[0]
+    assert "name" not in support.note, support
+    alone = judge_support([sentence], [LICENCE_FEE], SETTINGS)[0]
+    assert alone.label == "not" and "name Bluefield Analytics LLC" in alone.note
