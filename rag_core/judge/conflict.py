@@ -398,7 +398,19 @@ def is_section_label(w: Value, text: str) -> bool:
 
 
 def conflict_score(slots: PremiseSlots, passage: str) -> tuple[float, str]:
-    """Premise-conflict score in [0,1] of one passage, and why."""
+    """Premise-conflict score in [0,1] of one passage, and why: the stronger of a different value
+    where the question's belongs (``value_conflict``) and a party line binding the asked role to
+    another name (``party_premise``: the value check finds the asked name in the passage, whatever
+    role the passage gives it)."""
+    from rag_core.judge.party_premise import party_conflict
+
+    value = value_conflict(slots, passage)
+    party = party_conflict(slots.text, passage)
+    return party if party[0] > value[0] else value
+
+
+def value_conflict(slots: PremiseSlots, passage: str) -> tuple[float, str]:
+    """Premise-conflict score of one passage from the values the question asserts, and why."""
     norm = normalize_text(passage)
     low = fold_spelling(norm.lower())
     pvals = [w for w in extract_values(norm) if not is_section_label(w, norm)]

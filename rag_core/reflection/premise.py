@@ -38,10 +38,22 @@ _AFFIRMATION = re.compile(
 
 
 def false_values(question: str, conflicting: Sequence[EvidenceBlock]) -> list[str]:
-    """Surfaces of the question's values that no conflicting block states (the false premise)."""
+    """Surfaces of the question's values that no conflicting block states (the false premise), and
+    the name a premise about a party binds to a role a conflicting block gives someone else
+    (``party_premise``: "Northwind Software Inc." of "Is the licensee Northwind Software Inc.?" is in
+    the licence, as the licensor; a draft "The licensee is Northwind Software Inc." stayed after the
+    correction)."""
+    from rag_core.judge.party_premise import party_conflict, premise_binding, same_party
+
     slots = premise_slots(question)
     block_values = [v for b in conflicting for v in extract_values(normalize_text(b.text))]
-    return [v.surface for v in slots.values if not any(same_value(v, w) for w in block_values)]
+    out = [v.surface for v in slots.values if not any(same_value(v, w) for w in block_values)]
+    binding = premise_binding(question)
+    if binding and any(party_conflict(question, b.text)[0] > 0 for b in conflicting):
+        named = [v.surface for v in slots.values if v.kind == "name" and same_party(v.surface, binding.name)]
+        # the name as the question writes it when no value was read for it (names are read by tagging)
+        out += [n for n in (named or [binding.name]) if n not in out]
+    return out
 
 
 def starts_with_correction(answer: str) -> bool:
@@ -57,8 +69,11 @@ def affirms_premise(answer: str, question: str, conflicting: Sequence[EvidenceBl
     first = next(iter(split_sentences(answer)), "")
     norm = normalize_text(first)
     values = extract_values(norm)
-    wrong = [v for v in premise_slots(question).values if v.surface in false_values(question, conflicting)]
-    repeated = any(same_value(q, a) for q in wrong for a in values)
+    false = false_values(question, conflicting)
+    wrong = [v for v in premise_slots(question).values if v.surface in false]
+    repeated = any(same_value(q, a) for q in wrong for a in values) or any(
+        f in norm for f in false if f not in {v.surface for v in wrong}
+    )
     return repeated and not _NEGATED.search(norm)
 
 

@@ -13,6 +13,7 @@ from rag_core.judge.classify import apply_evidence_margin, select_kept
 from rag_core.judge.clause_gate import asked_clause_type
 from rag_core.judge.doc_scope import apply_doc_scope, cap_to_cited, covered_terms
 from rag_core.judge.factory import make_judge
+from rag_core.judge.party_premise import premise_binding
 from rag_core.judge.salvage import salvage_passage
 from rag_core.llm.base import ChatModel
 from rag_core.models import ChatTurn, Hit, Verdict
@@ -100,9 +101,13 @@ def judged_question(question: str, retrieval: RetrievalRecord | None) -> str:
     Cisco") matches the title block and headers, so the judge and the quoted answer took a title
     line for evidence (0.74 for "1. Nonexclusive Value Added Distributor Agreement Terms and
     Conditions" against 0.02 without the name). Retrieval already searches inside the contract
-    with this query; the judge reads the same.
+    with this query; the judge reads the same. Unless the question asserts who a party is ("Is the
+    licensee Northwind Software Inc.?", ``party_premise``): that name is what is asked, and stripped
+    the premise check read "Is the licensee Inc.?".
     """
     names = list(retrieval.routed_names()) if retrieval else []
+    if premise_binding(question) is not None:
+        return ""
     stripped = in_document_query(question, names).strip() if names else ""
     return stripped if stripped and stripped != question else ""
 

@@ -630,3 +630,45 @@ def test_an_answer_renaming_a_party_loses_the_invented_name(tmp_path: Path) -> N
         store, kb, "Who are the parties to the share transfer agreement?", lambda r: Reply(content=draft)
     )
     assert "宁波海曙投资合伙企业" in result.answer and "Holdings Company" not in result.answer, result.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "truth"),
+    [
+        ("出租方是李明吗？", "北京华信置业有限公司"),
+        ("Is the licensee Northwind Software Inc.?", "Bluefield Analytics LLC"),
+    ],
+)
+def test_a_false_premise_about_a_party_is_corrected(tmp_path: Path, question: str, truth: str) -> None:
+    """The value check found the asked name in the party lines and counted the premise supported,
+    whatever role they give it; routed by the company's name, the judge read "Is the licensee Inc.?"."""
+    store, s = Store(tmp_path / "store"), Settings()
+    docs = [("房屋租赁合同.txt", HEADED_LEASE.encode()), ("licence.txt", LICENCE_HEAD.encode())]
+    kb = make_kb(store, s, "both", docs)
+    done = list(Pipeline(store, s, None, None, None).ask(AskRequest(question, [kb])))[-1]
+    assert isinstance(done, Done)
+    labels = [v.label for v in done.result.trace.verdicts.verdicts]
+    assert "CONFLICTING" in labels, labels
+    assert truth in done.result.answer and not done.result.refused, done.result.answer
+    assert done.result.quoted and truth in done.result.quoted[0].text
+
+
+def test_a_draft_affirming_a_false_premise_about_a_party_is_not_shown(tmp_path: Path) -> None:
+    store = Store(tmp_path / "store")
+    kb = make_kb(store, Settings(), "one", [("licence.txt", LICENCE_HEAD.encode())])
+    draft = "Yes, the licensee is Northwind Software Inc. [1]"
+    _events, result, _sent = _run(
+        store, kb, "Is the licensee Northwind Software Inc.?", lambda r: Reply(content=draft)
+    )
+    assert not result.answer.startswith("Yes"), result.answer
+    assert "Bluefield Analytics LLC" in result.answer, result.answer
+
+
+def test_a_chinese_draft_affirming_a_false_party_premise_loses_the_affirming_sentence(tmp_path: Path) -> None:
+    store = Store(tmp_path / "store")
+    kb = make_kb(store, Settings(), "one", [("房屋租赁合同.txt", HEADED_LEASE.encode())])
+    _events, result, _sent = _run(
+        store, kb, "出租方是李明吗？", lambda r: Reply(content="是的，出租方是李明 [1]。")
+    )
+    assert result.answer.startswith("不对") and "北京华信置业有限公司" in result.answer, result.answer
+    assert "出租方是李明" not in result.answer, result.answer
