@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from rag_core.coded import coded
 from rag_core.judge.values import normalize_text
-from rag_core.reflection.facts import PARTY_ROLES
+from rag_core.reflection.facts import EN_LEGAL_FORMS, PARTY_ROLES, squash_name
 
 PARTY_CONFLICT_SCORE: float = 0.9
 """The conflict score of a passage binding the asked role to another name: as strong as a different
@@ -87,9 +87,6 @@ def premise_binding(question: str) -> Binding | None:
     return None
 
 
-_EN_FORMS = r"Inc|LLC|L\.L\.C|Ltd|Limited|Corporation|Corp|Company|Co|GmbH|PLC|LLP|LP|AG|Pte"
-
-
 @lru_cache(maxsize=1)
 def _binding_res() -> tuple[re.Pattern[str], re.Pattern[str]]:
     roles = _alternation()
@@ -98,7 +95,7 @@ def _binding_res() -> tuple[re.Pattern[str], re.Pattern[str]]:
         re.I | re.M,
     )
     defined = re.compile(  # case-sensitive name, any-case role: ... Inc., a Delaware corporation ("Licensor")
-        rf"(?P<name>(?:[A-Z][\w&'.-]*,?\s+){{1,6}}(?:{_EN_FORMS})\b\.?)"
+        rf"(?P<name>(?:[A-Z][\w&'.-]*,?\s+){{1,6}}(?:{EN_LEGAL_FORMS})\b\.?)"
         rf"[^()]{{0,100}}?\(\s*(?:the\s+)?[\"“](?P<role>(?i:{roles}))[\"”]\s*\)"
     )
     return line, defined
@@ -123,14 +120,10 @@ def passage_bindings(passage: str) -> list[Binding]:
     return out
 
 
-def _squash(text: str) -> str:
-    return re.sub(r"[^0-9a-z\u4e00-\u9fff]+", "", text.lower())
-
-
 def same_party(a: str, b: str) -> bool:
     """One name holds the other, ignoring case, spaces and punctuation ("Northwind Software, Inc." and
     "Northwind Software Inc"; "北京华信置业有限公司" and "北京华信置业")."""
-    x, y = _squash(a), _squash(b)
+    x, y = squash_name(a).replace(" ", ""), squash_name(b).replace(" ", "")
     return bool(x) and bool(y) and (x in y or y in x)
 
 

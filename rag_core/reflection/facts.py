@@ -251,10 +251,11 @@ def missing_named_clauses(sentence: str, evidence: str, min_share: float) -> lis
     return notes
 
 
-_EN_FORMS = (
+EN_LEGAL_FORMS = (
     r"Inc|LLC|L\.L\.C|Ltd|Limited|Corporation|Corp|Company|Co|GmbH|PLC|LLP|LP|AG|S\.A|N\.V|B\.V|Pte|Group"
 )
-_EN_NAME = re.compile(rf"\b(?:[A-Z][\w&'.-]*,?\s+){{1,6}}(?:{_EN_FORMS})\b\.?")
+"""The legal forms that end an English company's name (a regex alternation)."""
+_EN_NAME = re.compile(rf"\b(?:[A-Z][\w&'.-]*,?\s+){{1,6}}(?:{EN_LEGAL_FORMS})\b\.?")
 _ZH_NAME = re.compile(r"[\u4e00-\u9fff]{2,30}?(?:有限责任公司|股份有限公司|有限公司|合伙企业|事务所)")
 _NOT_NAME_WORDS = frozenset(
     "the this that such each either any our your its a an said other another same".split()
@@ -264,7 +265,7 @@ MIN_NAME_SUFFIX_CHARS: int = 4
 """Characters of a Chinese name before its legal form that must be found together in the evidence."""
 
 
-def _squash(text: str) -> str:
+def squash_name(text: str) -> str:
     """Lower-case letters, digits and CJK only: "Northwind Software, Inc." ~ "northwind software inc"."""
     return re.sub(r"[^0-9a-z\u4e00-\u9fff]+", " ", text.lower()).strip()
 
@@ -272,7 +273,7 @@ def _squash(text: str) -> str:
 def _en_name_held(name: str, evidence: str) -> bool:
     """Some tail of the name, from a real name word on, is in the evidence ("The Licensee Bluefield
     Analytics LLC" is held by "Bluefield Analytics LLC")."""
-    words = _squash(name).split()
+    words = squash_name(name).split()
     tails = [" ".join(words[i:]) for i in range(len(words) - 1) if words[i] not in _NOT_NAME_WORDS]
     return not tails or any(f" {t} " in f" {evidence} " for t in tails)
 
@@ -295,7 +296,7 @@ def missing_names(sentence: str, evidence: str) -> list[str]:
     no document states, and a party's name is what the lawyer copies into a letter."""
     zh = [n for n in _ZH_NAME.findall(sentence) if not _zh_name_held(n, evidence)]
     held_zh = any(_zh_name_held(n, evidence) for n in _ZH_NAME.findall(sentence))
-    squashed = _squash(evidence)
+    squashed = squash_name(evidence)
     en = [] if held_zh else [m.group().strip() for m in _EN_NAME.finditer(sentence)]
     return zh + [n for n in en if not _en_name_held(n, squashed)]
 
