@@ -387,10 +387,22 @@ def _asked_value_first(chosen: list[ScoredSentence], question: str) -> list[Scor
     if not kinds:
         return chosen
     holds = {id(x): bool(held_kinds(kinds, x.sentence.text)) for x in chosen}
-    roles = asked_roles(question) if asked == ("entity",) else ()
-    named = {id(x): bool(roles) and names_asked_role(roles, party_labels(x.sentence.text)) for x in chosen}
-    # stable: earlier order within each group; the asked role's line before the other parties'
-    return sorted(chosen, key=lambda x: (not named[id(x)], not holds[id(x)]))
+    party = asked == ("entity",)
+    roles = asked_roles(question) if party else ()
+    labels = {id(x): party_labels(x.sentence.text) if party else frozenset() for x in chosen}
+    named = {id(x): bool(roles) and names_asked_role(roles, labels[id(x)]) for x in chosen}
+    # stable: earlier order within each group; the asked role's line, then the other party lines, then
+    # other sentences naming a company ("甲方将其持有的杭州云帆科技有限公司30%的股权…" names the shares' company)
+    return sorted(chosen, key=lambda x: (not named[id(x)], not labels[id(x)], not holds[id(x)]))
+
+
+def _party_line_asked(x: ScoredSentence, question: str) -> bool:
+    """A party line ("转让方（甲方）：王建国") when the question asks who the parties are: quoted however
+    its score compares, since the line naming a person scored 0.39 beside 0.84 for the one naming a
+    company, and the person was left out of "Who are the parties to the share transfer agreement?"."""
+    from rag_core.judge.relevance import asked_kinds, party_labels
+
+    return bool(question) and asked_kinds(question) == ["entity"] and bool(party_labels(x.sentence.text))
 
 
 def select_quoted(
@@ -423,7 +435,7 @@ def select_quoted(
         chosen = [first]
     else:
         floor = best * settings.quoted_min_relative
-        chosen = [x for x in ranked if x.score >= floor]
+        chosen = [x for x in ranked if x.score >= floor or _party_line_asked(x, question)]
         if question and settings.quoted_prefer_asked_value:
             chosen = _asked_value_first(chosen, question)
         if question and settings.quoted_prefer_named_heading:

@@ -47,9 +47,9 @@ def _premise_res() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"^\s*is\s+(?:the\s+)?(?P<role>{roles})\s+(?P<name>.+?)\s*\?\s*$", re.I),
         re.compile(rf"^\s*is\s+(?P<name>.+?)\s+the\s+(?P<role>{roles})\b[^?]*\?\s*$", re.I),
         re.compile(rf"^\s*the\s+(?P<role>{roles})\s+is\s+(?P<name>.+?){end}", re.I),
-        re.compile(
+        re.compile(  # a confirmation is asked: "出租方是李明吗？", "出租方是李明，对吗？", not "出租方是哪家公司？"
             rf"^.{{0,12}}?(?P<role>{roles})(?:是|为)(?P<name>[^，,？?]{{2,40}}?)"
-            r"(?:吗|吧)?[，,]?(?:对吗|是吗|对不对|是不是|没错吧)?[？?]?\s*$"
+            r"(?:吗|吧|[，,]?(?:对吗|是吗|对不对|是不是|没错吧))[？?]?\s*$"
         ),
     )
 
@@ -70,8 +70,12 @@ _EN_NAME_SHAPE = re.compile(r"^[A-Z][\w&'.,-]*(?:\s+[A-Z0-9&][\w&'.,-]*){0,7}$")
 """An English name: capitalised words only ("Northwind Software Inc."), not "entitled to sublicense"."""
 
 
+_ASKING = re.compile(r"哪|谁|什么|几|多少|\b(?:who|which|what)\b", re.I)
+
+
 def _looks_like_name(name: str) -> bool:
-    return bool(_ZH_NAME_SHAPE.match(name) or _EN_NAME_SHAPE.match(name))
+    """A name's shape, and no question word in it ("哪家公司" asks for one)."""
+    return not _ASKING.search(name) and bool(_ZH_NAME_SHAPE.match(name) or _EN_NAME_SHAPE.match(name))
 
 
 def premise_binding(question: str) -> Binding | None:

@@ -126,6 +126,7 @@ class SentenceSupport:
     by: Literal["overlap", "llm"] = "overlap"
     counted: bool = True
     note: str = ""
+    invented_names: tuple[str, ...] = ()  # company names no block the model read states
 
 
 # ---------------------------------------------------------------- sentences
@@ -585,7 +586,8 @@ def _apply_number_rule(
         plain, evidence, settings.named_clause_min_share
     )
     roles += [f"currency {c}" for c in missing_currencies(plain, evidence)]
-    roles += [f"name {n}" for n in missing_names(plain, every or evidence)]
+    support.invented_names = tuple(missing_names(plain, every or evidence))
+    roles += [f"name {n}" for n in support.invented_names]
     roles += [f"article {a}" for a in misplaced_articles(plain, documents)]
     if missing or roles:
         support.label = "not"

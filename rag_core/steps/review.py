@@ -82,7 +82,9 @@ def review_draft(answer: str, blocks: Sequence[EvidenceBlock], rs: ReflectionSet
     records = tuple(
         SupportRecord(s.sentence, s.label, s.score, tuple(s.cited), s.by, s.counted, s.note) for s in supports
     )
-    ok = bool(valid) and not needs_regeneration(supports, rs)
+    # a party's name no block states is not cut out of a list and left half: the answer is redone or quoted
+    renamed = any(s.invented_names for s in supports)
+    ok = bool(valid) and not needs_regeneration(supports, rs) and not renamed
     return Review(answer, valid, ok, tuple(check.invalid), repaired, records, articles)
 
 

@@ -444,6 +444,8 @@ def test_a_party_question_quotes_the_line_of_the_asked_role_among_contracts(
     assert isinstance(done, Done)
     assert not done.result.refused and fact in done.result.answer, done.result.answer
     assert other not in done.result.answer, done.result.answer
+    # asking which company is no premise about one ("用人单位是哪家公司？" came out CONFLICTING)
+    assert "CONFLICTING" not in [v.label for v in done.result.trace.verdicts.verdicts]
 
 
 @pytest.mark.parametrize("question", ["担保人是谁？", "Who is the guarantor?"])

@@ -401,3 +401,24 @@ def test_a_question_who_the_parties_are_quotes_the_sentence_naming_them_first() 
     assert "Northwind Software Inc." in quoted.sentences[0].text, [x.text for x in quoted.sentences]
     off = s.generation.model_copy(update={"quoted_prefer_asked_value": False})
     assert select_quoted(blocks, scored, off, q).sentences[0].text.startswith("10.1 This")
+
+
+PERSON_PARTY = (
+    "股权转让协议\n转让方（甲方）：王建国\n受让方（乙方）：宁波海曙投资合伙企业（有限合伙）\n"
+    "第一条 转让标的\n甲方将其持有的杭州云帆科技有限公司30%的股权转让给乙方。\n"
+)
+
+
+def test_every_party_line_is_quoted_for_a_party_question_before_a_company_mentioned() -> None:
+    """The line naming a person (0.39) fell below the floor beside the one naming a company (0.84),
+    and the shares' company ("杭州云帆科技有限公司30%的股权") was quoted instead of the transferor."""
+    s = Settings()
+    blocks = [_block(1, PERSON_PARTY, 0)]
+    q = "Who are the parties to the share transfer agreement?"
+    texts = [
+        x.text
+        for x in select_quoted(blocks, score_blocks(q, blocks, sentence_scorer(s)), s.generation, q).sentences
+    ]
+    assert set(texts[:2]) == {"转让方（甲方）：王建国", "受让方（乙方）：宁波海曙投资合伙企业（有限合伙）"}, (
+        texts
+    )

@@ -23,6 +23,8 @@ LEASE = "房屋租赁合同\n\n出租方（甲方）：北京华信置业有限�
         ("出租方是李明吗？", Binding("lessor", "李明")),
         ("房东是北京华信置业有限公司，对吗？", Binding("lessor", "北京华信置业有限公司")),
         ("出租方是谁？", None),
+        ("用人单位是哪家公司？", None),
+        ("出租方是北京华信置业有限公司？", None),  # no confirmation asked
         ("出租方是否有权解除合同？", None),
         ("Is the licensee entitled to sublicense?", None),
         ("What is the monthly rent?", None),
