@@ -422,3 +422,23 @@ def test_every_party_line_is_quoted_for_a_party_question_before_a_company_mentio
     assert set(texts[:2]) == {"转让方（甲方）：王建国", "受让方（乙方）：宁波海曙投资合伙企业（有限合伙）"}, (
         texts
     )
+
+
+FEES = (
+    "3. FEES AND PAYMENT\n3.1 Licensee shall pay Licensor an annual license fee of USD 84,000 (eighty-four thousand "
+    "US dollars).\n3.2 The annual license fee is payable in advance within thirty (30) days after the Effective "
+    "Date and each anniversary thereof. Late payments bear interest at one percent (1%) per month.\n"
+)
+
+
+def test_an_amount_question_quotes_the_sentence_with_an_amount_before_one_with_a_bare_number() -> None:
+    """Browser try-out: "What is the annual license fee?" quoted the payment-term sentence ("thirty (30)
+    days", a number, which counts as holding an amount) before "an annual license fee of USD 84,000"."""
+    s = Settings()
+    blocks = [_block(1, FEES, 0)]
+    q = "What is the annual license fee?"
+    texts = [
+        x.text
+        for x in select_quoted(blocks, score_blocks(q, blocks, sentence_scorer(s)), s.generation, q).sentences
+    ]
+    assert texts[0].startswith("3.1 Licensee shall pay"), texts
