@@ -404,13 +404,16 @@ def _asked_value_first(chosen: list[ScoredSentence], question: str) -> list[Scor
     )
 
 
-def _party_line_asked(x: ScoredSentence, question: str) -> bool:
-    """A party line ("转让方（甲方）：王建国") when the question asks who the parties are: quoted however
-    its score compares, since the line naming a person scored 0.39 beside 0.84 for the one naming a
-    company, and the person was left out of "Who are the parties to the share transfer agreement?"."""
+def _party_lines(ranked: Sequence[ScoredSentence], question: str) -> set[int]:
+    """The ids of the party lines ("转让方（甲方）：王建国") when the question asks who the parties are:
+    quoted however their scores compare, since the line naming a person scored 0.39 beside 0.84 for
+    the one naming a company, and the person was left out of "Who are the parties to the share
+    transfer agreement?"."""
     from rag_core.judge.relevance import asked_kinds, party_labels
 
-    return bool(question) and asked_kinds(question) == ["entity"] and bool(party_labels(x.sentence.text))
+    if not question or asked_kinds(question) != ["entity"]:
+        return set()
+    return {id(x) for x in ranked if party_labels(x.sentence.text)}
 
 
 def select_quoted(
@@ -443,7 +446,8 @@ def select_quoted(
         chosen = [first]
     else:
         floor = best * settings.quoted_min_relative
-        chosen = [x for x in ranked if x.score >= floor or _party_line_asked(x, question)]
+        lines = _party_lines(ranked, question)
+        chosen = [x for x in ranked if x.score >= floor or id(x) in lines]
         if question and settings.quoted_prefer_asked_value:
             chosen = _asked_value_first(chosen, question)
         if question and settings.quoted_prefer_named_heading:
