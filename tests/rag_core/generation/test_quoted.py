@@ -403,6 +403,14 @@ def test_a_question_who_the_parties_are_quotes_the_sentence_naming_them_first() 
     assert select_quoted(blocks, scored, off, q).sentences[0].text.startswith("10.1 This")
 
 
+def _quoted_texts(text: str, question: str) -> list[str]:
+    """The quoted answer's sentences for one block, scored by the default (fitted) sentence scorer."""
+    s = Settings()
+    blocks = [_block(1, text, 0)]
+    scored = score_blocks(question, blocks, sentence_scorer(s))
+    return [x.text for x in select_quoted(blocks, scored, s.generation, question).sentences]
+
+
 PERSON_PARTY = (
     "股权转让协议\n转让方（甲方）：王建国\n受让方（乙方）：宁波海曙投资合伙企业（有限合伙）\n"
     "第一条 转让标的\n甲方将其持有的杭州云帆科技有限公司30%的股权转让给乙方。\n"
@@ -412,13 +420,7 @@ PERSON_PARTY = (
 def test_every_party_line_is_quoted_for_a_party_question_before_a_company_mentioned() -> None:
     """The line naming a person (0.39) fell below the floor beside the one naming a company (0.84),
     and the shares' company ("杭州云帆科技有限公司30%的股权") was quoted instead of the transferor."""
-    s = Settings()
-    blocks = [_block(1, PERSON_PARTY, 0)]
-    q = "Who are the parties to the share transfer agreement?"
-    texts = [
-        x.text
-        for x in select_quoted(blocks, score_blocks(q, blocks, sentence_scorer(s)), s.generation, q).sentences
-    ]
+    texts = _quoted_texts(PERSON_PARTY, "Who are the parties to the share transfer agreement?")
     assert set(texts[:2]) == {"转让方（甲方）：王建国", "受让方（乙方）：宁波海曙投资合伙企业（有限合伙）"}, (
         texts
     )
@@ -434,11 +436,5 @@ FEES = (
 def test_an_amount_question_quotes_the_sentence_with_an_amount_before_one_with_a_bare_number() -> None:
     """Browser try-out: "What is the annual license fee?" quoted the payment-term sentence ("thirty (30)
     days", a number, which counts as holding an amount) before "an annual license fee of USD 84,000"."""
-    s = Settings()
-    blocks = [_block(1, FEES, 0)]
-    q = "What is the annual license fee?"
-    texts = [
-        x.text
-        for x in select_quoted(blocks, score_blocks(q, blocks, sentence_scorer(s)), s.generation, q).sentences
-    ]
+    texts = _quoted_texts(FEES, "What is the annual license fee?")
     assert texts[0].startswith("3.1 Licensee shall pay"), texts
