@@ -380,8 +380,14 @@ def _asked_value_first(chosen: list[ScoredSentence], question: str) -> list[Scor
     WHEREOF, the parties have executed this Agreement" before the preamble that names both companies; and
     "受让方呢？" after "转让方是谁？" the 转让方 line before the 受让方 one: the line naming the asked role leads."""
     from rag_core.judge.clause_types import asked_roles
-    from rag_core.judge.relevance import asked_kinds, held_kinds, names_asked_role, party_labels, value_kinds
-    from rag_core.judge.values import extract_values, normalize_text
+    from rag_core.judge.relevance import (
+        asked_kinds,
+        found_kinds,
+        held_kinds,
+        names_asked_role,
+        party_labels,
+        value_kinds,
+    )
 
     asked = tuple(asked_kinds(question))
     kinds = asked if asked == ("entity",) else value_kinds(asked)
@@ -394,9 +400,7 @@ def _asked_value_first(chosen: list[ScoredSentence], question: str) -> list[Scor
     named = {id(x): bool(roles) and names_asked_role(roles, labels[id(x)]) for x in chosen}
     # a value of the very kind asked before one that only counts as it ("USD 84,000" before "thirty (30)
     # days" for "What is the annual license fee?": a bare number holds an "amount" too)
-    exact = {
-        id(x): any(v.kind in kinds for v in extract_values(normalize_text(x.sentence.text))) for x in chosen
-    }
+    exact = {id(x): bool(found_kinds(x.sentence.text) & set(kinds)) for x in chosen}
     # stable: earlier order within each group; the asked role's line, then the other party lines, then
     # other sentences naming a company ("甲方将其持有的杭州云帆科技有限公司30%的股权…" names the shares' company)
     return sorted(

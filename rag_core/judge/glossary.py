@@ -228,21 +228,6 @@ def siblings(term: str) -> tuple[str, ...]:
     )
 
 
-@lru_cache(maxsize=16384)
-def zh_synonyms(term: str) -> tuple[str, ...]:
-    """Chinese synonyms of a Chinese question word: its ``siblings`` and those of the glossary words
-    inside it ("修房子" holds 房子 → 房屋), none that the word itself contains.
-
-    Why: a client asks in everyday words what a contract writes in drafting words ("房东迟迟不修房子怎么办？"
-    of "房屋……由甲方负责维修"; "纠纷去哪里起诉" of "争议……向人民法院起诉"), and a Chinese question met a
-    Chinese clause only word for word, so the repair clause covered 1 of 7 terms and scored relevance
-    0.14. English words get none: their synonyms are the stemmer's and the fit's business."""
-    if term.isascii():
-        return ()
-    out = [*siblings(term), *(s for inner in inner_terms(term) for s in siblings(inner))]
-    return tuple(dict.fromkeys(s for s in out if s not in term))
-
-
 PREFIX_MIN: int = 4
 """Shared prefix length from which an English word meets a glossary word of another stemmer
 ("invoic" from the support check's tokens meets "invoice")."""

@@ -78,6 +78,7 @@ def _looks_like_name(name: str) -> bool:
     return not _ASKING.search(name) and bool(_ZH_NAME_SHAPE.match(name) or _EN_NAME_SHAPE.match(name))
 
 
+@lru_cache(maxsize=1024)
 def premise_binding(question: str) -> Binding | None:
     """The role and name the question asserts ("出租方是李明吗？" → lessor, 李明), or None."""
     q = normalize_text(question).strip()

@@ -346,6 +346,11 @@ def value_kinds(kinds: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(k for k in kinds if k in VALUE_ASKS)
 
 
+def found_kinds(text: str) -> frozenset[str]:
+    """The kinds of the values the text holds, as ``extract_values`` reads them (cached with the text)."""
+    return _passage_text(text)[3]
+
+
 def held_kinds(kinds: tuple[str, ...], text: str) -> tuple[str, ...]:
     """Of ``kinds``, those a value of which the text holds."""
     norm, _, _, found = _passage_text(text)

@@ -256,7 +256,9 @@ EN_LEGAL_FORMS = (
 )
 """The legal forms that end an English company's name (a regex alternation)."""
 _EN_NAME = re.compile(rf"\b(?:[A-Z][\w&'.-]*,?\s+){{1,6}}(?:{EN_LEGAL_FORMS})\b\.?")
-_ZH_NAME = re.compile(r"[\u4e00-\u9fff]{2,30}?(?:有限责任公司|股份有限公司|有限公司|合伙企业|事务所)")
+_ZH_FORMS = r"有限责任公司|股份有限公司|有限公司|合伙企业|事务所"
+"""The legal forms that end a Chinese company's name (a regex alternation)."""
+_ZH_NAME = re.compile(rf"[\u4e00-\u9fff]{{2,30}}?(?:{_ZH_FORMS})")
 _NOT_NAME_WORDS = frozenset(
     "the this that such each either any our your its a an said other another same".split()
 )
@@ -281,7 +283,7 @@ def _en_name_held(name: str, evidence: str) -> bool:
 def _zh_name_held(name: str, evidence: str) -> bool:
     """Some tail of the name holding ``MIN_NAME_SUFFIX_CHARS`` characters before its legal form is in
     the evidence (the regex's match may start with the words before the name: "转让方为上海明远…")."""
-    form = re.search(r"(?:有限责任公司|股份有限公司|有限公司|合伙企业|事务所)$", name)
+    form = re.search(rf"(?:{_ZH_FORMS})$", name)
     head = name[: form.start()] if form else name
     return any(name[i:] in evidence for i in range(0, max(len(head) - MIN_NAME_SUFFIX_CHARS, 0) + 1))
 
@@ -294,10 +296,10 @@ def missing_names(sentence: str, evidence: str) -> list[str]:
     Why: the local model answered "Who are the parties to the share transfer agreement?" with
     "Shanghai Mingyuan Investment Company (甲方)" for 上海明远投资有限公司 (browser try-out): a name
     no document states, and a party's name is what the lawyer copies into a letter."""
-    zh = [n for n in _ZH_NAME.findall(sentence) if not _zh_name_held(n, evidence)]
-    held_zh = any(_zh_name_held(n, evidence) for n in _ZH_NAME.findall(sentence))
+    written = _ZH_NAME.findall(sentence)
+    zh = [n for n in written if not _zh_name_held(n, evidence)]
     squashed = squash_name(evidence)
-    en = [] if held_zh else [m.group().strip() for m in _EN_NAME.finditer(sentence)]
+    en = [] if len(zh) < len(written) else [m.group().strip() for m in _EN_NAME.finditer(sentence)]
     return zh + [n for n in en if not _en_name_held(n, squashed)]
 
 

@@ -569,7 +569,7 @@ def _apply_number_rule(
     documents: str,
     settings: ReflectionSettings,
     aliases: frozenset[tuple[str, str]],
-    every: str = "",
+    every: str,
 ) -> SentenceSupport:
     """Any key fact absent from the evidence makes the sentence unsupported, whoever judged it:
     a number, the currency of an amount, a party, a company's name that no block the model read
@@ -586,7 +586,7 @@ def _apply_number_rule(
         plain, evidence, settings.named_clause_min_share
     )
     roles += [f"currency {c}" for c in missing_currencies(plain, evidence)]
-    support.invented_names = tuple(missing_names(plain, every or evidence))
+    support.invented_names = tuple(missing_names(plain, every))
     roles += [f"name {n}" for n in support.invented_names]
     roles += [f"article {a}" for a in misplaced_articles(plain, documents)]
     if missing or roles:
