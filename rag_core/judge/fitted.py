@@ -7,7 +7,8 @@ file records the hash of its training inputs and settings so a test can tell sta
 Three models: a clause-type classifier (one logistic per CUAD category over the passage vector; a
 second one for text that holds Chinese, see ``ClauseModel``), a
 relevance logistic and a *different* evidence logistic over ``features.py``'s features, each with
-its standardisation. Probabilities come out of the logistics directly: logistic regression fitted
+its standardisation; a Chinese passage's two scores are then re-scored by the Chinese head stacked on
+them (``zh_head``). Probabilities come out of the logistics directly: logistic regression fitted
 by likelihood is calibrated on the distribution it was fitted on (the train command reports the
 calibration on held-out data).
 """
@@ -41,6 +42,7 @@ from rag_core.judge.features import (
     feature_matrix,
 )
 from rag_core.judge.relevance import LexicalFeatures, held_kinds, lexical_features, value_kinds
+from rag_core.judge.zh_head import ZhHead, applies, head_from_json, head_rows
 from rag_core.textproc import has_cjk
 
 WEIGHTS_PATH: Path = Path(__file__).with_name("judge_weights.json")
@@ -136,6 +138,7 @@ class JudgeWeights:
     train_hash: str
     figures: dict[str, Any] = field(default_factory=dict)
     party: Logistic | None = None  # evidence for a question asking who the parties are (else ``evidence``)
+    zh_head: ZhHead | None = None  # re-scores Chinese passages (``zh_head``)
 
 
 def weights_from_json(data: dict[str, Any]) -> JudgeWeights:
@@ -149,6 +152,7 @@ def weights_from_json(data: dict[str, Any]) -> JudgeWeights:
         train_hash=str(data["train_hash"]),
         figures=dict(data.get("figures", {})),
         party=Logistic.from_json(data["party_evidence"]) if "party_evidence" in data else None,
+        zh_head=head_from_json(data["zh_head"]) if "zh_head" in data else None,
     )
 
 
@@ -223,6 +227,53 @@ class FittedScores:
     clause_lacks: tuple[str, ...] = ()  # asked kinds of value the asked clause (its best part) lacks
 
 
+@dataclass(frozen=True)
+class SharedScores:
+    """The shared models' scores of one question's passages, with the views they were computed from."""
+
+    question: QuestionView
+    passages: list[PassageView]
+    lexical: list[LexicalFeatures]
+    relevance: np.ndarray
+    evidence: np.ndarray
+
+
+def shared_scores(question: str, texts: list[str], w: JudgeWeights) -> SharedScores:
+    """Relevance and evidence from the shared models (no Chinese head): what the head is stacked on."""
+    qv = question_view(question, dense.embed([question])[0], w)
+    pv = passage_views(texts, w)
+    lex = lexical_features(question, texts)
+    x = feature_matrix(qv, pv, lex, interaction=True, translated_untyped=True)
+    rel = w.relevance.proba(x)
+    evi = evidence_model(w, lex).proba(x[:, EVIDENCE_COLUMNS])
+    return SharedScores(qv, pv, lex, rel, evi)
+
+
+def with_zh_head(s: SharedScores, w: JudgeWeights) -> tuple[np.ndarray, np.ndarray]:
+    """Relevance and evidence with each Chinese passage's scores from the head (``zh_head``).
+
+    A question asking who the parties are keeps the party model's scores: the head was not fitted
+    with that model's log-odds among its inputs for such questions."""
+    rel, evi = s.relevance.copy(), s.evidence.copy()
+    if w.zh_head is None or not s.lexical or s.lexical[0].kinds == ("entity",):
+        return rel, evi
+    idx = [i for i, p in enumerate(s.passages) if applies(p.text)]
+    if not idx:
+        return rel, evi
+    x = head_rows(
+        s.question.text,
+        s.question.vec,
+        [s.passages[i].text for i in idx],
+        np.stack([s.passages[i].vec for i in idx]),
+        rel[idx],
+        evi[idx],
+        [s.lexical[i] for i in idx],
+        dense.embed,
+    )
+    rel[idx], evi[idx] = w.zh_head.scores(x)
+    return rel, evi
+
+
 def score(question: str, texts: list[str], w: JudgeWeights | None = None) -> list[FittedScores]:
     """Fitted relevance and evidence probabilities of each passage for ``question``.
 
@@ -230,16 +281,14 @@ def score(question: str, texts: list[str], w: JudgeWeights | None = None) -> lis
     about?") is fitted with the clause of the asked type counted relevant *also when the asked fact
     was removed from it* (``train_sets.fact_removed_pairs``), evidence ("does it state the answer?")
     with that same window counted not evidence. So a non-compete clause without its period is
-    relevant for "竞业限制期限是多久？" but not evidence; the labels say different things."""
+    relevant for "竞业限制期限是多久？" but not evidence; the labels say different things. A Chinese
+    passage's two scores come from the Chinese head stacked on them (``with_zh_head``)."""
     w = w or load_weights()
     if not texts:
         return []
-    qv = question_view(question, dense.embed([question])[0], w)
-    pv = passage_views(texts, w)
-    lex = lexical_features(question, texts)
-    x = feature_matrix(qv, pv, lex, interaction=True, translated_untyped=True)
-    rel = w.relevance.proba(x)
-    evi = evidence_model(w, lex).proba(x[:, EVIDENCE_COLUMNS])
+    s = shared_scores(question, texts, w)
+    qv, pv, lex = s.question, s.passages, s.lexical
+    rel, evi = with_zh_head(s, w)
     asked = tuple(w.clause.categories[i] for i in qv.types)
     out: list[FittedScores] = []
     for i, p in enumerate(pv):

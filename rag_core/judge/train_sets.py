@@ -560,6 +560,9 @@ def train_hash(train_dir: Path, ts: JudgeTrainSettings) -> str:
         "values.py",  # the kinds of value a passage holds are features (value_missing_in_clause, kind_matched)
         "dense.py",
         "glossary.py",
+        "qa_zh.py",  # the Chinese head's training pairs
+        "zh_head.py",
+        "zh_head_training.py",
     ):
         h.update((here / src).read_bytes())
     return h.hexdigest()

@@ -1,4 +1,5 @@
-"""``python -m rag_core train judge``: fit the clause-type, relevance and evidence models.
+"""``python -m rag_core train judge``: fit the clause-type, relevance and evidence models, and the
+Chinese head stacked on the last two (``zh_head_training``).
 
 Why this order: the clause classifier comes first because its probabilities are features of the
 other two; for the evidence training pairs they are *cross-fitted* (each half of the fit contracts
@@ -49,8 +50,10 @@ from rag_core.judge.train_sets import (
     ranked_pairs,
     train_hash,
 )
+from rag_core.judge.zh_head import FEATURES as HEAD_FEATURES
+from rag_core.judge.zh_head_training import fit_head, head_figures, head_pairs, kind_cv
 from rag_core.paths import model_cache_dir
-from rag_core.settings import JudgeTrainSettings
+from rag_core.settings import JudgeTrainSettings, VerdictSettings
 
 Log = Callable[[str], None]
 THRESHOLD_GRID: tuple[float, ...] = tuple(round(0.05 * i, 2) for i in range(2, 19))
@@ -58,6 +61,8 @@ EVIDENCE_PRECISION_GOAL: float = 0.8
 """The evidence threshold recommended is the lowest whose cross-validated precision reaches this."""
 ABSENT_LOGIT: float = -10.0
 """Intercept of a clause type with no example in the sample (only in small test fits)."""
+SAMPLE_HEAD_KINDS: int = 3
+"""Contract kinds of the written Chinese pairs the Chinese head is fitted on in a ``sample`` fit."""
 SIGNIFICANT: int = 7
 """Significant digits kept in the JSON weights (what the run-time model uses)."""
 
@@ -595,10 +600,34 @@ def fit_all(
         data["clause_zh"] = clause_json(clause.chinese)
     figures.update(check_figures(check_c, ts, cache, weights_from_json(data), t_rel, t_evi))
     figures["zh_clause_kind_cv"] = zh_kind_cv(inp.clause_set, ts)
+    if ts.zh_head:
+        limit = SAMPLE_HEAD_KINDS if sample else None
+        data["zh_head"], figures["zh_head_cv"] = fit_zh_head(weights_from_json(data), ts, log, limit)
     figures["seconds"] = round(time.perf_counter() - t0, 1)
     data["figures"] = figures
     log(f"done in {figures['seconds']} s")
     return data
+
+
+def fit_zh_head(
+    w: JudgeWeights, ts: JudgeTrainSettings, log: Log, kinds_limit: int | None = None
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The Chinese head's weights (stacked on ``w``, the shared models just fitted) and its
+    leave-one-kind-out figures beside the shared models' at the run-time default thresholds."""
+    hp = head_pairs(w, ts, kinds_limit)
+    log(f"chinese head: {len(hp.own)} pairs")
+    head = fit_head(hp, ts)
+    cv_rel, cv_evi = kind_cv(hp, ts)
+    v = VerdictSettings()
+    weights = {
+        "relevance": logistic_json(head.relevance, list(HEAD_FEATURES)),
+        "answers": logistic_json(head.answers, list(HEAD_FEATURES)),
+    }
+    figures = {
+        "head": head_figures(hp, cv_rel, cv_evi, v.t_relevance, v.t_evidence),
+        "shared": head_figures(hp, hp.shared_rel, hp.shared_evi, v.t_relevance, v.t_evidence),
+    }
+    return weights, figures
 
 
 def check_figures(
