@@ -339,15 +339,22 @@ SIGNED_LEASE = (
 def test_a_when_question_quotes_the_sentence_holding_a_date_first() -> None:
     """For "合同什么时候签的？" the sentence scorer ranked the deposit sentence ("本合同签订之日", no date)
     and the signature clause above "签订日期：2025年2月20日": they use the question's words, the date
-    line holds what was asked. The date line leads now; with the setting off it does not."""
+    line holds what was asked. The date line leads now. The fitted scorer (with the Chinese head)
+    ranks it first by itself; under scores that rank it last (as the scorer did) it leads only with
+    the setting on."""
     q = "合同什么时候签的？"
     s = Settings()
     blocks = [_block(1, SIGNED_LEASE, 0)]
     scored = score_blocks(q, blocks, sentence_scorer(s))
     quoted = select_quoted(blocks, scored, s.generation, q)
     assert quoted.sentences[0].text == "签订日期：2025年2月20日", [x.text for x in quoted.sentences]
+    as_before = {"签订日期：2025年2月20日": 0.54}  # the deposit and signature sentences: 0.62, 0.60 before
+    ranked_last = score_blocks(
+        q, blocks, lambda q, xs: [as_before.get(x, 0.62 - 0.02 * i) for i, x in enumerate(xs)]
+    )
+    assert select_quoted(blocks, ranked_last, s.generation, q).sentences[0].text == "签订日期：2025年2月20日"
     off = s.generation.model_copy(update={"quoted_prefer_asked_value": False})
-    assert select_quoted(blocks, scored, off, q).sentences[0].text != "签订日期：2025年2月20日"
+    assert select_quoted(blocks, ranked_last, off, q).sentences[0].text != "签订日期：2025年2月20日"
 
 
 LATE_LEASE = (
