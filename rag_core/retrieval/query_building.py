@@ -115,6 +115,34 @@ def elliptical(question: str) -> bool:
 
 _POINTS_BACK = re.compile(_EN_POINTERS, re.IGNORECASE)
 
+_ONLY_A_SUBJECT = re.compile(r"^\s*(?:那么?|还有|那)?\s*(?P<subject>[^，。,？?]+?)\s*呢\s*[？?]?\s*$")
+"""A Chinese follow-up that is a subject and 呢 ("那房租呢？", "违约金呢"): the previous question asked of it."""
+
+
+def subject_of(question: str) -> str | None:
+    """The first noun of a Chinese question that names a thing (``names_own_subject``'s test)."""
+    import jieba.posseg
+
+    for word, flag in jieba.posseg.cut(question):
+        if flag.startswith("n") and len(word) >= 2 and word not in NOT_A_SUBJECT:
+            return str(word)
+    return None
+
+
+def with_new_subject(previous: str, follow_up: str) -> str | None:
+    """The previous question asked of the follow-up's subject ("押金多久能退？" then "那房租呢？":
+    "房租多久能退？"); ``None`` unless the follow-up is only a subject of its own and 呢 and the previous
+    question names a subject to put it in place of.
+
+    Why: judged with the previous question joined ("押金多久能退？ 那房租呢？"), the question names
+    both subjects and the clause of the old one wins: the deposit clause (which also says 结清房租)
+    was kept alone and the local model answered "房租在租赁期满或合同解除后七日内无息退还"."""
+    m = _ONLY_A_SUBJECT.match(follow_up)
+    if not has_cjk(follow_up) or m is None or not names_own_subject(m.group("subject")):
+        return None
+    old = subject_of(previous)
+    return previous.replace(old, m.group("subject").strip(), 1) if old else None
+
 
 def about_previous_subject(question: str) -> bool:
     """Whether a follow-up's subject is the previous answer's: a Chinese question naming no subject of

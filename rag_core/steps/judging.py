@@ -22,6 +22,7 @@ from rag_core.retrieval.query_building import (
     build_retrieval_query,
     elliptical,
     refers_back,
+    with_new_subject,
 )
 from rag_core.retrieval.routing import in_document_query
 from rag_core.settings import Settings, VerdictSettings
@@ -239,8 +240,9 @@ def judge_follow_up(
     its best passage holds fewer of the question's own words than the best one kept alone. Such a
     follow-up, and one that refers back without naming a subject of its own (``about_previous_subject``:
     "那是哪一天付？", "When is it due?", not "那押金呢？"), is held to the documents the previous answer
-    cited (``previously_cited``, when they are among the candidates), alone and joined. The trace
-    records the judged text and why.
+    cited (``previously_cited``, when they are among the candidates), alone and joined. A follow-up
+    that is only a subject of its own and 呢 ("那房租呢？") is judged as the previous question asked of
+    that subject (``with_new_subject``), not joined to it. The trace records the judged text and why.
     """
     if not judged.verdicts or not turn.req.history or turn.query is None:
         return judged
@@ -251,7 +253,8 @@ def judge_follow_up(
     back = refers_back(asked)
     if judged.kept and not back and not ellipsis:
         return judged
-    context = build_retrieval_query(turn.req.history, asked, 1)
+    previous = next((t.content for t in reversed(turn.req.history) if t.role == "user"), "")
+    context = with_new_subject(previous, asked) or build_retrieval_query(turn.req.history, asked, 1)
     if context == asked.strip():
         return judged
     cited = previously_cited(turn.req.history, hits) if about_previous_subject(asked) else {}

@@ -537,6 +537,18 @@ def test_a_follow_up_naming_no_subject_is_judged_with_the_previous_question(tmp_
     )
 
 
+def test_a_follow_up_that_is_only_a_new_subject_is_judged_as_the_previous_question_of_it(
+    tmp_path: Path,
+) -> None:
+    """ "那租金呢？" after "押金是多少？" asks the rent: judged as "租金是多少？", not with the deposit
+    question joined in (where the deposit clause, naming both, had been the answer: browser try-out)."""
+    store = Store(tmp_path / "store")
+    kb = text_kb(store, Settings(), "lease", DEPOSIT_LEASE)
+    result = _follow_up(kb, store, "押金是多少？", "那租金呢？")
+    assert "6800" in result.answer and "13600" not in result.answer, result.answer
+    assert result.trace.query is not None and result.trace.query.in_context == "租金是多少？"
+
+
 def test_a_follow_up_naming_no_subject_is_answered_with_its_own_words_not_the_previous_answer(
     tmp_path: Path,
 ) -> None:

@@ -16,6 +16,7 @@ from rag_core.retrieval.query_building import (
     elliptical,
     make_retrieval_query,
     refers_back,
+    with_new_subject,
 )
 from rag_core.settings import ModelSettings, RetrievalSettings
 from tests.fakeopenai import FakeOpenAI, Reply
@@ -210,3 +211,21 @@ def test_a_stored_answer_as_history_carries_the_documents_it_cited() -> None:
 )
 def test_a_follow_up_about_the_previous_subject_names_none_of_its_own(question: str, expected: bool) -> None:
     assert about_previous_subject(question) is expected
+
+
+@pytest.mark.parametrize(
+    ("previous", "follow_up", "expected"),
+    [
+        ("押金多久能退？", "那房租呢？", "房租多久能退？"),
+        ("月租金是多少？", "那押金呢？", "押金是多少？"),
+        ("保密期限是多久？", "竞业限制呢", "竞业限制期限是多久？"),
+        ("月租金是多少？", "那乙方呢？", None),  # a party: still about the rent
+        ("月租金是多少？", "那金额呢？", None),  # an attribute of what was asked
+        ("月租金是多少？", "那押金什么时候退？", None),  # a question of its own
+        ("What is the monthly fee?", "那押金呢？", None),  # no Chinese subject to put it in place of
+    ],
+)
+def test_a_follow_up_that_is_only_a_new_subject_asks_the_previous_question_of_it(
+    previous: str, follow_up: str, expected: str | None
+) -> None:
+    assert with_new_subject(previous, follow_up) == expected
