@@ -97,6 +97,8 @@ def question_names(question: str) -> set[str]:
 
 _ZH_KIND = re.compile(r"[\u4e00-\u9fff]{2,10}?(?:合同|协议)")
 _EN_KIND = re.compile(r"\b(?:[a-z][a-z-]*\s+){1,3}(?:agreement|contract)s?\b", re.I)
+_EN_UNDER = re.compile(r"\bunder\s+(?:the|this|that|our|my)\s+((?:[a-z][a-z-]*\s+){0,2}[a-z][a-z-]*)", re.I)
+""""under the license", "under this lease": what follows names the contract the question is about."""
 
 
 def title_tokens(meta: DocumentMeta) -> set[str]:
@@ -114,9 +116,11 @@ def kind_names(question: str, titled: set[str]) -> set[str]:
     such a phrase has no capital letters to find; so do English ones in lower case ("When does the
     license agreement expire?" quoted the lease's and the employment contract's term dates).
     Matching it against titles alone keeps the words around it ("这份", "上述", "does the") from
-    routing to a contract whose opening text happens to contain them.
+    routing to a contract whose opening text happens to contain them. So is what follows "under the"
+    ("Which court has jurisdiction over disputes under the license?" had quoted a share agreement's
+    arbitration clause).
     """
-    phrases = _ZH_KIND.findall(question) + _EN_KIND.findall(question)
+    phrases = _ZH_KIND.findall(question) + _EN_KIND.findall(question) + _EN_UNDER.findall(question)
     return name_tokens(" ".join(phrases)) & titled if phrases else set()
 
 

@@ -202,3 +202,11 @@ def test_an_english_question_names_a_contract_by_its_kind_in_lower_case() -> Non
     assert d is not None and d.doc_id == "d2"
     assert route("What does the agreement say about notices?", DOCS, 0.5) is None
     assert route("Does this agreement have a non-compete?", DOCS, 0.5) is None
+
+
+def test_what_follows_under_the_names_the_contract() -> None:
+    """ "Which court has jurisdiction over disputes under the license?" quoted a share agreement's
+    arbitration clause: "under the license" names the licence when its title says "license"."""
+    d = route("Which court has jurisdiction over disputes under the license?", DOCS, 0.5)
+    assert d is not None and d.doc_id == "d1" and d.matched == ["license"]
+    assert route("What must be paid under the terms?", DOCS, 0.5) is None  # no title says "terms"
