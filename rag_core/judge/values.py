@@ -183,8 +183,15 @@ _VALUE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         re.compile(
             rf"(?:(?P<w>{_ENWORD})\s*\(\s*(?P<wd>\d+)\s*\)|(?P<n>{_NUM})|(?P<w2>\b(?:{_ENWORD})\b))[\s-]*"
             r"(?P<u>(?:(?:business|calendar|consecutive|full)\s+)?(?:days?|weeks?|months?|years?))\b"
-            rf"|(?P<zn>{_NUM}|{_ZHNUM})\s*(?P<zu>个工作日|工作日|个星期|星期|个月|周|天|年(?!\d)|日(?=内|以内|之内))",
+            rf"|(?P<zn>{_NUM}|{_ZHNUM})\s*(?P<zu>个工作日|工作日|个星期|星期|个月|周|天|年(?!\d)|日(?=内|以内|之内|以上|以下|之后|后))",
             re.IGNORECASE,
+        ),
+    ),
+    (  # "提前三十日通知", "逾期超过十五日": days counted from an event, not a day of the month ("每月5日前")
+        "period",
+        re.compile(
+            rf"(?:(?<=提前)|(?<=超过)|(?<=满)|(?<=不少于)|(?<=不超过)|(?<=至少)|(?<=不足)|(?<=逾期))"
+            rf"(?P<zn>{_NUM}|{_ZHNUM})\s*(?P<zu>日)"
         ),
     ),
     (

@@ -30,6 +30,22 @@ def test_period_mismatch_zh() -> None:
     assert score(premise, "本合同期限为3年，自双方签字之日起计算。") <= T  # 3 == 三
 
 
+def test_days_counted_from_an_event_are_a_period_and_a_day_of_the_month_is_not() -> None:
+    """ "乙方提前三十日以书面形式通知甲方" held no period, so "提前多久通知？" was refused and "提前十五日通知，
+    对吗？" met no contradiction."""
+    for text in (
+        "乙方提前三十日以书面形式通知甲方",
+        "逾期超过三十日的",
+        "应提前不少于30日通知",
+        "三十日以上",
+    ):
+        assert [(v.kind, v.key) for v in extract_values(text)] == [("period", (30.0,))], text
+    assert not [v for v in extract_values("乙方应于每月5日前支付租金") if v.kind == "period"]
+    premise = "乙方提前十五日通知就可以解除合同，对吗？"
+    assert score(premise, "乙方提前三十日以书面形式通知甲方，可以解除本合同。") > T
+    assert score(premise, "乙方提前十五日以书面形式通知甲方，可以解除本合同。") <= T
+
+
 def test_amount_mismatch_zh() -> None:
     premise = "违约金是5000元，乙方需要支付吗？"
     assert score(premise, "乙方逾期交付的，应向甲方支付违约金8000元。") > T
