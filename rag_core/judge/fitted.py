@@ -257,20 +257,10 @@ def with_zh_head(s: SharedScores, w: JudgeWeights) -> tuple[np.ndarray, np.ndarr
     rel, evi = s.relevance.copy(), s.evidence.copy()
     if w.zh_head is None or not s.lexical or s.lexical[0].kinds == ("entity",):
         return rel, evi
-    idx = [i for i, p in enumerate(s.passages) if applies(p.text)]
+    idx = [i for i, p in enumerate(s.passages) if applies(s.question.text, p.text)]
     if not idx:
         return rel, evi
-    x = head_rows(
-        s.question.text,
-        s.question.vec,
-        [s.passages[i].text for i in idx],
-        np.stack([s.passages[i].vec for i in idx]),
-        rel[idx],
-        evi[idx],
-        [s.lexical[i] for i in idx],
-        dense.embed,
-    )
-    rel[idx], evi[idx] = w.zh_head.scores(x)
+    rel[idx], evi[idx] = w.zh_head.scores(head_rows(s, idx, dense.embed))
     return rel, evi
 
 

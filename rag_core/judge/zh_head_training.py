@@ -19,6 +19,7 @@ from rag_core.judge.qa_zh import ZH_QA, ZhQA
 from rag_core.judge.relevance import asked_kinds, value_kinds, without_values
 from rag_core.judge.zh_head import FEATURES, ZhHead, head_rows
 from rag_core.settings import JudgeTrainSettings
+from rag_core.textproc import is_chinese
 
 
 @dataclass(frozen=True)
@@ -92,15 +93,13 @@ def head_pairs(w: JudgeWeights, ts: JudgeTrainSettings, kinds_limit: int | None 
                 if cut is not None:
                     asked.append((q, False, [*texts[:at], cut, *texts[at + 1 :]]))
             for q, ans, cands in asked:
+                if not is_chinese(q):
+                    continue  # the head scores Chinese questions only (``zh_head.applies``)
                 s = shared_scores(q, cands, w)
                 if s.lexical[0].kinds == ("entity",):
                     continue
                 take = list(range(len(cands))) if cands is texts else [at]
-                pvecs = np.stack([p.vec for p in s.passages])
-                x = head_rows(
-                    q, s.question.vec, cands, pvecs, s.relevance, s.evidence, s.lexical, dense.embed
-                )
-                xs.append(x[take])
+                xs.append(head_rows(s, take, dense.embed))
                 own += [j == at for j in take]
                 answered += [ans] * len(take)
                 cut_rows += [cands is not texts] * len(take)

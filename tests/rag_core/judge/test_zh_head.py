@@ -30,19 +30,27 @@ def test_headings_are_read_on_their_own_line_and_before_the_text() -> None:
     assert headings("Section 3. Rent. The tenant pays rent.") == ()
 
 
-def test_the_head_applies_to_chinese_passages_only() -> None:
-    assert applies(LEASE[0])
-    assert not applies("The Licensee shall pay the annual fee of USD 84,000 within thirty days.")
+def test_the_head_applies_to_a_chinese_question_on_a_chinese_passage_only() -> None:
+    english = "The Licensee shall pay the annual fee of USD 84,000 within thirty days."
+    assert applies("租金是多少？", LEASE[0])
+    assert not applies("租金是多少？", english)
+    assert not applies("What is the rent?", LEASE[0])
 
 
-def test_english_passages_keep_the_shared_scores_and_chinese_ones_are_rescored() -> None:
+def test_other_pairs_keep_the_shared_scores_and_chinese_ones_are_rescored() -> None:
+    """An English question meets a Chinese clause through the glossary only; with the head it had taken
+    an employment contract's confidentiality clause for the software warranty's evidence (0.77)."""
     w = load_weights()
     assert w.zh_head is not None
     texts = [LEASE[3], "Any dispute shall be submitted to the courts of New York."]
-    s = shared_scores("Where are disputes litigated?", texts, w)
+    s = shared_scores("发生争议去哪里起诉？", texts, w)
     rel, evi = with_zh_head(s, w)
     assert rel[1] == s.relevance[1] and evi[1] == s.evidence[1]
     assert (rel[0], evi[0]) != (s.relevance[0], s.evidence[0])
+    secrecy = ["乙方在职期间及离职后两年内，应对甲方的商业秘密和技术信息承担保密义务。"]
+    s = shared_scores("What is the warranty period for the software?", secrecy, w)
+    rel, evi = with_zh_head(s, w)
+    assert np.array_equal(rel, s.relevance) and np.array_equal(evi, s.evidence)
 
 
 def test_a_party_question_keeps_the_party_models_scores() -> None:
