@@ -165,6 +165,9 @@ Language = Literal["zh", "en", "mixed"]
 CJK_IDEOGRAPHS = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f"
 """CJK Unified Ideographs (+ Extension A, B–F) and Compatibility Ideographs: the 'Chinese letters'."""
 
+ASKING = re.compile(r"哪|谁|什么|几|多少|是否|吗|\b(?:who|which|what)\b", re.I)
+"""Question words: a run of text that holds one asks for a name ("哪家公司", "what company"), it names none."""
+
 ZH_MIN_SHARE = 0.6
 """Share of ideographs among letters (ideographs + Latin letters) from which a document is 'zh'.
 

@@ -22,6 +22,7 @@ from functools import lru_cache
 from rag_core.coded import coded
 from rag_core.judge.values import normalize_text
 from rag_core.reflection.facts import EN_LEGAL_FORMS, PARTY_ROLES, squash_name
+from rag_core.textproc import ASKING
 
 PARTY_CONFLICT_SCORE: float = 0.9
 """The conflict score of a passage binding the asked role to another name: as strong as a different
@@ -70,12 +71,9 @@ _EN_NAME_SHAPE = re.compile(r"^[A-Z][\w&'.,-]*(?:\s+[A-Z0-9&][\w&'.,-]*){0,7}$")
 """An English name: capitalised words only ("Northwind Software Inc."), not "entitled to sublicense"."""
 
 
-_ASKING = re.compile(r"哪|谁|什么|几|多少|\b(?:who|which|what)\b", re.I)
-
-
 def _looks_like_name(name: str) -> bool:
     """A name's shape, and no question word in it ("哪家公司" asks for one)."""
-    return not _ASKING.search(name) and bool(_ZH_NAME_SHAPE.match(name) or _EN_NAME_SHAPE.match(name))
+    return not ASKING.search(name) and bool(_ZH_NAME_SHAPE.match(name) or _EN_NAME_SHAPE.match(name))
 
 
 @lru_cache(maxsize=1024)

@@ -71,11 +71,6 @@ _ZH_NAME = re.compile(
 )
 
 
-_ASKING = re.compile(r"哪|什么|谁|几|是否|吗")
-"""Question words: no company is named with them, so a run that holds one and ends in 公司 asks for a
-company ("用人单位是哪家公司？"), it names none."""
-
-
 def doc_name_tokens(meta: DocumentMeta, titles: set[str]) -> set[str]:
     """Everything a question may call a document by: its ``title_tokens`` (given, as ``route``
     needs them apart too), parties, opening block."""
@@ -88,7 +83,9 @@ def question_names(question: str) -> set[str]:
     titled = _BOOK_TITLE.findall(question)
     if titled:
         return name_tokens(" ".join(titled))
-    names: list[str] = [n for n in _ZH_NAME.findall(question) if not _ASKING.search(n)]
+    names: list[str] = [
+        n for n in _ZH_NAME.findall(question) if not textproc.ASKING.search(n)
+    ]  # "用人单位是哪家公司？"
     for sentence in _SENTENCE_BREAK.split(question):
         caps = _CAPITALISED.findall(sentence.strip())
         names += caps[1:] if caps and sentence.strip().startswith(caps[0]) else caps
