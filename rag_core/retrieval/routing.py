@@ -15,6 +15,7 @@ from typing import Any
 
 from rag_core import textproc
 from rag_core.judge.clause_types import role_words
+from rag_core.judge.glossary import direct_translations
 from rag_core.settings import RetrievalSettings
 from storage.rows import DocumentMeta
 
@@ -115,10 +116,16 @@ def kind_names(question: str, titled: set[str]) -> set[str]:
     Matching it against titles alone keeps the words around it ("这份", "上述", "does the") from
     routing to a contract whose opening text happens to contain them. So is what follows "under the"
     ("Which court has jurisdiction over disputes under the license?" had quoted a share agreement's
-    arbitration clause).
+    arbitration clause). A kind word also names a contract whose title says it in the other language
+    (glossary: "许可协议的保密义务持续多久？" of the SOFTWARE LICENSE AGREEMENT had quoted the share agreement's
+    保密 clause first).
     """
     phrases = _ZH_KIND.findall(question) + _EN_KIND.findall(question) + _EN_UNDER.findall(question)
-    return name_tokens(" ".join(phrases)) & titled if phrases else set()
+    if not phrases:
+        return set()
+    words = name_tokens(" ".join(phrases))
+    crossed = {t for w in words for t in name_tokens(" ".join(direct_translations(w)))}
+    return (words | crossed) & titled
 
 
 def route(question: str, docs: list[DocumentMeta], min_overlap: float) -> RouteDecision | None:

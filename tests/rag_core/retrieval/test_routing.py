@@ -204,6 +204,15 @@ def test_an_english_question_names_a_contract_by_its_kind_in_lower_case() -> Non
     assert route("Does this agreement have a non-compete?", DOCS, 0.5) is None
 
 
+def test_a_kind_word_names_a_contract_whose_title_says_it_in_the_other_language() -> None:
+    """ "许可协议的保密义务持续多久？" over an English licence and Chinese contracts quoted a share
+    agreement's 保密 clause first: 许可 is "license" in the licence's title (glossary)."""
+    d = route("许可协议的保密义务持续多久？", DOCS, 0.5)
+    assert d is not None and d.doc_id == "d1"
+    d = route("What is the deposit under the lease agreement?", DOCS, 0.5)
+    assert d is not None and d.doc_id == "d4"  # 房屋租赁合同: lease is 租赁
+
+
 def test_what_follows_under_the_names_the_contract() -> None:
     """ "Which court has jurisdiction over disputes under the license?" quoted a share agreement's
     arbitration clause: "under the license" names the licence when its title says "license"."""
