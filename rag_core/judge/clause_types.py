@@ -329,6 +329,14 @@ _PARTY_IDENTITY = (
         rf"^(?:《[^》]{{1,80}}》)?.{{0,12}}?(?:{_PARTY_ROLES_ZH})(?:分别)?(?:是谁|是哪家公司|是哪家企业|是哪家单位|是哪家|是哪个|叫什么|的名称是什么|名称是什么)[？?]?\s*$"
     ),
     re.compile(rf"^\s*谁是.{{0,12}}?(?:{_PARTY_ROLES_ZH})[？?]?\s*$"),
+    re.compile(  # who signs for a party: "(And) who signs for the transferee?" (had been typed Covenant Not To Sue)
+        rf"^\s*(?:and\s+)?who\s+(?:signs?|signed|will\s+sign|executes?|executed)\b[^?]{{0,40}}?"
+        rf"\b(?:for|on\s+behalf\s+of)\s+(?:the\s+)?(?:[a-z]+\s+)?(?:{_PARTY_ROLES_EN})\b[^?]*\??\s*$",
+        re.I,
+    ),
+    re.compile(
+        rf"^\s*(?:那)?(?:是)?谁(?:代表|替)(?:{_PARTY_ROLES_ZH})(?:签字|签署|签约|签名|盖章|签章)[^？?]{{0,8}}[？?]?\s*$"
+    ),
 )
 
 

@@ -61,6 +61,29 @@ def test_a_question_about_what_a_party_does_is_no_party_question(question: str) 
 
 
 @pytest.mark.parametrize(
+    ("question", "role"),
+    [
+        ("Who signs for the transferee?", "transferee"),
+        (
+            "Who are the parties to the share transfer agreement? And who signs for the transferee?",
+            "transferee",
+        ),
+        ("Who signed the agreement on behalf of the licensee?", "licensee"),
+        ("谁代表乙方签字？", "乙方"),
+    ],
+)
+def test_who_signs_for_a_party_asks_who_it_is(question: str, role: str) -> None:
+    """ "And who signs for the transferee?" was typed Covenant Not To Sue (0.61) and refused as asking
+    for such a clause; the signatory is named where the party is."""
+    assert asks_party_identity(question) and asked_roles(question) == (role,)
+
+
+@pytest.mark.parametrize("question", ["When was the agreement signed?", "Who signs the notices?", "谁签字？"])
+def test_signing_without_a_party_is_no_party_question(question: str) -> None:
+    assert not asks_party_identity(question)
+
+
+@pytest.mark.parametrize(
     ("text", "names"),
     [
         ("甲方同意将其持有的目标公司百分之三十的股权转让给乙方。", False),
