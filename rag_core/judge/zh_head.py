@@ -1,5 +1,5 @@
-"""The Chinese-passage head: relevance and evidence of a Chinese passage re-scored by a small logistic
-stacked on the shared models, fitted on the project's written Chinese pairs (``qa_zh``).
+"""The Chinese head: relevance and evidence of a Chinese passage for a Chinese question, re-scored by a
+small logistic stacked on the shared models and fitted on the project's written Chinese pairs (``qa_zh``).
 
 Why: the shared relevance and evidence models are fitted on English pairs (CUAD, PrivacyQA), so
 they weigh a Chinese passage by what carries over — the clause type, the glossary's translations,
@@ -7,8 +7,9 @@ words the question shares with it. Asked in a client's words ("房东迟迟不�
 headed 维修责任, "合同发生纠纷去哪里起诉？" of 争议解决) a Chinese clause shares no word with the
 question and was not kept. What the shared models never weigh for Chinese text is what such
 questions still share with the clause: single characters (修 in 维修, 诉 in 起诉), the meaning of
-the clause's heading and of its best sentence (multilingual USE vectors, ``dense``). The head reads those beside the shared models' log-odds, so it can only move a
-Chinese passage's scores where the written pairs show the shared models wrong.
+the clause's heading and of its best sentence (multilingual USE vectors, ``dense``). The head reads
+those beside the shared models' log-odds, so it moves a Chinese passage's scores only where the
+written pairs show the shared models wrong.
 
 Why a head and not the written pairs in the shared fit: fitted together they moved the weights
 every English question uses, and six pipeline tests on the Chinese fixtures failed (session 22).
@@ -157,7 +158,7 @@ def head_rows(s: SharedScores, idx: list[int], embed_fn: Callable[[list[str]], n
     texts = [s.passages[i].text for i in idx]
     sents = [sentence_texts(t) for t in texts]
     heads = [headings(t) for t in texts]
-    flat = [x for xs in sents for x in xs] + [h for hh in heads for h in hh]
+    flat = [sentence for ss in sents for sentence in ss] + [h for hh in heads for h in hh]
     vecs = dict(zip(flat, embed_fn(flat), strict=True)) if flat else {}
     rows = []
     for k, i in enumerate(idx):
@@ -169,7 +170,7 @@ def head_rows(s: SharedScores, idx: list[int], embed_fn: Callable[[list[str]], n
                 _logit(float(s.relevance[i])),
                 _logit(float(s.evidence[i])),
                 float(q.vec @ p.vec),
-                max(float(vecs[x] @ q.vec) for x in sents[k]),
+                max(float(vecs[sentence] @ q.vec) for sentence in sents[k]),
                 max((float(vecs[h] @ q.vec) for h in heads[k]), default=0.0),
                 char_overlap(q.text, t),
                 x.coverage + x.translated,
@@ -183,6 +184,7 @@ def head_rows(s: SharedScores, idx: list[int], embed_fn: Callable[[list[str]], n
 
 
 def head_from_json(data: dict[str, Any]) -> ZhHead:
+    """The head from its JSON form (``training.fit_zh_head`` writes it)."""
     from rag_core.judge.fitted import Logistic
 
     return ZhHead(Logistic.from_json(data["relevance"]), Logistic.from_json(data["answers"]))
