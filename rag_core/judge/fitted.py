@@ -7,8 +7,8 @@ file records the hash of its training inputs and settings so a test can tell sta
 Three models: a clause-type classifier (one logistic per CUAD category over the passage vector; a
 second one for text that holds Chinese, see ``ClauseModel``), a
 relevance logistic and a *different* evidence logistic over ``features.py``'s features, each with
-its standardisation; a Chinese passage's two scores are then re-scored by the Chinese head stacked on
-them (``zh_head``). Probabilities come out of the logistics directly: logistic regression fitted
+its standardisation; for a Chinese question a Chinese passage's two scores are then re-scored by the
+Chinese head stacked on them (``zh_head``). Probabilities come out of the logistics directly: logistic regression fitted
 by likelihood is calibrated on the distribution it was fitted on (the train command reports the
 calibration on held-out data).
 """
@@ -138,7 +138,7 @@ class JudgeWeights:
     train_hash: str
     figures: dict[str, Any] = field(default_factory=dict)
     party: Logistic | None = None  # evidence for a question asking who the parties are (else ``evidence``)
-    zh_head: ZhHead | None = None  # re-scores Chinese passages (``zh_head``)
+    zh_head: ZhHead | None = None  # re-scores Chinese passages of Chinese questions (``zh_head``)
 
 
 def weights_from_json(data: dict[str, Any]) -> JudgeWeights:
@@ -250,7 +250,7 @@ def shared_scores(question: str, texts: list[str], w: JudgeWeights) -> SharedSco
 
 
 def with_zh_head(s: SharedScores, w: JudgeWeights) -> tuple[np.ndarray, np.ndarray]:
-    """Relevance and evidence with each Chinese passage's scores from the head (``zh_head``).
+    """Relevance and evidence, a Chinese question's Chinese passages scored by the head (``zh_head``).
 
     A question asking who the parties are keeps the party model's scores: the head was not fitted
     with that model's log-odds among its inputs for such questions."""
@@ -271,8 +271,8 @@ def score(question: str, texts: list[str], w: JudgeWeights | None = None) -> lis
     about?") is fitted with the clause of the asked type counted relevant *also when the asked fact
     was removed from it* (``train_sets.fact_removed_pairs``), evidence ("does it state the answer?")
     with that same window counted not evidence. So a non-compete clause without its period is
-    relevant for "竞业限制期限是多久？" but not evidence; the labels say different things. A Chinese
-    passage's two scores come from the Chinese head stacked on them (``with_zh_head``)."""
+    relevant for "竞业限制期限是多久？" but not evidence; the labels say different things. For a Chinese
+    question a Chinese passage's two scores come from the Chinese head stacked on them (``with_zh_head``)."""
     w = w or load_weights()
     if not texts:
         return []

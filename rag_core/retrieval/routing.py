@@ -84,9 +84,8 @@ def question_names(question: str) -> set[str]:
     titled = _BOOK_TITLE.findall(question)
     if titled:
         return name_tokens(" ".join(titled))
-    names: list[str] = [
-        n for n in _ZH_NAME.findall(question) if not textproc.ASKING.search(n)
-    ]  # "用人单位是哪家公司？"
+    # a run holding a question word asks for a name ("用人单位是哪家公司？"), it names none
+    names: list[str] = [n for n in _ZH_NAME.findall(question) if not textproc.ASKING.search(n)]
     for sentence in _SENTENCE_BREAK.split(question):
         caps = _CAPITALISED.findall(sentence.strip())
         names += caps[1:] if caps and sentence.strip().startswith(caps[0]) else caps
