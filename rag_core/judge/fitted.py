@@ -255,7 +255,7 @@ def with_zh_head(s: SharedScores, w: JudgeWeights) -> tuple[np.ndarray, np.ndarr
     A question asking who the parties are keeps the party model's scores: the head was not fitted
     with that model's log-odds among its inputs for such questions."""
     rel, evi = s.relevance.copy(), s.evidence.copy()
-    if w.zh_head is None or not s.lexical or s.lexical[0].kinds == ("entity",):
+    if w.zh_head is None or asks_party(s.lexical):
         return rel, evi
     idx = [i for i, p in enumerate(s.passages) if applies(s.question.text, p.text)]
     if not idx:
@@ -308,9 +308,14 @@ def evidence_model(w: JudgeWeights, lex: list[LexicalFeatures]) -> Logistic:
     them, which hold none of its words; fitted in the shared model, its few rows bent the weights
     every other question uses, and the party lines of a Chinese share agreement fell from 0.63 to
     0.24 when questions naming the contract's title joined them."""
-    if w.party is not None and lex and lex[0].kinds == ("entity",):
+    if w.party is not None and asks_party(lex):
         return w.party
     return w.evidence
+
+
+def asks_party(lex: list[LexicalFeatures]) -> bool:
+    """Whether the question whose passages these are asks who a party is (its one asked kind is "entity")."""
+    return bool(lex) and lex[0].kinds == ("entity",)
 
 
 def known_categories() -> tuple[str, ...]:

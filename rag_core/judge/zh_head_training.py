@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from rag_core.judge import dense
-from rag_core.judge.fitted import JudgeWeights, shared_scores
+from rag_core.judge.fitted import JudgeWeights, asks_party, shared_scores
 from rag_core.judge.qa_zh import ZH_QA, ZhQA
 from rag_core.judge.relevance import asked_kinds, value_kinds, without_values
 from rag_core.judge.zh_head import FEATURES, ZhHead, head_rows
@@ -87,16 +87,16 @@ def head_pairs(w: JudgeWeights, ts: JudgeTrainSettings, kinds_limit: int | None 
         others = [c for k, cs in groups.items() if k != kind for c in cs]
         for ei, e in enumerate(ents):
             texts, at = _candidates(ents, ei, others, ts.zh_head_other_kinds, [ki, ei])
-            asked = [(q, True, texts) for q in e.answered] + [(q, False, texts) for q in e.unanswered]
-            for q in e.answered:
+            answers = [q for q in e.answered if is_chinese(q)]  # the head scores Chinese questions only
+            asked = [(q, True, texts) for q in answers]
+            asked += [(q, False, texts) for q in e.unanswered if is_chinese(q)]
+            for q in answers:
                 cut = without_values(texts[at], value_kinds(tuple(asked_kinds(q))))
                 if cut is not None:
                     asked.append((q, False, [*texts[:at], cut, *texts[at + 1 :]]))
             for q, ans, cands in asked:
-                if not is_chinese(q):
-                    continue  # the head scores Chinese questions only (``zh_head.applies``)
                 s = shared_scores(q, cands, w)
-                if s.lexical[0].kinds == ("entity",):
+                if asks_party(s.lexical):
                     continue
                 take = list(range(len(cands))) if cands is texts else [at]
                 xs.append(head_rows(s, take, dense.embed))
@@ -139,7 +139,6 @@ def fit_head(hp: HeadPairs, ts: JudgeTrainSettings, rows: np.ndarray | None = No
 
 def kind_cv(hp: HeadPairs, ts: JudgeTrainSettings) -> tuple[np.ndarray, np.ndarray]:
     """Relevance and evidence of every row from a head fitted without the row's contract kind."""
-
     rel, evi = np.zeros(len(hp.own)), np.zeros(len(hp.own))
     kinds = np.asarray(hp.kinds)
     for k in sorted(set(hp.kinds)):

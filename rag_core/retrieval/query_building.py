@@ -76,15 +76,20 @@ NOT_A_SUBJECT: frozenset[str] = frozenset(
 noun ("时候"), or a party ("那乙方什么时候付？"): none of them makes a question about something new."""
 
 
-def names_own_subject(text: str) -> bool:
-    """Whether Chinese text names a thing of its own: a noun of two characters or more that is no
-    attribute, question word or party (``NOT_A_SUBJECT``)."""
+def subject_of(text: str) -> str | None:
+    """The first thing Chinese text names: a noun of two characters or more that is no attribute,
+    question word or party (``NOT_A_SUBJECT``)."""
     import jieba.posseg
 
-    return any(
-        flag.startswith("n") and len(word) >= 2 and word not in NOT_A_SUBJECT
-        for word, flag in jieba.posseg.cut(text)
-    )
+    for word, flag in jieba.posseg.cut(text):
+        if flag.startswith("n") and len(word) >= 2 and word not in NOT_A_SUBJECT:
+            return str(word)
+    return None
+
+
+def names_own_subject(text: str) -> bool:
+    """Whether Chinese text names a thing of its own (``subject_of``)."""
+    return subject_of(text) is not None
 
 
 def refers_back(question: str) -> bool:
@@ -117,16 +122,6 @@ _POINTS_BACK = re.compile(_EN_POINTERS, re.IGNORECASE)
 
 _ONLY_A_SUBJECT = re.compile(r"^\s*(?:那么?|还有|那)?\s*(?P<subject>[^，。,？?]+?)\s*呢\s*[？?]?\s*$")
 """A Chinese follow-up that is a subject and 呢 ("那房租呢？", "违约金呢"): the previous question asked of it."""
-
-
-def subject_of(question: str) -> str | None:
-    """The first noun of a Chinese question that names a thing (``names_own_subject``'s test)."""
-    import jieba.posseg
-
-    for word, flag in jieba.posseg.cut(question):
-        if flag.startswith("n") and len(word) >= 2 and word not in NOT_A_SUBJECT:
-            return str(word)
-    return None
 
 
 def with_new_subject(previous: str, follow_up: str) -> str | None:
