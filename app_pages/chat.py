@@ -15,7 +15,7 @@ import streamlit as st
 from rag_core.answer_records import QuotedRecord
 from rag_core.coded import code_of
 from rag_core.errors import LexgateError, NotFound
-from rag_core.export import answer_docx, answer_markdown, clause_display
+from rag_core.export import answer_docx, answer_markdown, clause_display, conversation_title
 from rag_core.feedback import diagnose
 from rag_core.judge.base import thresholds_of
 from rag_core.llm.base import CancelToken
@@ -42,7 +42,6 @@ from ui.i18n import lang, t
 store = state.store()
 settings = state.settings()
 ss = st.session_state
-TITLE_CHARS = 40
 
 
 def _json_safe(obj: Any) -> Any:
@@ -432,7 +431,7 @@ if not selected:
 if question and question.strip() and selected:
     kbs = [kb for kb in kbs_all if kb.id in selected]
     if cid is None:
-        title = " ".join(question.split())[:TITLE_CHARS]
+        title = conversation_title(question)
         cid = store.conversations.create(title, selected)
         ss["chat_cid"] = cid
     history = [

@@ -124,6 +124,25 @@ def clause_display(clause: str) -> str:
     return "".join(parts)
 
 
+CONVERSATION_TITLE_CHARS = 40
+"""Longest conversation title made from a first question (characters, "…" included)."""
+
+
+def conversation_title(question: str, limit: int = CONVERSATION_TITLE_CHARS) -> str:
+    """A conversation's title from its first question: whitespace collapsed, and a question longer
+    than ``limit`` cut at a word (a space) in its second half with "…", or at ``limit`` when it has
+    no space there (Chinese).
+
+    Why: the sidebar and the page head read "The annual license fee is USD 60,000, ri" (browser
+    try-out): a title cut mid-word reads as a typo in the lawyer's own question."""
+    text = " ".join(question.split())
+    if len(text) <= limit:
+        return text
+    head = text[: limit - 1]
+    space = head.rfind(" ", limit // 2)
+    return (head[:space] if space > 0 else head).rstrip(" ,;:，；：、") + "…"
+
+
 def where_label(page: Any, clause: str, language: str, page_end: Any = None) -> str:
     """ "page 3 · 第五条 违约责任" (PDF page number or range, or DOCX section anchor, and the
     clause path)."""

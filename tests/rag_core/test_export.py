@@ -5,7 +5,13 @@ from __future__ import annotations
 import io
 import re
 
-from rag_core.export import answer_docx, answer_markdown, escape_markdown
+from rag_core.export import (
+    CONVERSATION_TITLE_CHARS,
+    answer_docx,
+    answer_markdown,
+    conversation_title,
+    escape_markdown,
+)
 from rag_core.models import Citation
 
 CITS = [
@@ -94,3 +100,14 @@ def test_a_passage_with_no_page_or_clause_is_named_by_its_file_alone() -> None:
 
     assert source_label("股权转让协议.txt", where_label(None, "", "zh")) == "股权转让协议.txt"
     assert source_label("lease.pdf", where_label(3, "第五条 违约责任", "zh")).startswith("lease.pdf · ")
+
+
+def test_conversation_title_cuts_at_a_word() -> None:
+    """The first question becomes the title; a long English one ends at a word with "…" (the
+    sidebar read "… USD 60,000, ri"), a long Chinese one at the limit, a short one unchanged."""
+    en = conversation_title("The annual license fee is USD 60,000, right? Please check clause 3.1.")
+    assert en == "The annual license fee is USD 60,000…"
+    assert len(en) <= CONVERSATION_TITLE_CHARS
+    zh = conversation_title("这份租赁合同约定的押金是多少？押金在租赁期满后多少天内退还？如果房屋有损坏可以扣多少押金？")
+    assert zh.endswith("…") and len(zh) == CONVERSATION_TITLE_CHARS
+    assert conversation_title("  押金是多少？\n ") == "押金是多少？"
