@@ -183,7 +183,9 @@ _VALUE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         re.compile(
             rf"(?:(?P<w>{_ENWORD})\s*\(\s*(?P<wd>\d+)\s*\)|(?P<n>{_NUM})|(?P<w2>\b(?:{_ENWORD})\b))[\s-]*"
             r"(?P<u>(?:(?:business|calendar|consecutive|full)\s+)?(?:days?|weeks?|months?|years?))\b"
-            rf"|(?P<zn>{_NUM}|{_ZHNUM})\s*(?P<zu>个工作日|工作日|个星期|星期|个月|周|天|年(?!\d)|日(?=内|以内|之内|以上|以下|之后|后))",
+            rf"|(?P<zn>{_NUM}|{_ZHNUM})\s*(?P<zu>个工作日|工作日|个星期|星期|个月|周|天|年(?!\d))"
+            # "三十日内", "十五日后" are periods; "每月5日后", "次月十日后" a day of the month
+            rf"|(?<![月\d〇零一二三四五六七八九十百千两])(?P<zd>{_NUM}|{_ZHNUM})\s*(?P<zdu>日)(?=内|以内|之内|以上|以下|之后|后)",
             re.IGNORECASE,
         ),
     ),
@@ -261,9 +263,9 @@ def _key_of(kind: str, m: re.Match[str]) -> tuple[object, ...] | None:
         years = _EN_ORDINALS.get(word) or parse_number(re.sub(r"(?:st|nd|rd|th)$", "", word))
         return None if years is None else (float(years) * _PERIOD_DAYS["year"],)
     if kind == "period":
-        if g["zn"]:
-            n = parse_number(g["zn"])
-            unit = g["zu"]
+        if g["zn"] or g.get("zd"):
+            n = parse_number(g["zn"] or g["zd"])
+            unit = g["zu"] or g["zdu"]
             if unit == "年" and n is not None and n >= 100:
                 return None  # a calendar year, not a period
         else:
