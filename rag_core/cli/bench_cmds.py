@@ -170,6 +170,15 @@ def cmd_bench_refusal(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_bench_zh_check(args: argparse.Namespace) -> int:
+    from rag_core.bench.zh_check import format_zh_check, run_zh_check
+
+    settings = settings_of(bench_store(args))
+    result = run_zh_check(settings.verdict, log=_log)
+    emit(args, result, format_zh_check(result))
+    return 0
+
+
 def cmd_bench_attacks(args: argparse.Namespace) -> int:
     from rag_core.bench.attacks_bench import format_attacks, run_attack_bench
 

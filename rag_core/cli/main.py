@@ -153,6 +153,12 @@ def _eval_parsers(sub: argparse._SubParsersAction, parent: argparse.ArgumentPars
         "model; ingests each sampled contract once",
     )
     brf.set_defaults(func="bench_cmds.cmd_bench_refusal")
+    bzc = b_sub.add_parser(
+        "zh-check",
+        parents=[parent],
+        help="the Chinese head on Chinese question-clause pairs no fit read, written apart from the training pairs",
+    )
+    bzc.set_defaults(func="bench_cmds.cmd_bench_zh_check")
     bat = b_sub.add_parser("attacks", parents=[parent], help="planted attacks end to end, judge on and off")
     bat.add_argument("--english", type=int, default=30, help="English CUAD contracts (plus 10 Chinese)")
     bat.add_argument("--limit", type=int, help="only this many cases (half English, half Chinese)")

@@ -9,6 +9,7 @@ measure how well the head remembers a kind, not how it does on a new one.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -44,9 +45,9 @@ class HeadPairs:
         return self.own & self.answered
 
 
-def _by_kind() -> dict[str, list[ZhQA]]:
+def _by_kind(entries: Sequence[ZhQA]) -> dict[str, list[ZhQA]]:
     out: dict[str, list[ZhQA]] = defaultdict(list)
-    for e in ZH_QA:
+    for e in entries:
         out[e.kind].append(e)
     return dict(sorted(out.items()))
 
@@ -63,12 +64,18 @@ def _candidates(
     return [c.clause for c in same + other], same.index(e)
 
 
-def head_pairs(w: JudgeWeights, ts: JudgeTrainSettings, kinds_limit: int | None = None) -> HeadPairs:
+def head_pairs(
+    w: JudgeWeights,
+    ts: JudgeTrainSettings,
+    kinds_limit: int | None = None,
+    entries: Sequence[ZhQA] = ZH_QA,
+) -> HeadPairs:
     """The head's training rows, each with the shared models' scores (``w``) among its features.
 
     Questions asking who the parties are are left out: at run time they keep the party model's
     scores (``fitted.with_zh_head``). ``kinds_limit``: the first few contract kinds only (the
-    suite's quick refit). A question asking for a value (a period, an amount, a date)
+    suite's quick refit). ``entries``: the written pairs (``qa_zh``), or a set never fitted on
+    (``bench zh-check``). A question asking for a value (a period, an amount, a date)
     is also asked of its own clause with those values cut out (``relevance.without_values``, as
     ``train_sets.fact_removed_pairs`` does for CUAD): relevant, not evidence. Without these rows the
     written clauses that leave a detail open were nearly all worded apart from the question, and the
@@ -81,7 +88,7 @@ def head_pairs(w: JudgeWeights, ts: JudgeTrainSettings, kinds_limit: int | None 
     cut_rows: list[bool] = []
     srel: list[float] = []
     sevi: list[float] = []
-    groups = dict(list(_by_kind().items())[:kinds_limit])
+    groups = dict(list(_by_kind(entries).items())[:kinds_limit])
     qn = 0
     for ki, (kind, ents) in enumerate(groups.items()):
         others = [c for k, cs in groups.items() if k != kind for c in cs]

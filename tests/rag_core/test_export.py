@@ -108,6 +108,8 @@ def test_conversation_title_cuts_at_a_word() -> None:
     en = conversation_title("The annual license fee is USD 60,000, right? Please check clause 3.1.")
     assert en == "The annual license fee is USD 60,000…"
     assert len(en) <= CONVERSATION_TITLE_CHARS
-    zh = conversation_title("这份租赁合同约定的押金是多少？押金在租赁期满后多少天内退还？如果房屋有损坏可以扣多少押金？")
+    zh = conversation_title(
+        "这份租赁合同约定的押金是多少？押金在租赁期满后多少天内退还？如果房屋有损坏可以扣多少押金？"
+    )
     assert zh.endswith("…") and len(zh) == CONVERSATION_TITLE_CHARS
     assert conversation_title("  押金是多少？\n ") == "押金是多少？"

@@ -42,7 +42,9 @@ def test_days_counted_from_an_event_are_a_period_and_a_day_of_the_month_is_not()
         assert [(v.kind, v.key) for v in extract_values(text)] == [("period", (30.0,))], text
     assert not [v for v in extract_values("乙方应于每月5日前支付租金") if v.kind == "period"]
     for day_of_month in ("乙方应于每月5日后三日内支付租金", "次月十日后开具发票"):  # 十日 after 月 is a date
-        assert not [v for v in extract_values(day_of_month) if v.surface in ("5日", "十日", "日")], day_of_month
+        assert not [v for v in extract_values(day_of_month) if v.surface in ("5日", "十日", "日")], (
+            day_of_month
+        )
     assert [v.key for v in extract_values("甲方应于收到发票十日后付款") if v.kind == "period"] == [(10.0,)]
     premise = "乙方提前十五日通知就可以解除合同，对吗？"
     assert score(premise, "乙方提前三十日以书面形式通知甲方，可以解除本合同。") > T
