@@ -306,46 +306,48 @@ def topics_named(text: str) -> list[Topic]:
     return [t for t, patterns in _TOPIC_COMPILED if any(p.search(low) for p in patterns)]
 
 
-_PARTY_ROLES_EN = (
+PARTY_ROLES_EN = (
     r"part(?:y|ies)|licensee|licensor|landlord|tenant|lessor|lessee|buyer|seller|purchaser|supplier|vendor|"
     r"customer|distributor|employer|employee|lender|borrower|contractor|consultant|client|company|owner|"
     r"guarantor|assignee|assignor|transferee|transferor|franchisee|franchisor|agent|principal|signator(?:y|ies)|"
     r"provider|manufacturer|developer|reseller|recipient|investor|shareholder"
 )
-_PARTY_ROLES_ZH = (
+PARTY_ROLES_ZH = (
     r"甲方|乙方|丙方|出租方|承租方|出租人|承租人|许可方|被许可方|买方|卖方|供方|需方|供应商|借款人|贷款人|出借人|"
     r"用人单位|劳动者|转让方|受让方|当事人|双方|各方|签约方|委托方|受托方|"
     r"被特许人|特许人|被许可人|许可人|出卖人|买受人|发包人|承包人|承包方|保证人|担保人|供应方|采购方|服务方|投资方|"
+    r"承运人|托运人|收货人|保管人|存货人|定作人|承揽人|赠与人|受赠人|合伙人|居间人|代理商|代理人|经销商|委托人|受托人|"
+    r"债权人|债务人|股东|业主|"
     r"房东|房客|租客|租户|买家|卖家|雇主|老板"  # a client's words for the roles: "房东是谁？"
 )
 _PARTY_IDENTITY = (
     re.compile(
-        rf"^\s*who\s+(?:is|are|was|were)\s+(?:the\s+)?(?:[a-z]+\s+){{0,2}}?(?:{_PARTY_ROLES_EN})\b"
-        rf"(?:\s+and\s+(?:the\s+)?(?:[a-z]+\s+)?(?:{_PARTY_ROLES_EN})\b)?"
+        rf"^\s*who\s+(?:is|are|was|were)\s+(?:the\s+)?(?:[a-z]+\s+){{0,2}}?(?:{PARTY_ROLES_EN})\b"
+        rf"(?:\s+and\s+(?:the\s+)?(?:[a-z]+\s+)?(?:{PARTY_ROLES_EN})\b)?"
         r"(?:\s+(?:under|in|of|to|for)\b[^?]*)?\s*\??\s*$",
         re.I,
     ),
     re.compile(
-        rf"^(?:《[^》]{{1,80}}》)?.{{0,12}}?(?:{_PARTY_ROLES_ZH})(?:分别)?(?:是谁|是哪家公司|是哪家企业|是哪家单位|是哪家|是哪个|叫什么|的名称是什么|名称是什么)[？?]?\s*$"
+        rf"^(?:《[^》]{{1,80}}》)?.{{0,12}}?(?:{PARTY_ROLES_ZH})(?:分别)?(?:是谁|是哪家公司|是哪家企业|是哪家单位|是哪家|是哪个|叫什么|的名称是什么|名称是什么)[？?]?\s*$"
     ),
-    re.compile(rf"^\s*谁是.{{0,12}}?(?:{_PARTY_ROLES_ZH})[？?]?\s*$"),
+    re.compile(rf"^\s*谁是.{{0,12}}?(?:{PARTY_ROLES_ZH})[？?]?\s*$"),
     re.compile(  # who signs for a party: "(And) who signs for the transferee?" (had been typed Covenant Not To Sue)
         rf"^\s*(?:and\s+)?who\s+(?:signs?|signed|will\s+sign|executes?|executed)\b[^?]{{0,40}}?"
-        rf"\b(?:for|on\s+behalf\s+of)\s+(?:the\s+)?(?:[a-z]+\s+)?(?:{_PARTY_ROLES_EN})\b[^?]*\??\s*$",
+        rf"\b(?:for|on\s+behalf\s+of)\s+(?:the\s+)?(?:[a-z]+\s+)?(?:{PARTY_ROLES_EN})\b[^?]*\??\s*$",
         re.I,
     ),
     re.compile(
-        rf"^\s*(?:那)?(?:是)?谁(?:代表|替)(?:{_PARTY_ROLES_ZH})(?:签字|签署|签约|签名|盖章|签章)[^？?]{{0,8}}[？?]?\s*$"
+        rf"^\s*(?:那)?(?:是)?谁(?:代表|替)(?:{PARTY_ROLES_ZH})(?:签字|签署|签约|签名|盖章|签章)[^？?]{{0,8}}[？?]?\s*$"
     ),
 )
 
 
 _ROLE_FOLLOW_UP = (
     re.compile(
-        rf"^\s*(?:and|what\s+about|how\s+about)\s+(?:the\s+)?(?:[a-z]+\s+)?(?:{_PARTY_ROLES_EN})\b\s*\??\s*$",
+        rf"^\s*(?:and|what\s+about|how\s+about)\s+(?:the\s+)?(?:[a-z]+\s+)?(?:{PARTY_ROLES_EN})\b\s*\??\s*$",
         re.I,
     ),
-    re.compile(rf"^\s*(?:那|那么)?(?:{_PARTY_ROLES_ZH})呢[？?]?\s*$"),
+    re.compile(rf"^\s*(?:那|那么)?(?:{PARTY_ROLES_ZH})呢[？?]?\s*$"),
 )
 """A follow-up naming only another role ("And the licensor?", "受让方呢？"): a party question only after one."""
 _QUESTION_END = re.compile(r"(?<=[?？])\s*")
@@ -379,8 +381,8 @@ _GENERIC_ROLES = frozenset(
     {"party", "parties", "signatory", "signatories", "当事人", "双方", "各方", "签约方"}
 )
 """Role words that name no one party: "Who are the parties?" asks for all of them."""
-_ROLE_EN = re.compile(rf"\b(?:{_PARTY_ROLES_EN})\b", re.I)
-_ROLE_ZH = re.compile(_PARTY_ROLES_ZH)
+_ROLE_EN = re.compile(rf"\b(?:{PARTY_ROLES_EN})\b", re.I)
+_ROLE_ZH = re.compile(PARTY_ROLES_ZH)
 
 
 def role_words(text: str) -> list[str]:

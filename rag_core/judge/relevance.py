@@ -21,7 +21,14 @@ from functools import lru_cache
 
 import jieba
 
-from rag_core.judge.clause_types import asked_roles, asks_party_identity, is_generic_role, role_words
+from rag_core.judge.clause_types import (
+    PARTY_ROLES_EN,
+    PARTY_ROLES_ZH,
+    asked_roles,
+    asks_party_identity,
+    is_generic_role,
+    role_words,
+)
 from rag_core.judge.conflict import extract_values, has_cjk, normalize_text
 from rag_core.judge.glossary import direct_translations, siblings, translations
 from rag_core.textproc import fold_spelling
@@ -107,11 +114,11 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("condition", re.compile(r"\bunder\s+what\s+(?:circumstances|conditions)\b|\bin\s+what\s+cases?\b|\bif\s+i\b|什么情况下|何种情况|条件", re.I)),
     ("yesno", re.compile(r"^\s*(?:does|do|is|are|can|could|may|must|shall|will|would|should|has|have|did)\b|是否|能否|可否|吗[?？]?\s*$", re.I)),
 )  # fmt: skip
-_PARTY = re.compile(
-    r"\b(?:party|parties|licensee|licensor|buyer|seller|supplier|customer|company|contractor|employer|employee|"
-    r"tenant|landlord|lessee|lessor|we|us|you)\b|甲方|乙方|丙方|买方|卖方|出租人|承租人|公司",
-    re.I,
-)
+_PARTY = re.compile(rf"\b(?:{PARTY_ROLES_EN}|we|us|you)\b|{PARTY_ROLES_ZH}|公司", re.I)
+"""A party named by its role: what answers "由谁承担？" / "Who bears the cost?". One role list with the
+party questions (``clause_types``): a passage-side list of eight Chinese roles had read "由承租方承担",
+"由出租方负责维修" and "由转让方承担" as naming no party, so the fitted head took those clauses for no
+evidence (0.12–0.43) of the who-questions they answer (the written training pairs, ``qa_zh``)."""
 _MODAL = re.compile(
     r"\b(?:shall|may|must|will|not|never|no|only|cannot|required|entitled"
     r"|grants?|granted|permitted|prohibited|allowed)\b|\bnon-(?=[a-z])"
@@ -121,9 +128,12 @@ _MODAL = re.compile(
 """What answers a yes/no question: a modal, a grant or permission, a prohibition, or a negated term
 ("a non-sublicensable license" answers "Can the licensee sublicense?")."""
 _CONDITION = re.compile(
-    r"\b(?:if|unless|provided\s+that|in\s+the\s+event|subject\s+to|upon|where|when)\b|如果|若|除非|在.{0,12}情况下|如|一旦",
+    r"\b(?:if|unless|provided\s+that|in\s+the\s+event|subject\s+to|upon|where|when)\b|如果|若|除非|在.{0,12}情况下|如|一旦"
+    r"|的[，,][^。；;]{0,30}?(?:有权|可以|可|应当|应|须|视为)",
     re.I,
 )
+"""A condition. Chinese drafting states most as "…的，…有权/应" ("代理商连续两个季度未完成最低销售指标的，委托方
+可以书面通知解除"), with no 如果 or 若: those clauses had read as holding no condition for "在何种情况下可以解除？"."""
 _PLACE = re.compile(
     r"\b(?:state|commonwealth|province|county|city|country|court|courts|venue|located|address|premises|"
     r"office|england|wales|delaware|new\s+york|california|texas|nevada|ontario|hong\s+kong)\b|"
@@ -197,7 +207,8 @@ _VALUE_KINDS: dict[str, frozenset[str]] = {
 an open-ended term: of the fit contracts' expiration-date clauses (asked "How long is the initial
 term?"), 39 of 247 state only a date ("shall terminate automatically on December 31, 2022") and many
 others an anniversary, "three (3) calendar years" or "indefinitely", which the judge had read as
-lacking the asked period."""
+lacking the asked period. A when-question is also answered by a deadline (``_DEADLINE``),
+not by any period: "for a term of five (5) years" does not say when an agreement became effective."""
 _OPEN_ENDED = re.compile(
     r"\bperpetu\w*|\bindefinite(?:ly)?\b|\buntil\s+(?:it\s+is\s+|so\s+)?terminated\b|永久|长期有效|无固定期限|不定期",
     re.I,
@@ -374,9 +385,25 @@ def without_values(text: str, kinds: tuple[str, ...]) -> str | None:
     return out
 
 
+_DEADLINE = re.compile(
+    r"届满[时前后]|\d{1,2}\s*[日号](?:前|之前|以前|止)"
+    r"|[每当次](?:个)?(?:月|季度|年度?)[^，。；\n]{0,10}?\d{1,2}\s*[日号]"
+    r"|(?:日|天|周|个?月|年|小时|工作日)(?:内|之内|以内)"
+    r"|\b(?:on\s+or\s+before|no\s+later\s+than|not\s+later\s+than|prior\s+to)\b"
+    r"|\bwithin\s+(?:[\w-]+\s+){0,2}(?:\(\d+\)\s+)?(?:(?:business|calendar)\s+)?(?:hours?|days?|weeks?|months?|years?)\b",
+    re.I,
+)
+"""When a thing happens, said by a deadline or a recurring day rather than a date: "每月5日前", "收到发票后
+十五日内", "届满前", "within thirty (30) days of invoice", "no later than the end of each quarter". Not an
+event alone ("签订之日", "之时"): "乙方应于本合同签订之日向甲方支付押金" does not say when the contract was
+signed, and read as holding it, it was quoted before "签订日期：2025年2月20日" (``test_quoted``)."""
+
+
 def _has_kind(kind: str, passage: str, value_kinds: set[str]) -> bool:
     """True when the passage holds a value of the kind asked for."""
     if kind == "period" and _OPEN_ENDED.search(passage):
+        return True
+    if kind == "date" and _DEADLINE.search(passage):
         return True
     if kind in _VALUE_KINDS:
         return bool(value_kinds & _VALUE_KINDS[kind])

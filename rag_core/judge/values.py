@@ -54,6 +54,7 @@ _CURRENCIES: dict[str, str] = {
     "€": "eur", "eur": "eur", "euro": "eur", "euros": "eur", "欧元": "eur", "£": "gbp", "gbp": "gbp", "英镑": "gbp",
 }  # fmt: skip
 _PERIOD_DAYS: dict[str, float] = {
+    "hour": 1 / 24, "hours": 1 / 24, "小时": 1 / 24, "个小时": 1 / 24,
     "day": 1, "days": 1, "week": 7, "weeks": 7, "month": 30, "months": 30, "year": 365, "years": 365,
     "天": 1, "日": 1, "工作日": 1, "个工作日": 1, "周": 7, "星期": 7, "个星期": 7, "个月": 30, "月": 30, "年": 365,
 }  # fmt: skip
@@ -182,8 +183,8 @@ _VALUE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "period",
         re.compile(
             rf"(?:(?P<w>{_ENWORD})\s*\(\s*(?P<wd>\d+)\s*\)|(?P<n>{_NUM})|(?P<w2>\b(?:{_ENWORD})\b))[\s-]*"
-            r"(?P<u>(?:(?:business|calendar|consecutive|full)\s+)?(?:days?|weeks?|months?|years?))\b"
-            rf"|(?P<zn>{_NUM}|{_ZHNUM})\s*(?P<zu>个工作日|工作日|个星期|星期|个月|周|天|年(?!\d))"
+            r"(?P<u>(?:(?:business|calendar|consecutive|full)\s+)?(?:hours?|days?|weeks?|months?|years?))\b"
+            rf"|(?P<zn>{_NUM}|{_ZHNUM})\s*(?P<zu>个工作日|工作日|个星期|星期|个月|个小时|小时|周|天|年(?!\d))"
             # "三十日内", "十五日后" are periods; "每月5日后", "次月十日后" a day of the month
             rf"|(?<![月\d〇零一二三四五六七八九十百千两])(?P<zd>{_NUM}|{_ZHNUM})\s*(?P<zdu>日)(?=内|以内|之内|以上|以下|之后|后)",
             re.IGNORECASE,

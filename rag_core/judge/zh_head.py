@@ -34,7 +34,6 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from rag_core.judge import dense
-from rag_core.judge.relevance import LexicalFeatures, found_kinds
 from rag_core.textproc import detect_language, is_chinese
 
 if TYPE_CHECKING:
@@ -62,15 +61,6 @@ _FUNCTION_CHARS: frozenset[str] = frozenset(
 )
 """Characters that carry no subject (question words, particles, pronouns, copulas): a shared 的 or
 是 says nothing about what a clause is about."""
-
-_TIME_VALUES: frozenset[str] = frozenset({"date", "year", "period", "ordinal"})
-"""Kinds of value (``values.extract_values``) that answer a when-question: a date, and also a deadline
-("乙方应于签订之日起十五日内支付", "within thirty (30) days", "on or before the 5th day of each month")."""
-
-_DAY_OF_PERIOD = re.compile(
-    r"\d{1,2}\s*[日号](?:前|之前|以前|止)|[每当次](?:个)?(?:月|季度|年度?)[^，。；\n]{0,10}?\d{1,2}\s*[日号]"
-)
-"""A recurring day as a deadline: 每月5日前, 每季度第一个月的5日前, 次月10日."""
 
 _HEADING = re.compile(
     r"(?m)^[ \t\u3000]*第[一二三四五六七八九十百零〇两0-9]{1,8}条[ \t\u3000：:、]*([^\s，。；：:,;]{2,12})"
@@ -140,18 +130,6 @@ def headings(text: str) -> tuple[str, ...]:
     return tuple(m.group(1) for m in _HEADING.finditer(text))
 
 
-def holds_asked(x: LexicalFeatures, text: str) -> bool:
-    """Whether the passage holds a value of a kind the question asks for, a deadline counting for a
-    when-question.
-
-    Why not the shared features' match: it reads a when-question as asking for a date, and the
-    head, fitted with clauses whose asked values were cut out (``zh_head_training``), learned that a
-    clause holding none is no evidence — "什么时候支付？" of "乙方应于每月5日前支付" fell from 0.93 to 0.10."""
-    if x.matched:
-        return True
-    return "date" in x.kinds and (bool(found_kinds(text) & _TIME_VALUES) or bool(_DAY_OF_PERIOD.search(text)))
-
-
 def head_rows(s: SharedScores, idx: list[int], embed_fn: Callable[[list[str]], np.ndarray]) -> np.ndarray:
     """The head's features (``FEATURES`` order) of the passages ``idx`` of the shared models' scores."""
     q = s.question
@@ -164,7 +142,7 @@ def head_rows(s: SharedScores, idx: list[int], embed_fn: Callable[[list[str]], n
     for k, i in enumerate(idx):
         t, x, p = texts[k], s.lexical[i], s.passages[i]
         asked = 1.0 if x.kinds else 0.0
-        matched = 1.0 if holds_asked(x, t) else 0.0
+        matched = 1.0 if x.matched else 0.0
         rows.append(
             [
                 _logit(float(s.relevance[i])),

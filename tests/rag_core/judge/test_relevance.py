@@ -71,7 +71,10 @@ def test_a_how_long_question_is_answered_by_an_end_date_or_an_open_ended_term() 
     assert (
         held_kinds(("period",), "The Supplier shall deliver the Products to the Customer's warehouse.") == ()
     )
-    assert held_kinds(("date",), "The term is five (5) years.") == ()  # a date question still needs a date
+    assert held_kinds(("date",), "The term is five (5) years.") == ()  # a date question needs a date ...
+    assert held_kinds(("date",), "The fee is due within thirty (30) days of invoice.") == (
+        "date",
+    )  # or a deadline
 
 
 def test_a_grant_or_a_negated_term_answers_a_yes_no_question() -> None:
@@ -124,3 +127,36 @@ def test_a_web_or_mail_address_answers_where_to_send() -> None:
     assert held_kinds(("place",), clause) == ("place",)
     assert held_kinds(("place",), "Notices go to legal@acme.com.") == ("place",)
     assert held_kinds(("place",), "Notices shall be given in writing within 5 days.") == ()
+
+
+def _holds(question: str, passage: str) -> bool:
+    x = lexical_features(question, [passage])[0]
+    return bool(x.kinds) and x.matched == x.kinds
+
+
+def test_a_party_named_by_any_contract_role_answers_who_bears_it() -> None:
+    """ "由承租方承担" named no party (the passage-side list knew eight roles), so the head read the
+    clause as lacking what "由谁承担？" asks."""
+    assert _holds("租赁期间交通违章罚款由谁承担？", "租赁期间发生的交通违章罚款及扣分由承租方承担。")
+    assert _holds("货物在运输途中损坏由谁赔偿？", "货物在运输过程中毁损、灭失的，由承运人承担赔偿责任。")
+    assert _holds("Who bears the shipping costs?", "All shipping costs shall be borne by the Distributor.")
+    assert not _holds("运费由谁承担？", "运费按实际里程计算。")
+
+
+def test_a_when_question_is_answered_by_a_deadline_or_an_event() -> None:
+    """A deadline ("within thirty (30) days", "每月5日前", "七日内") answers a when-question; a clause
+    with none does not, nor one naming an event as the time of something else."""
+    assert _holds("When is the fee due?", "Licensee shall pay the fee within thirty (30) days of invoice.")
+    assert _holds("租金什么时候交？", "乙方应于每月5日前支付租金。")
+    assert _holds("押金什么时候退？", "租赁期满后，甲方应于七日内将押金无息退还乙方。")
+    assert not _holds("合同什么时候签的？", "乙方应于本合同签订之日向甲方支付押金。")  # an event is no answer
+    assert _holds("下单后多久能送到？", "乙方应于收到订单后48小时内送达。")  # hours are a period
+    assert not _holds("本合同何时生效？", "本合同一式两份，双方各执一份。")
+
+
+def test_a_chinese_conditional_clause_holds_a_condition() -> None:
+    assert _holds(
+        "委托方在何种情况下可以解除合同？",
+        "代理商连续两个季度未完成最低销售指标的，委托方可以书面通知解除本合同。",
+    )
+    assert not _holds("委托方在何种情况下可以解除合同？", "本合同自双方签字盖章后生效。")
