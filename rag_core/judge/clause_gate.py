@@ -73,6 +73,32 @@ def found_clause(
     return eligible[best] if probs[best] >= s.t_clause_found else None
 
 
+def found_topic(
+    question: str, texts: Sequence[str], verdicts: Sequence[Verdict], s: VerdictSettings
+) -> int | None:
+    """The index of the passage to quote as the asked topic's clause when none holds answer evidence:
+    the most relevant one that uses the topic's words, with relevance at least ``t_found_relevance``,
+    neither an injection nor out of the question's document scope (``None``: no such passage, no
+    topic asked, or ``cite_found_clause`` off).
+
+    Why: ``found_clause`` for the subjects that are no CUAD category (dispute resolution, price and
+    payment …), which have no clause-type probability to check. "发生争议怎么解决？" over a lease whose
+    争议解决 article the judge scored relevance 0.84 and evidence 0.549 was refused, saying that
+    passages looking like a dispute resolution clause had been found."""
+    asked = asked_topics(question)
+    if not s.cite_found_clause or not asked:
+        return None
+    eligible = [
+        i
+        for i, v in enumerate(verdicts)
+        if v.label in ("EVIDENCE", "NO_EVIDENCE")
+        and v.scores[RELEVANCE] >= s.t_found_relevance
+        and not out_of_scope_code(v.explanation_code)
+        and mentions_topic(texts[i], asked)
+    ]
+    return max(eligible, key=lambda i: verdicts[i].scores[RELEVANCE], default=None)
+
+
 def absent_topic(question: str, texts: list[str]) -> Topic | None:
     """A topic outside the CUAD categories that the question asks about ("不可抗力怎么处理？") when
     none of ``texts`` mentions any topic the question names (``None``: no such topic, or present).

@@ -18,7 +18,7 @@ from rag_core.generation import citations as cit
 from rag_core.generation.prompt import EvidenceBlock
 from rag_core.generation.quoted import QuotedAnswer
 from rag_core.generation.refusal import absent_clause_text, empty_answer_for, found_clause_lead, is_risk_empty
-from rag_core.judge.clause_gate import absent_clause_type, absent_topic, found_clause
+from rag_core.judge.clause_gate import absent_clause_type, absent_topic, found_clause, found_topic
 from rag_core.judge.clause_types import ClauseType, Topic
 from rag_core.models import Hit, Verdict
 from rag_core.reflection.premise import enforce_correction
@@ -101,14 +101,16 @@ class FoundClause:
 def found_clause_hit(
     turn: Turn, absent: AbsentClause, verdicts: Sequence[Verdict], hits: Sequence[Hit]
 ) -> FoundClause | None:
-    """The searched passage to quote as the asked clause (``clause_gate.found_clause``); only when
-    the absent-clause gate found passages that look like it and the asked kind is a clause type."""
-    if not absent.found or not isinstance(absent.kind, ClauseType):
+    """The searched passage to quote as the asked clause (``clause_gate.found_clause``, or
+    ``found_topic`` for a named topic); only when the absent-clause gate found passages that look
+    like it."""
+    if not absent.found:
         return None
     by_id = {h.chunk_id: h for h in hits}
     judged = [v for v in verdicts if v.passage_id in by_id]
     texts = [by_id[v.passage_id].text for v in judged]
-    i = found_clause(turn.asked_question, texts, judged, turn.settings.verdict)
+    find = found_clause if isinstance(absent.kind, ClauseType) else found_topic
+    i = find(turn.asked_question, texts, judged, turn.settings.verdict)
     if i is None:
         return None
     v = judged[i]

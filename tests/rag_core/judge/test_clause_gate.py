@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rag_core.judge.base import PassageInput
-from rag_core.judge.clause_gate import absent_topic, found_clause
+from rag_core.judge.clause_gate import absent_topic, found_clause, found_topic
 from rag_core.judge.clause_types import asks_party_identity, names_other_topic, topics_named
 from rag_core.judge.local_judge import LocalJudge
 from rag_core.settings import VerdictSettings
@@ -258,3 +258,27 @@ def test_a_penalty_stated_as_a_rate_is_evidence_for_how_much_the_penalty_is() ->
     )
     v = LocalJudge(s).judge("违约金是多少？", [PassageInput("0", clause)])[0]
     assert v.label == "EVIDENCE", v.explanation
+
+
+def test_the_found_topic_clause_is_the_relevant_passage_using_the_topic_s_words() -> None:
+    """A named topic that is no CUAD category (dispute resolution) has no clause-type probability:
+    the passage to quote is the most relevant one using the topic's words, at least
+    ``t_found_relevance``, not an injection, not out of scope."""
+    s = VerdictSettings()
+    texts = [
+        "第三条 租金。乙方每月向甲方支付租金人民币9500元。",
+        "第十条 争议解决。因本合同发生的争议，由房屋所在地人民法院管辖。",
+    ]
+    question = "发生争议怎么解决？"
+    verdicts = [
+        replace(v, label="NO_EVIDENCE")
+        for v in LocalJudge(s).judge(question, [PassageInput(str(i), t) for i, t in enumerate(texts)])
+    ]
+    assert found_topic(question, texts, verdicts, s) == 1
+    assert found_topic("竞业限制的期限是多久？", texts, verdicts, s) is None  # a clause type, not a topic
+    assert found_topic(question, texts, verdicts, VerdictSettings(cite_found_clause=False)) is None
+    assert found_topic(question, texts, verdicts, VerdictSettings(t_found_relevance=1.0)) is None
+    injected = [verdicts[0], replace(verdicts[1], label="INJECTION", keep=False)]
+    assert found_topic(question, texts, injected, s) is None
+    scoped = [verdicts[0], replace(verdicts[1], explanation_code="doc_out_of_scope")]
+    assert found_topic(question, texts, scoped, s) is None
