@@ -296,6 +296,34 @@ def _english_word_values(text: str) -> list[set[str]]:
     return out
 
 
+_ORDINAL_WORDS: dict[str, int] = {
+    w: i + 1
+    for i, w in enumerate(
+        "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth "
+        "fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth".split()
+    )
+}
+_DAY_OF = re.compile(
+    rf"\b(?P<n>{'|'.join(_ORDINAL_WORDS)}|\d{{1,2}}(?:st|nd|rd|th))\s+(?:business\s+|calendar\s+|working\s+)?"
+    r"day\s+of\s+(?:each|every|the|any|a)\b",
+    re.I,
+)
+"""A recurring day written out ("the first day of each month", "the 5th business day of the quarter").
+
+Why: its number is a word, which the answer side does not read, so the local model's "The license
+fee is due on the first day of each month" passed the support check against "payable … within
+thirty (30) days after the Effective Date" (browser try-out)."""
+
+
+def _day_of_values(text: str) -> list[set[str]]:
+    """The day numbers of ``_DAY_OF`` expressions (both sides: "the fifth day of each month" is 5)."""
+    out = []
+    for m in _DAY_OF.finditer(text):
+        word = m.group("n").lower()
+        out.append({str(_ORDINAL_WORDS.get(word) or int(re.sub(r"\D", "", word)))})
+    return out
+
+
 def numbers_in(text: str, strict: bool) -> list[set[str]]:
     """Every number in ``text``, each as its set of equivalent readings.
 
@@ -318,7 +346,9 @@ def numbers_in(text: str, strict: bool) -> list[set[str]]:
         if (v := parse_chinese_number(m.group("run"))) is not None
     ]
     text = _CN_PER_MILLE.sub(" ", text)
-    found = labels + percents + per_mille + _arabic_values(text) + _chinese_values(text, strict)
+    days = _day_of_values(text)
+    text = _DAY_OF.sub(" ", text)
+    found = labels + percents + per_mille + days + _arabic_values(text) + _chinese_values(text, strict)
     if not strict:
         found += [{f"第{int(m.group(1))}条"} for m in _EN_ARTICLE.finditer(text)]  # "Section 4" answers 第4条
         found += _english_word_values(text)

@@ -460,3 +460,15 @@ def test_a_name_from_a_block_the_sentence_does_not_cite_is_no_invention() -> Non
     assert "name" not in support.note, support
     alone = judge_support([sentence], [LICENCE_FEE], SETTINGS)[0]
     assert alone.label == "not" and "name Bluefield Analytics LLC" in alone.note
+
+
+def test_a_day_of_the_month_written_as_a_word_is_a_number_of_the_sentence() -> None:
+    """The local model wrote "due on the first day of each month" for a fee "payable … within thirty
+    (30) days after the Effective Date"; the word "first" was no number, so the sentence passed."""
+    fee = "3.2 The annual license fee is payable in advance within thirty (30) days after the Effective Date."
+    assert missing_numbers("The license fee is due on the first day of each month [1].", fee) == ["1"]
+    assert missing_numbers("The fee is due within thirty (30) days after the Effective Date [1].", fee) == []
+    rent = "Tenant shall pay the rent on or before the fifth day of each month."
+    assert missing_numbers("Rent is due by the 5th day of each month.", rent) == []
+    assert missing_numbers("租金应于每月5日前支付。", rent) == []
+    assert missing_numbers("First, the tenant pays the rent.", rent) == []  # "first" alone is no day
