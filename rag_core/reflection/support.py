@@ -305,18 +305,20 @@ _ORDINAL_WORDS: dict[str, int] = {
 }
 _DAY_OF = re.compile(
     rf"\b(?P<n>{'|'.join(_ORDINAL_WORDS)}|\d{{1,2}}(?:st|nd|rd|th))\s+(?:business\s+|calendar\s+|working\s+)?"
-    r"day\s+of\s+(?:each|every|the|any|a)\b",
+    r"(?:day|week|month|quarter|year|anniversary)\b",
     re.I,
 )
-"""A recurring day written out ("the first day of each month", "the 5th business day of the quarter").
+"""A day, month or year counted by an ordinal ("the first day of each month", "the third day after the
+Effective Date", "the 5th business day", "the second anniversary").
 
 Why: its number is a word, which the answer side does not read, so the local model's "The license
-fee is due on the first day of each month" passed the support check against "payable … within
-thirty (30) days after the Effective Date" (browser try-out)."""
+fee is due on the first day of each month" and "… on the third day after the Effective Date" passed
+the support check against "payable … within thirty (30) days after the Effective Date" (browser
+try-out)."""
 
 
 def _day_of_values(text: str) -> list[set[str]]:
-    """The day numbers of ``_DAY_OF`` expressions (both sides: "the fifth day of each month" is 5)."""
+    """The numbers of ``_DAY_OF`` expressions (both sides: "the fifth day of each month" is 5)."""
     out = []
     for m in _DAY_OF.finditer(text):
         word = m.group("n").lower()

@@ -463,10 +463,18 @@ def test_a_name_from_a_block_the_sentence_does_not_cite_is_no_invention() -> Non
 
 
 def test_a_day_of_the_month_written_as_a_word_is_a_number_of_the_sentence() -> None:
-    """The local model wrote "due on the first day of each month" for a fee "payable … within thirty
-    (30) days after the Effective Date"; the word "first" was no number, so the sentence passed."""
+    """The local model wrote "due on the first day of each month" and "on the third day after the
+    Effective Date" for a fee "payable … within thirty (30) days after the Effective Date"; the words
+    "first" and "third" were no number, so the sentences passed."""
     fee = "3.2 The annual license fee is payable in advance within thirty (30) days after the Effective Date."
     assert missing_numbers("The license fee is due on the first day of each month [1].", fee) == ["1"]
+    assert missing_numbers("It is due on the third day after the Effective Date [1].", fee) == ["3"]
+    assert (
+        missing_numbers(
+            "The term ends on the second anniversary.", "It ends on the second (2nd) anniversary."
+        )
+        == []
+    )
     assert missing_numbers("The fee is due within thirty (30) days after the Effective Date [1].", fee) == []
     rent = "Tenant shall pay the rent on or before the fifth day of each month."
     assert missing_numbers("Rent is due by the 5th day of each month.", rent) == []
