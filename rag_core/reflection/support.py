@@ -317,12 +317,24 @@ the support check against "payable … within thirty (30) days after the Effecti
 try-out)."""
 
 
-def _day_of_values(text: str) -> list[set[str]]:
-    """The numbers of ``_DAY_OF`` expressions (both sides: "the fifth day of each month" is 5)."""
+_DAY_NUMBER = re.compile(r"(?<![\d.])(?P<n>\d{1,2})(?:st|nd|rd|th\b|\s*[日号])", re.I)
+"""A day written with digits ("the 5th", "5日", "10号"): the evidence side's other readings of a day."""
+
+
+def _day_of_values(text: str, strict: bool) -> list[set[str]]:
+    """``_DAY_OF`` expressions as "day N" (the answer side reads only these); the evidence side also
+    reads them as the number N ("每月5日前" is backed by "the fifth day of each month") and "the 5th"
+    and "5日" as a day.
+
+    Why typed: read as a plain number, "the third day after the Effective Date" found its 3 in the
+    section number "3.2" of the cited clause ("within thirty (30) days …") and passed."""
     out = []
     for m in _DAY_OF.finditer(text):
         word = m.group("n").lower()
-        out.append({str(_ORDINAL_WORDS.get(word) or int(re.sub(r"\D", "", word)))})
+        day = _ORDINAL_WORDS.get(word) or int(word.rstrip("stndrh"))
+        out.append({f"day {day}"} if strict else {f"day {day}", str(day)})
+    if not strict:
+        out += [{f"day {int(m.group('n'))}"} for m in _DAY_NUMBER.finditer(text)]
     return out
 
 
@@ -348,8 +360,8 @@ def numbers_in(text: str, strict: bool) -> list[set[str]]:
         if (v := parse_chinese_number(m.group("run"))) is not None
     ]
     text = _CN_PER_MILLE.sub(" ", text)
-    days = _day_of_values(text)
-    text = _DAY_OF.sub(" ", text)
+    days = _day_of_values(text, strict)
+    text = _DAY_OF.sub(" ", text) if strict else text
     found = labels + percents + per_mille + days + _arabic_values(text) + _chinese_values(text, strict)
     if not strict:
         found += [{f"第{int(m.group(1))}条"} for m in _EN_ARTICLE.finditer(text)]  # "Section 4" answers 第4条

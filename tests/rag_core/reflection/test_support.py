@@ -467,8 +467,9 @@ def test_a_day_of_the_month_written_as_a_word_is_a_number_of_the_sentence() -> N
     Effective Date" for a fee "payable … within thirty (30) days after the Effective Date"; the words
     "first" and "third" were no number, so the sentences passed."""
     fee = "3.2 The annual license fee is payable in advance within thirty (30) days after the Effective Date."
-    assert missing_numbers("The license fee is due on the first day of each month [1].", fee) == ["1"]
-    assert missing_numbers("It is due on the third day after the Effective Date [1].", fee) == ["3"]
+    assert missing_numbers("The license fee is due on the first day of each month [1].", fee) == ["day 1"]
+    # a day, not any number: the 3 of the section number "3.2" does not back "the third day"
+    assert missing_numbers("It is due on the third day after the Effective Date [1].", fee) == ["day 3"]
     assert (
         missing_numbers(
             "The term ends on the second anniversary.", "It ends on the second (2nd) anniversary."
