@@ -408,6 +408,45 @@ def _asked_value_first(chosen: list[ScoredSentence], question: str) -> list[Scor
     )
 
 
+_PER_PERIOD: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("month", re.compile(r"(?<!第)一个月|每个?月|(?<!个)月租|按月|当月|\bmonthly\b|\b(?:per|a|each|every)\s+month\b", re.I)),
+    ("quarter", re.compile(r"(?<!第)一个季度|每个?季度?|季租|按季|当季|\bquarterly\b|\b(?:per|a|each|every)\s+quarter\b", re.I)),
+    ("year", re.compile(r"(?<!第)一年|每年|年租|按年|当年|\bannual(?:ly)?\b|\byearly\b|\bper\s+annum\b|\b(?:per|a|each|every)\s+year\b", re.I)),
+)  # fmt: skip
+"""The period an amount is per: "月租金"/"monthly" (month), "当季租金"/"quarterly" (quarter), "年租金"/"annual"
+(year). Not the month of "第一个月" nor the 月租 inside "两个月租金"."""
+
+
+def per_periods(text: str) -> frozenset[str]:
+    """The periods ``text`` states an amount per (``_PER_PERIOD``)."""
+    return frozenset(name for name, rx in _PER_PERIOD if rx.search(text))
+
+
+def _asked_period_first(
+    chosen: list[ScoredSentence], ranked: Sequence[ScoredSentence], question: str
+) -> list[ScoredSentence]:
+    """For a question asking an amount per a period ("房租一个月多少钱？", "What is the monthly rent?"):
+    the sentences stating an amount per that period first (quoted even below the score floor), those
+    stating one per another period last.
+
+    Why: "房租一个月多少钱？" scored "租金按季度支付，乙方应于每季度第一个月的5日前…支付当季租金人民币20400元" 0.79 (its
+    第一个月 holds 一个月) and "月租金为人民币6800元" 0.37, under the floor: the quoted box gave the quarterly
+    20400 alone and the local model answered "房租一个月是20400元" (browser try-out)."""
+    from rag_core.judge.relevance import asked_kinds, found_kinds
+
+    asked = per_periods(question)
+    if len(asked) != 1 or not {"amount", "number"} & set(asked_kinds(question)):
+        return chosen
+
+    def amount_per(x: ScoredSentence) -> frozenset[str]:
+        return per_periods(x.sentence.text) if "amount" in found_kinds(x.sentence.text) else frozenset()
+
+    per = [x for x in ranked if asked <= amount_per(x)]
+    per_ids = {id(x) for x in per}
+    rest = [x for x in chosen if id(x) not in per_ids]
+    return per + sorted(rest, key=lambda x: bool(amount_per(x)))  # stable: another period's amount last
+
+
 def _party_lines(ranked: Sequence[ScoredSentence], question: str) -> set[int]:
     """The ids of the party lines ("转让方（甲方）：王建国") when the question asks who the parties are:
     quoted however their scores compare, since the line naming a person scored 0.39 beside 0.84 for
@@ -453,7 +492,7 @@ def select_quoted(
         lines = _party_lines(ranked, question)
         chosen = [x for x in ranked if x.score >= floor or id(x) in lines]
         if question and settings.quoted_prefer_asked_value:
-            chosen = _asked_value_first(chosen, question)
+            chosen = _asked_period_first(_asked_value_first(chosen, question), ranked, question)
         if question and settings.quoted_prefer_named_heading:
             chosen = _named_first(chosen, heading_reader(question))
         chosen = chosen[: settings.quoted_max_sentences]

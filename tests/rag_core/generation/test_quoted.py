@@ -12,6 +12,7 @@ from rag_core.generation.quoted import (
     block_sentences,
     is_field_line,
     is_heading_line,
+    per_periods,
     score_blocks,
     select_quoted,
 )
@@ -445,3 +446,30 @@ def test_an_amount_question_quotes_the_sentence_with_an_amount_before_one_with_a
     days", a number, which counts as holding an amount) before "an annual license fee of USD 84,000"."""
     texts = _quoted_texts(FEES, "What is the annual license fee?")
     assert texts[0].startswith("3.1 Licensee shall pay"), texts
+
+
+RENT_BY_QUARTER = (
+    "第三条 租金及支付方式\n月租金为人民币6800元（大写：陆仟捌佰元整）。租金按季度支付，乙方应于每季度第一个月的5日前"
+    "向甲方支付当季租金人民币20400元。甲方收到租金后应向乙方出具收据。\n"
+)
+
+
+def test_an_amount_asked_per_month_quotes_the_monthly_amount_first() -> None:
+    """ "房租一个月多少钱？" quoted the quarterly 20400 alone (its 第一个月 holds 一个月; the monthly 6800 scored under
+    the floor) and the local model answered "房租一个月是20400元". The amount per the asked period leads; one
+    per another period comes after; a question asking no period keeps the scorer's order."""
+    s = Settings()
+    blocks = [_block(1, RENT_BY_QUARTER, 0)]
+    for q in ("房租一个月多少钱？", "月租金是多少？", "What is the monthly rent?"):
+        scored = score_blocks(q, blocks, sentence_scorer(s))
+        quoted = select_quoted(blocks, scored, s.generation, q)
+        assert quoted.sentences[0].text.startswith("月租金为人民币6800元"), (
+            q,
+            [x.text for x in quoted.sentences],
+        )
+    q = "每季度交多少租金？"
+    quoted = select_quoted(blocks, score_blocks(q, blocks, sentence_scorer(s)), s.generation, q)
+    assert "20400" in quoted.sentences[0].text
+    assert (
+        per_periods("乙方应于本合同签订之日向甲方支付押金人民币13600元（相当于两个月租金）。") == frozenset()
+    )
