@@ -252,3 +252,24 @@ def is_chinese(text: str) -> bool:
         return False
     words = len(_latin_runs(text))
     return ideographs / (ideographs + words) > CHINESE_MIN_SHARE
+
+
+_PER_PERIOD: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("month", re.compile(r"(?<!第)一个月|每个?月|(?<!个)月租|按月|当月|\bmonthly\b|\b(?:per|a|each|every)\s+month\b", re.I)),
+    ("quarter", re.compile(r"(?<!第)一个季度|每个?季度?|季租|按季|当季|\bquarterly\b|\b(?:per|a|each|every)\s+quarter\b", re.I)),
+    ("year", re.compile(r"(?<!第)一年|每年|年租|按年|当年|\bannual(?:ly)?\b|\byearly\b|\bper\s+annum\b|\b(?:per|a|each|every)\s+year\b", re.I)),
+)  # fmt: skip
+"""The period an amount is per: "月租金"/"monthly" (month), "当季租金"/"quarterly" (quarter), "年租金"/"annual"
+(year). Not the month of "第一个月" nor the 月租 inside "两个月租金"."""
+
+
+def per_periods(text: str) -> frozenset[str]:
+    """The periods ``text`` states an amount per (``_PER_PERIOD``)."""
+    return frozenset(name for name, rx in _PER_PERIOD if rx.search(text))
+
+
+def strip_per_periods(text: str) -> str:
+    """``text`` without its per-period phrases: the 一 of "一个月" is the period, not a number it states."""
+    for _, rx in _PER_PERIOD:
+        text = rx.sub(" ", text)
+    return text

@@ -24,6 +24,7 @@ from rag_core.generation.prompt import EvidenceBlock, Language
 from rag_core.judge.conflict import contradiction_of
 from rag_core.reflection.support import content_tokens, split_sentences
 from rag_core.settings import GenerationSettings
+from rag_core.textproc import per_periods
 
 SentenceScorer = Callable[[str, list[str]], list[float]]
 """(question, sentences) -> one score in [0, 1] per sentence (higher answers the question better)."""
@@ -406,20 +407,6 @@ def _asked_value_first(chosen: list[ScoredSentence], question: str) -> list[Scor
     return sorted(
         chosen, key=lambda x: (not named[id(x)], not labels[id(x)], not holds[id(x)], not exact[id(x)])
     )
-
-
-_PER_PERIOD: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("month", re.compile(r"(?<!第)一个月|每个?月|(?<!个)月租|按月|当月|\bmonthly\b|\b(?:per|a|each|every)\s+month\b", re.I)),
-    ("quarter", re.compile(r"(?<!第)一个季度|每个?季度?|季租|按季|当季|\bquarterly\b|\b(?:per|a|each|every)\s+quarter\b", re.I)),
-    ("year", re.compile(r"(?<!第)一年|每年|年租|按年|当年|\bannual(?:ly)?\b|\byearly\b|\bper\s+annum\b|\b(?:per|a|each|every)\s+year\b", re.I)),
-)  # fmt: skip
-"""The period an amount is per: "月租金"/"monthly" (month), "当季租金"/"quarterly" (quarter), "年租金"/"annual"
-(year). Not the month of "第一个月" nor the 月租 inside "两个月租金"."""
-
-
-def per_periods(text: str) -> frozenset[str]:
-    """The periods ``text`` states an amount per (``_PER_PERIOD``)."""
-    return frozenset(name for name, rx in _PER_PERIOD if rx.search(text))
 
 
 def _asked_period_first(

@@ -35,7 +35,7 @@ from rag_core.judge.glossary import translated_in
 from rag_core.llm.base import ChatModel, ChatOptions, Message
 from rag_core.models import EvidenceBlock
 from rag_core.settings import ReflectionSettings
-from rag_core.textproc import CHINESE_STOPWORDS, ENGLISH_STOPWORDS, tokens
+from rag_core.textproc import CHINESE_STOPWORDS, ENGLISH_STOPWORDS, per_periods, strip_per_periods, tokens
 
 
 def _words(text: str) -> list[str]:
@@ -519,6 +519,26 @@ def missing_numbers(sentence: str, evidence: str) -> list[str]:
     return [min(forms) for forms in numbers_in(body, strict=True) if not forms & available]
 
 
+def amounts_per_other_period(sentence: str, evidence: str) -> list[str]:
+    """Numbers a sentence states per one period ("房租一个月是20400元": per month) that every evidence
+    sentence holding them states per another ("…当季租金人民币20400元": per quarter), each as
+    "20400 per month".
+
+    Why: the number is in the cited clause, so ``missing_numbers`` passes the sentence, yet it moves
+    the quarterly rent to the month (the local model's answer to "房租一个月多少钱？" in the browser)."""
+    periods = per_periods(remove_citation_markers(sentence))
+    if len(periods) != 1:
+        return []
+    (period,) = periods
+    held = [(e, set().union(*numbers_in(e, strict=False))) for e in split_sentences(evidence) if e.strip()]
+    out = []
+    for forms in numbers_in(strip_per_periods(LIST_MARKER.sub("", sentence, count=1)), strict=True):
+        stating = [e for e, nums in held if forms & nums]
+        if stating and all(per_periods(e) and period not in per_periods(e) for e in stating):
+            out.append(f"{min(forms)} per {period}")
+    return out
+
+
 CURRENCIES: dict[str, re.Pattern[str]] = {
     "USD": re.compile(
         r"(?<![A-Za-z])(?:US\$|USD|US dollars?|dollars?)(?![A-Za-z])|(?<![A-Za-z$])\$|美元|美金", re.I
@@ -630,6 +650,7 @@ def _apply_number_rule(
         plain, evidence, settings.named_clause_min_share
     )
     roles += [f"currency {c}" for c in missing_currencies(plain, evidence)]
+    roles += amounts_per_other_period(support.sentence, evidence)
     support.invented_names = tuple(missing_names(plain, every))
     roles += [f"name {n}" for n in support.invented_names]
     roles += [f"article {a}" for a in misplaced_articles(plain, documents)]

@@ -12,12 +12,12 @@ from rag_core.generation.quoted import (
     block_sentences,
     is_field_line,
     is_heading_line,
-    per_periods,
     score_blocks,
     select_quoted,
 )
 from rag_core.generation.sentence_scores import e5_lexical_scorer, lexical_scores, sentence_scorer
 from rag_core.settings import Settings
+from rag_core.textproc import per_periods
 
 PREFIX = "前文。" * 10  # the block sits inside a longer document: offsets are document offsets
 LEASE = (

@@ -481,3 +481,18 @@ def test_a_day_of_the_month_written_as_a_word_is_a_number_of_the_sentence() -> N
     assert missing_numbers("Rent is due by the 5th day of each month.", rent) == []
     assert missing_numbers("租金应于每月5日前支付。", rent) == []
     assert missing_numbers("First, the tenant pays the rent.", rent) == []  # "first" alone is no day
+
+
+def test_an_amount_moved_to_another_period_is_not_supported() -> None:
+    """ "房租一个月是20400元 [1]" cites a clause where 20400 is the quarter's rent: the number is there, the
+    period it is per is not (the local model's answer in the browser)."""
+    from rag_core.reflection.support import amounts_per_other_period
+
+    rent = (
+        "月租金为人民币6800元。租金按季度支付，乙方应于每季度第一个月的5日前向甲方支付当季租金人民币20400元。"
+    )
+    assert amounts_per_other_period("房租一个月是20400元 [1]。", rent) == ["20400 per month"]
+    assert amounts_per_other_period("The monthly rent is RMB 20,400 [1].", rent) == ["20400 per month"]
+    assert amounts_per_other_period("房租一个月是6800元 [1]。", rent) == []  # 一 of 一个月 is no number
+    assert amounts_per_other_period("每季度租金为20400元 [1]。", rent) == []
+    assert amounts_per_other_period("租金为20400元 [1]。", rent) == []  # no period said
