@@ -251,6 +251,23 @@ def missing_named_clauses(sentence: str, evidence: str, min_share: float) -> lis
     return notes
 
 
+FORUMS: dict[str, re.Pattern[str]] = {
+    "arbitration": re.compile(r"仲裁|\barbitra\w*", re.I),
+    "court": re.compile(r"法院|诉讼|起诉|\bcourts?\b|\blitigat\w*|\blawsuits?\b|\bsue\b", re.I),
+}
+"""Where a dispute is decided, in either language. Arbitration and the courts exclude each other under a
+valid arbitration clause, so naming the wrong one is a wrong answer, not a paraphrase."""
+
+
+def missing_forums(sentence: str, evidence: str) -> list[str]:
+    """Forums (``FORUMS``) the sentence names that the evidence never does.
+
+    Why: asked "发生争议怎么解决？" of a lease whose clause sends disputes to the court where the flat is,
+    the local model added "如果协商不成，可以考虑向有关争议仲裁机构申请仲裁，或者向人民法院提起诉讼" and the support
+    check let it pass on the words it shares with the clause (browser try-out)."""
+    return [f"forum {name}" for name, rx in FORUMS.items() if rx.search(sentence) and not rx.search(evidence)]
+
+
 EN_LEGAL_FORMS = (
     r"Inc|LLC|L\.L\.C|Ltd|Limited|Corporation|Corp|Company|Co|GmbH|PLC|LLP|LP|AG|S\.A|N\.V|B\.V|Pte|Group"
 )

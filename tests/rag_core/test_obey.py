@@ -226,3 +226,12 @@ def test_present_and_absent_clause_questions_with_the_local_model(
         assert any(gold in c.text for c in result.citations), result.citations
     else:
         assert result.refused and not result.citations, result.answer
+
+
+def test_a_draft_adding_arbitration_to_a_court_clause_loses_that_sentence(world: dict[str, Any]) -> None:
+    """The local model added "…可以考虑向有关争议仲裁机构申请仲裁，或者向人民法院提起诉讼" to the court clause's answer
+    (browser try-out); a forum the evidence never names is a wrong fact."""
+    draft = "合同发生争议的，由房屋所在地人民法院管辖 [1]。如果协商不成，可以考虑向仲裁机构申请仲裁，或者向人民法院提起诉讼 [1]。"
+    with FakeOpenAI(lambda _req: Reply(content=draft)) as server:
+        result = _ask(world["store"], world["lease"], "合同纠纷由哪个法院管辖？", _fake(server))
+    assert "法院" in result.answer and "仲裁" not in result.answer, result.answer

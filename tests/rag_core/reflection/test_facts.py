@@ -127,3 +127,17 @@ def test_a_yes_needs_the_asked_partys_permission_in_the_evidence(
     that asks no permission, or a party that holds a right is left alone. Role-level only: a
     permission of the same party to do something else also backs it."""
     assert unbacked_permission(question, answer, [(text, party_aliases(LEASE_HEAD))]) == role
+
+
+def test_a_forum_the_evidence_never_names_is_a_missing_fact() -> None:
+    """The local model added arbitration to a lease that sends disputes to a court; arbitration and the
+    courts exclude each other, so it is a wrong fact, not a paraphrase."""
+    from rag_core.reflection.facts import missing_forums
+
+    court = "因本合同引起的争议，协商不成的，任何一方均可向房屋所在地人民法院起诉。"
+    assert missing_forums("如果协商不成，可以向有关仲裁机构申请仲裁。", court) == ["forum arbitration"]
+    assert missing_forums("协商不成的，可以向法院提起诉讼。", court) == []
+    assert missing_forums("Disputes go to arbitration in Shanghai.", court) == ["forum arbitration"]
+    arbitration = "Any dispute shall be finally settled by arbitration in Singapore."
+    assert missing_forums("Either party may sue in the courts of Singapore.", arbitration) == ["forum court"]
+    assert missing_forums("争议应提交仲裁。", arbitration) == []
