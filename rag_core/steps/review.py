@@ -84,7 +84,10 @@ def review_draft(answer: str, blocks: Sequence[EvidenceBlock], rs: ReflectionSet
     )
     # a party's name no block states is not cut out of a list and left half: the answer is redone or quoted
     renamed = any(s.invented_names for s in supports)
-    ok = bool(valid) and not needs_regeneration(supports, rs) and not renamed
+    # nor is the answer's first sentence: what is left after it supports an answer that is gone ("房租一个月是
+    # 20400元" cut left only the quarterly clause's sentence to answer "房租一个月多少钱？", browser try-out)
+    lead_invented = bool(supports) and supports[0].sentence in invented
+    ok = bool(valid) and not needs_regeneration(supports, rs) and not renamed and not lead_invented
     return Review(answer, valid, ok, tuple(check.invalid), repaired, records, articles)
 
 

@@ -235,3 +235,22 @@ def test_a_draft_adding_arbitration_to_a_court_clause_loses_that_sentence(world:
     with FakeOpenAI(lambda _req: Reply(content=draft)) as server:
         result = _ask(world["store"], world["lease"], "合同纠纷由哪个法院管辖？", _fake(server))
     assert "法院" in result.answer and "仲裁" not in result.answer, result.answer
+
+
+RENT_BY_QUARTER = (
+    "房屋租赁合同\n\n第三条 租金及支付方式\n月租金为人民币6800元（大写：陆仟捌佰元整）。租金按季度支付，乙方应于每季度"
+    "第一个月的5日前向甲方支付当季租金人民币20400元。甲方收到租金后应向乙方出具收据。\n\n"
+    "第四条 押金\n乙方应于本合同签订之日向甲方支付押金人民币13600元（相当于两个月租金）。\n"
+)
+
+
+def test_a_draft_whose_first_sentence_is_invented_is_redone_then_quoted(world: dict[str, Any]) -> None:
+    """ "房租一个月是20400元 [1]" moves the quarterly 20400 to the month; cut alone, it left only the
+    quarterly clause's sentence to answer "房租一个月多少钱？". The answer is redone, then quoted: the monthly
+    6800 first."""
+    kb = text_kb(world["store"], Settings(), "rent_by_quarter", RENT_BY_QUARTER)
+    draft = "房租一个月是20400元 [1]。根据第三条，租金按季度支付，乙方应于每季度第一个月的5日前向甲方支付当季租金人民币20400元 [1]。"
+    with FakeOpenAI(lambda _req: Reply(content=draft)) as server:
+        result = _ask(world["store"], kb, "房租一个月多少钱？", _fake(server))
+    assert "6800" in result.answer and "一个月是20400" not in result.answer, result.answer
+    assert result.answer.index("6800") < result.answer.index("20400"), result.answer
