@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -27,23 +28,32 @@ from rag_core.settings import JudgeTrainSettings, VerdictSettings
 Log = Callable[[str], None]
 
 
-def _per_kind(hp: HeadPairs, evi: np.ndarray, t_evi: float) -> dict[str, dict[str, float]]:
-    """Top-1 and own-clause-kept rates per contract kind (answered questions only): which kinds of
-    contract the head reads worse than the average says."""
-    out: dict[str, dict[str, float]] = {}
+def _kind_rows(hp: HeadPairs, kind: str) -> HeadPairs:
+    """The rows of one contract kind (its questions keep their numbers)."""
+    m = np.asarray(hp.kinds) == kind
+    return replace(
+        hp,
+        x=hp.x[m],
+        own=hp.own[m],
+        answered=hp.answered[m],
+        kinds=[kind] * int(m.sum()),
+        questions=hp.questions[m],
+        removed=hp.removed[m],
+        shared_rel=hp.shared_rel[m],
+        shared_evi=hp.shared_evi[m],
+    )
+
+
+def _per_kind(
+    hp: HeadPairs, rel: np.ndarray, evi: np.ndarray, t_rel: float, t_evi: float
+) -> dict[str, dict[str, float]]:
+    """The head's figures (``head_figures``) per contract kind: which kinds of contract it reads worse
+    than the average says."""
     kinds = np.asarray(hp.kinds)
-    for kind in sorted(set(hp.kinds)):
-        top1: list[bool] = []
-        kept: list[bool] = []
-        for q in np.unique(hp.questions[(kinds == kind) & ~hp.removed]):
-            ids = np.flatnonzero(hp.questions == q)
-            own = int(ids[hp.own[ids]][0])
-            if hp.answered[own]:
-                top1.append(int(ids[np.argmax(evi[ids])]) == own)
-                kept.append(bool(evi[own] >= t_evi))
-        out[kind] = {"questions": len(top1), "top1": round(float(np.mean(top1)), 3)}
-        out[kind]["own_evidence"] = round(float(np.mean(kept)), 3)
-    return out
+    return {
+        k: head_figures(_kind_rows(hp, k), rel[kinds == k], evi[kinds == k], t_rel, t_evi)
+        for k in sorted(set(hp.kinds))
+    }
 
 
 def run_zh_check(verdict: VerdictSettings, log: Log) -> dict[str, Any]:
@@ -62,7 +72,7 @@ def run_zh_check(verdict: VerdictSettings, log: Log) -> dict[str, Any]:
         "questions": len(np.unique(hp.questions[~hp.removed])),
         "shared": head_figures(hp, hp.shared_rel, hp.shared_evi, t_rel, t_evi),
         "head": head_figures(hp, rel, evi, t_rel, t_evi),
-        "head_per_kind": _per_kind(hp, evi, t_evi),
+        "head_per_kind": _per_kind(hp, rel, evi, t_rel, t_evi),
         "written_pairs_cv": w.figures.get("zh_head_cv", {}),
         "t_relevance": t_rel,
         "t_evidence": t_evi,
@@ -94,8 +104,8 @@ def format_zh_check(r: dict[str, Any]) -> str:
         lines.append(
             f"{label:42s} {r['shared'][key]:8.3f} {r['head'][key]:8.3f} {cv.get(key, float('nan')):26.3f}"
         )
-    lines.append("head per contract kind (answered questions): top-1 / kept")
+    lines.append("head per contract kind: answering clause ranked first / kept as EVIDENCE")
     for kind, f in r["head_per_kind"].items():
-        lines.append(f"  {kind:16s} n={f['questions']:3d}  {f['top1']:.3f} / {f['own_evidence']:.3f}")
+        lines.append(f"  {kind:16s} {f['pairs']:5d} pairs  {f['top1']:.3f} / {f['own_evidence']:.3f}")
     lines.append(f"{r['seconds']} s")
     return "\n".join(lines)

@@ -42,6 +42,19 @@ def absent_clause_type(question: str, texts: list[str], s: VerdictSettings) -> C
     return BY_NAME[w.clause.categories[qv.types[0]]]
 
 
+def quotable(verdicts: Sequence[Verdict], s: VerdictSettings) -> list[int]:
+    """The passages that may be quoted as the asked clause (``found_clause``, ``found_topic``): judged
+    EVIDENCE or NO_EVIDENCE (not an injection nor irrelevant), relevance at least
+    ``t_found_relevance``, and not out of the question's document scope."""
+    return [
+        i
+        for i, v in enumerate(verdicts)
+        if v.label in ("EVIDENCE", "NO_EVIDENCE")
+        and v.scores[RELEVANCE] >= s.t_found_relevance
+        and not out_of_scope_code(v.explanation_code)
+    ]
+
+
 def found_clause(
     question: str, texts: Sequence[str], verdicts: Sequence[Verdict], s: VerdictSettings
 ) -> int | None:
@@ -58,13 +71,7 @@ def found_clause(
         return None
     w = load_weights()
     qv = question_view(question, dense.embed([question])[0], w)
-    eligible = [
-        i
-        for i, v in enumerate(verdicts)
-        if v.label in ("EVIDENCE", "NO_EVIDENCE")
-        and v.scores[RELEVANCE] >= s.t_found_relevance
-        and not out_of_scope_code(v.explanation_code)
-    ]
+    eligible = quotable(verdicts, s)
     if not qv.types or not eligible:
         return None
     views = passage_views([texts[i] for i in eligible], w)
@@ -88,14 +95,7 @@ def found_topic(
     asked = asked_topics(question)
     if not s.cite_found_clause or not asked:
         return None
-    eligible = [
-        i
-        for i, v in enumerate(verdicts)
-        if v.label in ("EVIDENCE", "NO_EVIDENCE")
-        and v.scores[RELEVANCE] >= s.t_found_relevance
-        and not out_of_scope_code(v.explanation_code)
-        and mentions_topic(texts[i], asked)
-    ]
+    eligible = [i for i in quotable(verdicts, s) if mentions_topic(texts[i], asked)]
     return max(eligible, key=lambda i: verdicts[i].scores[RELEVANCE], default=None)
 
 

@@ -530,11 +530,15 @@ def amounts_per_other_period(sentence: str, evidence: str) -> list[str]:
     if len(periods) != 1:
         return []
     (period,) = periods
-    held = [(e, set().union(*numbers_in(e, strict=False))) for e in split_sentences(evidence) if e.strip()]
+    held = [
+        (set().union(*numbers_in(e, strict=False)), per_periods(e))
+        for e in split_sentences(evidence)
+        if e.strip()
+    ]
     out = []
     for forms in numbers_in(strip_per_periods(LIST_MARKER.sub("", sentence, count=1)), strict=True):
-        stating = [e for e, nums in held if forms & nums]
-        if stating and all(per_periods(e) and period not in per_periods(e) for e in stating):
+        stating = [periods for nums, periods in held if forms & nums]
+        if stating and all(periods and period not in periods for periods in stating):
             out.append(f"{min(forms)} per {period}")
     return out
 
