@@ -119,7 +119,7 @@ def cmd_train_doc_scope(args: argparse.Namespace) -> int:
     """The sweep that chose ``verdict.doc_scope_max_share`` on pairs of fit-part contracts; writes nothing."""
     from rag_core.judge.doc_scope import (
         COMMON_TERMS_PATH,
-        common_terms,
+        committed_common,
         fit_common_terms,
         format_sweep,
         scope_sweep,
@@ -136,7 +136,7 @@ def cmd_train_doc_scope(args: argparse.Namespace) -> int:
         emit(args, {"common_terms": str(COMMON_TERMS_PATH), "same": same}, f"common terms reproduced: {same}")
         return 0 if same else 1
     write_whole(COMMON_TERMS_PATH, text)
-    common_terms.cache_clear()
+    committed_common.cache_clear()
     _log(f"{len(common['terms'])} common words of {common['contracts']} fit contracts -> {COMMON_TERMS_PATH}")
     result = scope_sweep(train_dir(), ts, args.contracts)
     emit(args, result, format_sweep(result))

@@ -69,25 +69,48 @@ def _doc_view(text: str) -> tuple[frozenset[str], str]:
     return frozenset(terms(text)), text.lower()
 
 
+def _most_used(texts: Sequence[str]) -> list[str]:
+    """The English words at least ``COMMON_MIN_SHARE`` of ``texts`` use."""
+    counts: dict[str, int] = {}
+    for text in texts:
+        for t in {t for t in terms(text) if t.isascii()}:
+            counts[t] = counts.get(t, 0) + 1
+    return sorted(t for t, n in counts.items() if n >= COMMON_MIN_SHARE * len(texts))
+
+
 def fit_common_terms(train_dir: Path, ts: JudgeTrainSettings) -> dict[str, Any]:
-    """The English words at least ``COMMON_MIN_SHARE`` of the fit-part contracts use (never the check part)."""
+    """The English words at least ``COMMON_MIN_SHARE`` of the fit-part contracts use (never the check
+    part), in their text and in their titles (``title_text``)."""
     from rag_core.judge.train_sets import CONTRACTS, is_check
 
     paths = [p for p in sorted((train_dir / CONTRACTS).glob("*.txt")) if not is_check(p.name, ts)]
-    counts: dict[str, int] = {}
-    for path in paths:
-        for t in {t for t in terms(path.read_text(encoding="utf-8")) if t.isascii()}:
-            counts[t] = counts.get(t, 0) + 1
-    common = sorted(t for t, n in counts.items() if n >= COMMON_MIN_SHARE * len(paths))
-    return {"min_share": COMMON_MIN_SHARE, "contracts": len(paths), "terms": common}
+    texts = [p.read_text(encoding="utf-8") for p in paths]
+    titles = [title_text(p.name, text) for p, text in zip(paths, texts, strict=True)]
+    return {
+        "min_share": COMMON_MIN_SHARE,
+        "contracts": len(paths),
+        "terms": _most_used(texts),
+        "title_terms": _most_used(titles),
+    }
 
 
 @lru_cache(maxsize=1)
-def common_terms() -> frozenset[str]:
-    """The committed common words (none when the file is missing: every word then counts)."""
+def committed_common() -> dict[str, Any]:
+    """The committed common-words file (empty when it is missing: every word then counts)."""
     if not COMMON_TERMS_PATH.is_file():
-        return frozenset()
-    return frozenset(json.loads(COMMON_TERMS_PATH.read_text(encoding="utf-8"))["terms"])
+        return {}
+    loaded: dict[str, Any] = json.loads(COMMON_TERMS_PATH.read_text(encoding="utf-8"))
+    return loaded
+
+
+def common_terms() -> frozenset[str]:
+    """The committed words most training contracts' text uses."""
+    return frozenset(committed_common().get("terms", ()))
+
+
+def common_title_terms() -> frozenset[str]:
+    """The committed words most training contracts' titles use ("agreement", "exhibit")."""
+    return frozenset(committed_common().get("title_terms", ()))
 
 
 def naming_terms(question: str) -> list[str]:
@@ -176,9 +199,13 @@ def out_by_title(question: str, docs: Mapping[str, tuple[str, str]]) -> dict[str
     document whose title uses none and whose text never uses that word is out of scope. A question
     naming two documents' titles ("the lease and the licence") scopes out neither of them. Routing
     (``retrieval.routing``) already searches a contract the question names in the title's own words;
-    this rule also reads a title through the glossary ("lease" for 房屋租赁合同) and acts on the verdicts."""
-    common = common_terms()
-    names = [t for t in naming_terms(question) if not renders_common(t, common)]
+    this rule also reads a title through the glossary ("lease" for 房屋租赁合同) and acts on the verdicts.
+    An English word names a document unless most training contracts' *titles* use it ("agreement"):
+    most of their texts use "license" and "fee", so the text-common words had left "When is the license
+    fee due?" naming no document, and the lease's deposit clause (七日内) was quoted beside the licence."""
+    common, in_titles = common_terms(), common_title_terms()
+    asked = dict.fromkeys(terms(question))
+    names = [t for t in asked if t not in in_titles and not renders_common(t, common)]
     named = {d: titled_terms(names, name, text) for d, (name, text) in docs.items()}
     if not any(named.values()):
         return {}

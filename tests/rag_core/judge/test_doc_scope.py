@@ -14,6 +14,7 @@ from rag_core.judge.doc_scope import (
     cap_to_cited,
     cap_verdict,
     common_terms,
+    common_title_terms,
     covered_terms,
     dominated,
     fit_common_terms,
@@ -168,10 +169,20 @@ def test_a_question_naming_a_document_by_its_title_scopes_out_the_others(questio
     assert gone["licence"].other_doc == "房屋租赁合同.txt"
 
 
+def test_a_word_most_contracts_use_but_few_titles_names_a_document() -> None:
+    """ "license" and "fee" are in most training contracts' text, so the text-common words left "When is
+    the license fee due?" naming nothing, and the lease's deposit clause (七日内) was quoted for it."""
+    assert "license" in common_terms() and "license" not in common_title_terms()
+    assert "agreement" in common_title_terms()
+    gone = out_by_title("When is the license fee due?", TITLED)
+    assert set(gone) == {"lease"} and gone["lease"].missing == ("license",)
+
+
 @pytest.mark.parametrize(
     "question",
     [
         "合同的期限是多久？",
+        "What is the term of the agreement?",
         "What does the lease say about termination, and what does the software licence say?",
     ],
 )
