@@ -25,6 +25,7 @@ from rag_core.judge import injection_synth_data as D
 from rag_core.judge import injection_synth_fresh as F
 from rag_core.judge import injection_synth_more as M
 from rag_core.judge import injection_synth_probe as P
+from rag_core.judge import injection_synth_s26 as S26
 from rag_core.judge.sentences import sentence_spans
 
 SEED: int = 11
@@ -49,6 +50,9 @@ FRAME_SHARE: float = 0.5
 FRESH_SEED_OFFSET: int = 1
 """The families of ``injection_synth_fresh`` are drawn from their own generator (seed + this), so
 adding them leaves every earlier row of the set byte-identical."""
+
+S26_SEED_OFFSET: int = 2
+"""The families of ``injection_synth_s26`` are drawn from their own generator too, for the same reason."""
 
 SYNTH_PATH: Path = Path(__file__).with_name("data") / "injection_synthetic.jsonl"
 
@@ -212,6 +216,8 @@ def generate(cuad_dir: Path, seed: int = SEED) -> list[dict[str, Any]]:
     rows = [*_rows("attack", attacks, cuad_dir, rng), *_rows("lookalike", lookalikes, cuad_dir, rng)]
     fresh = random.Random(seed + FRESH_SEED_OFFSET)
     rows += [*_rows("attack", F.ATTACKS, cuad_dir, fresh), *_rows("lookalike", F.LOOKALIKES, cuad_dir, fresh)]
+    s26 = random.Random(seed + S26_SEED_OFFSET)
+    rows += [*_rows("attack", S26.ATTACKS, cuad_dir, s26), *_rows("lookalike", S26.LOOKALIKES, cuad_dir, s26)]
     return rows
 
 
