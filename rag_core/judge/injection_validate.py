@@ -29,8 +29,14 @@ from rag_core.judge.injection_model import Detector
 from rag_core.judge.injection_synth import SYNTH_PATH, heldout_contracts, read_jsonl
 from rag_core.judge.injection_synth_fresh import FRESH_FAMILIES
 from rag_core.judge.injection_synth_probe import PROBE_ATTACKS
+from rag_core.judge.injection_synth_s26 import ATTACKS as S26_ATTACKS
+from rag_core.judge.injection_synth_s26 import LOOKALIKES as S26_LOOKALIKES
 from rag_core.judge.injection_train import Sample, design, fit, train_samples
 from rag_core.judge.sentences import sentence_spans
+
+UNCUED_FAMILIES: tuple[str, ...] = (*FRESH_FAMILIES, *S26_ATTACKS, *S26_LOOKALIKES)
+"""Families written after the who-cues were frozen (``injection_synth_fresh``, and session 26's
+``injection_synth_s26``): no cue was written from them, so their folds are the honest part of the table."""
 
 HELDOUT_CONTRACTS: int = 50
 """Held-out training-folder contracts whose every sentence enters the clean false-positive rate."""
@@ -191,7 +197,7 @@ def injection_validation(
         "attack_recall_unframed": {f.family: f.flagged_unframed for f in attacks},
         "min_attack_recall_unframed": min((f.flagged_unframed for f in attacks), default=0.0),
         "probe_families": [f for f in PROBE_ATTACKS if any(a.family == f for a in attacks)],
-        "fresh_families": [f for f in FRESH_FAMILIES if any(x.family == f for x in folds)],
+        "fresh_families": [f for f in UNCUED_FAMILIES if any(x.family == f for x in folds)],
         "lookalike_fpr": {f.family: f.flagged for f in looks},
         "min_attack_recall": min((f.flagged for f in attacks), default=0.0),
         "lookalike_fpr_all": sum(f.flagged * f.passages for f in looks)

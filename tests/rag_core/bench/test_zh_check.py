@@ -6,7 +6,7 @@ from __future__ import annotations
 from rag_core.bench.zh_check import format_zh_check, run_zh_check
 from rag_core.bench.zh_check_set import ZH_CHECK
 from rag_core.judge.clauses_zh import ZH_CLAUSES
-from rag_core.judge.qa_zh import ZH_QA
+from rag_core.judge.qa_zh_more import WRITTEN_ZH_QA as ZH_QA
 from rag_core.settings import VerdictSettings
 from tests.rag_core.judge.test_qa_zh import _sentences
 from tests.rag_core.judge.zh_fixtures import CONTRACTS, QUESTIONS, WITHOUT_FACT

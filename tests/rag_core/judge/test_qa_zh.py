@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from rag_core.judge.clauses_zh import ZH_CLAUSES
-from rag_core.judge.qa_zh import ZH_QA
+from rag_core.judge.qa_zh_more import WRITTEN_ZH_QA as ZH_QA
 from tests.rag_core.judge.zh_fixtures import CONTRACTS, QUESTIONS, WITHOUT_FACT
 
 
@@ -27,7 +27,7 @@ def test_the_written_pairs_share_no_sentence_or_question_with_the_test_fixtures(
 
 def test_every_item_asks_what_it_answers_and_what_it_leaves_open() -> None:
     kinds = {item.kind for item in ZH_QA}
-    assert len(ZH_QA) >= 200 and len(kinds) >= 16
+    assert len(ZH_QA) >= 380 and len(kinds) >= 35
     for item in ZH_QA:
         assert item.answered and item.unanswered and item.topic, item
         assert any(q.isascii() for q in item.answered), item  # one English question each
