@@ -634,28 +634,6 @@ class JudgeTrainSettings(_Group):
         gt=0,
     )
     c_zh_head: float = _f(1.0, "inverse L2", "Regularisation C of the Chinese head's logistics", gt=0)
-    zh_head_chunk_clauses: int = _f(
-        3,
-        "clauses",
-        "Clauses of other contract kinds around a written clause in the Chinese head's chunk rows (each "
-        "Chinese question also asked of its clause inside such a chunk; 0: no chunk rows)",
-        ge=0,
-    )
-    zh_head_interaction_scale: float = _f(
-        0.05,
-        "factor",
-        "Standardised scale of the Chinese head's 512 question-passage interaction columns beside its 11 "
-        "scalar features (a column at scale a is penalised 1/a^2 as much: the scalars stay at C, the wide "
-        "block is held back). Leave-one-kind-out on the written pairs at the default thresholds (top-1 / "
-        "answering clause kept / open-detail clause taken / other clauses taken / fact-removed taken): 0 "
-        "(no interaction): 0.766 / 0.634 / 0.307 / 0.031 / 0.024; 0.03: 0.778 / 0.724 / 0.268 / 0.030 / "
-        "0.031; 0.05: 0.761 / 0.722 / 0.240 / 0.033 / 0.024; 0.1: 0.740 / 0.698 / 0.227 / 0.036 / 0.052; "
-        "one C of 0.003 for every column: 0.773 / 0.663 / 0.216 / 0.026 / 0.066. 0.05: the most answering "
-        "clauses kept less open-detail ones taken, no figure worse than without the interaction by over 0.01 "
-        "(single clauses; with the chunk rows, zh_head_chunk_clauses, the final fit reads 0.767 / 0.721 / "
-        "0.229 / 0.037 / 0.049)",
-        ge=0,
-    )
     evidence_privacyqa_weight: float = _f(
         0.5, "weight", "Sample weight of a PrivacyQA pair in the evidence fit (a CUAD window weighs 1)", ge=0
     )

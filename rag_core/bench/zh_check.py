@@ -39,7 +39,6 @@ def _kind_rows(hp: HeadPairs, kind: str) -> HeadPairs:
         kinds=[kind] * int(m.sum()),
         questions=hp.questions[m],
         removed=hp.removed[m],
-        chunk=hp.chunk[m],
         shared_rel=hp.shared_rel[m],
         shared_evi=hp.shared_evi[m],
     )

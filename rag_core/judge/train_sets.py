@@ -561,7 +561,6 @@ def train_hash(train_dir: Path, ts: JudgeTrainSettings) -> str:
         "dense.py",
         "glossary.py",
         "qa_zh.py",  # the Chinese head's training pairs
-        "qa_zh_more.py",
         "zh_head.py",
         "zh_head_training.py",
     ):

@@ -109,24 +109,12 @@ def _round(x: np.ndarray | float) -> Any:
     return out.tolist()
 
 
-def fit_logistic(
-    x: np.ndarray,
-    y: np.ndarray,
-    c: float,
-    weight: np.ndarray | None = None,
-    column_scale: np.ndarray | None = None,
-) -> Logistic:
-    """A standardised L2 logistic regression (scikit-learn lbfgs: deterministic).
-
-    ``column_scale``: each standardised column multiplied by it, so one fit penalises a wide block
-    of columns harder than a few scalars (a column at scale a costs 1/a^2 as much); folded into the
-    returned scale, so scoring is unchanged."""
+def fit_logistic(x: np.ndarray, y: np.ndarray, c: float, weight: np.ndarray | None = None) -> Logistic:
+    """A standardised L2 logistic regression (scikit-learn lbfgs: deterministic)."""
     from sklearn.linear_model import LogisticRegression
 
     mean = x.mean(axis=0)
     scale = np.maximum(x.std(axis=0), 1e-6)
-    if column_scale is not None:
-        scale = scale / np.maximum(column_scale, 1e-12)
     m = LogisticRegression(C=c, max_iter=3000)
     m.fit((x - mean) / scale, y.astype(int), sample_weight=weight)
     return Logistic(m.coef_[0].copy(), float(m.intercept_[0]), mean, scale)

@@ -8,14 +8,13 @@ headed 维修责任, "合同发生纠纷去哪里起诉？" of 争议解决) a C
 question and was not kept. What the shared models never weigh for Chinese text is what such
 questions still share with the clause: single characters (修 in 维修, 诉 in 起诉), the meaning of
 the clause's heading and of its best sentence (multilingual USE vectors, ``dense``). The head reads
-those beside the shared models' log-odds, and the question-passage interaction of their vectors
-(``INTERACTION_FEATURES``), so it moves a Chinese passage's scores only where the written pairs show
-the shared models wrong.
+those beside the shared models' log-odds, so it moves a Chinese passage's scores only where the
+written pairs show the shared models wrong.
 
 Why a head and not the written pairs in the shared fit: fitted together they moved the weights
 every English question uses, and six pipeline tests on the Chinese fixtures failed (session 22).
 
-How it is fitted and measured: each Chinese question of an entry of ``qa_zh`` or ``qa_zh_more`` against
+How it is fitted and measured: each Chinese question of an entry of ``qa_zh`` against
 every clause of its contract kind and a few clauses of other kinds; the entry's own clause is
 relevant, and evidence only for the questions it answers (a clause of the topic that leaves the
 asked detail open is relevant, not evidence). Other clauses of the same topic are left out (their
@@ -40,7 +39,7 @@ from rag_core.textproc import detect_language, is_chinese
 if TYPE_CHECKING:
     from rag_core.judge.fitted import Logistic, SharedScores
 
-SCALAR_FEATURES: tuple[str, ...] = (
+FEATURES: tuple[str, ...] = (
     "relevance_logit",
     "evidence_logit",
     "cos",
@@ -53,20 +52,6 @@ SCALAR_FEATURES: tuple[str, ...] = (
     "kind_matched",
     "kind_missing",
 )
-
-INTERACTION_FEATURES: tuple[str, ...] = tuple(f"qp_{i}" for i in range(dense.DIM))
-"""The element-wise product of the question's and the passage's USE vectors, one column per dimension.
-
-Why: the scalar features say how *close* question and clause are, not in which respect, so a clause
-of the asked topic that leaves the asked detail open looked like the one that states it, and a
-client's word met the drafting word only where the vectors' cosine happened to be high. With the
-written pairs of thirty-five contract kinds (``qa_zh`` and ``qa_zh_more``) the head can weigh the
-dimensions apart; leave-one-kind-out on those pairs, at the run-time thresholds: answering clause
-kept 0.634 → 0.722, open-detail clause taken for evidence 0.307 → 0.240, other clauses 0.031 → 0.033,
-top-1 0.766 → 0.761 (``zh_head_interaction_scale`` chosen on the same folds)."""
-
-FEATURES: tuple[str, ...] = SCALAR_FEATURES + INTERACTION_FEATURES
-"""The head's columns: the scalar features, then the interaction."""
 
 LOGIT_CLIP: float = 1e-4
 """Probabilities are clipped to [clip, 1 - clip] before their log-odds are a feature."""
@@ -171,7 +156,6 @@ def head_rows(s: SharedScores, idx: list[int], embed_fn: Callable[[list[str]], n
                 asked,
                 matched,
                 asked * (1.0 - matched),
-                *(q.vec * p.vec).tolist(),
             ]
         )
     return np.asarray(rows, dtype=np.float64).reshape(len(idx), len(FEATURES))

@@ -16,10 +16,9 @@ import numpy as np
 
 from rag_core.judge import dense
 from rag_core.judge.fitted import JudgeWeights, asks_party, shared_scores
-from rag_core.judge.qa_zh import ZhQA
-from rag_core.judge.qa_zh_more import WRITTEN_ZH_QA
+from rag_core.judge.qa_zh import ZH_QA, ZhQA
 from rag_core.judge.relevance import asked_kinds, value_kinds, without_values
-from rag_core.judge.zh_head import FEATURES, INTERACTION_FEATURES, SCALAR_FEATURES, ZhHead, head_rows
+from rag_core.judge.zh_head import FEATURES, ZhHead, head_rows
 from rag_core.settings import JudgeTrainSettings
 from rag_core.textproc import is_chinese
 
@@ -34,7 +33,6 @@ class HeadPairs:
     kinds: list[str]  # contract kind of the question
     questions: np.ndarray  # question number of the row
     removed: np.ndarray  # the own clause of an answered question with the asked values cut out
-    chunk: np.ndarray  # the own clause among clauses of other kinds, as a retrieved chunk holds it
     shared_rel: np.ndarray
     shared_evi: np.ndarray
 
@@ -66,54 +64,28 @@ def _candidates(
     return [c.clause for c in same + other], same.index(e)
 
 
-def as_chunk(e: ZhQA, others: list[ZhQA], n: int, seed: list[int]) -> str:
-    """``e``'s clause at a random place among ``n`` clauses of other contract kinds: a retrieved chunk
-    of a Chinese contract often holds several short articles, and the asked one may be any of them."""
-    rng = np.random.default_rng(seed)
-    pick = [others[int(j)].clause for j in rng.choice(len(others), min(n, len(others)), replace=False)]
-    at = int(rng.integers(0, len(pick) + 1))
-    return "".join([*pick[:at], e.clause, *pick[at:]])
-
-
-def off_topic_chunk(e: ZhQA, others: list[ZhQA], n: int, seed: list[int]) -> str:
-    """``n`` clauses of other contract kinds and other topics than ``e``'s, joined as one chunk: a chunk
-    as long as ``as_chunk``'s that holds nothing the question asks (without it the chunk rows taught
-    the head that a long run of articles is relevant: one in ten such chunks came out evidence)."""
-    pool = [o for o in others if o.topic != e.topic]
-    rng = np.random.default_rng([*seed, 1])
-    return "".join(pool[int(j)].clause for j in rng.choice(len(pool), min(n, len(pool)), replace=False))
-
-
 def head_pairs(
     w: JudgeWeights,
     ts: JudgeTrainSettings,
     kinds_limit: int | None = None,
-    entries: Sequence[ZhQA] = WRITTEN_ZH_QA,
+    entries: Sequence[ZhQA] = ZH_QA,
 ) -> HeadPairs:
     """The head's training rows, each with the shared models' scores (``w``) among its features.
 
     Questions asking who the parties are are left out: at run time they keep the party model's
     scores (``fitted.with_zh_head``). ``kinds_limit``: the first few contract kinds only (the
-    suite's quick refit). ``entries``: the written pairs (``qa_zh``, ``qa_zh_more``), or a set never fitted on
+    suite's quick refit). ``entries``: the written pairs (``qa_zh``), or a set never fitted on
     (``bench zh-check``). A question asking for a value (a period, an amount, a date)
     is also asked of its own clause with those values cut out (``relevance.without_values``, as
     ``train_sets.fact_removed_pairs`` does for CUAD): relevant, not evidence. Without these rows the
     written clauses that leave a detail open were nearly all worded apart from the question, and the
-    head took a clause holding every word of "货物的质量保证期是多久？" but no period for evidence (0.996).
-    Each Chinese question is also asked of its clause inside a chunk (``as_chunk``,
-    ``zh_head_chunk_clauses`` clauses of other kinds around it): relevant, and evidence when the clause
-    answers; and of a chunk of as many clauses of other topics (``off_topic_chunk``): not relevant.
-    Without these rows the question-passage interaction, fitted on single clauses, read a
-    chunk of several articles as off the subject: leave-one-kind-out, an answering clause inside such a
-    chunk was kept as evidence 0.40 of the time (0.56 by the scalar features alone), and the attack
-    bench's Chinese contracts, whose rent or interest clause sits among six others, lost their answers."""
+    head took a clause holding every word of "货物的质量保证期是多久？" but no period for evidence (0.996)."""
     xs: list[np.ndarray] = []
     own: list[bool] = []
     answered: list[bool] = []
     kinds: list[str] = []
     qids: list[int] = []
     cut_rows: list[bool] = []
-    chunk_rows: list[bool] = []
     srel: list[float] = []
     sevi: list[float] = []
     groups = dict(list(_by_kind(entries).items())[:kinds_limit])
@@ -129,26 +101,15 @@ def head_pairs(
                 cut = without_values(texts[at], value_kinds(tuple(asked_kinds(q))))
                 if cut is not None:
                     asked.append((q, False, [*texts[:at], cut, *texts[at + 1 :]]))
-            chunked: list[tuple[str, bool, list[str]]] = []
-            if ts.zh_head_chunk_clauses:
-                for qi, (q, ans, _) in enumerate([a for a in asked if a[2] is texts]):
-                    n = ts.zh_head_chunk_clauses
-                    chunk = as_chunk(e, others, n, [ki, ei, qi])
-                    off = off_topic_chunk(e, others, n + 1, [ki, ei, qi])
-                    chunked.append((q, ans, [*texts[:at], chunk, *texts[at + 1 :], off]))
-            for q, ans, cands in asked + chunked:
+            for q, ans, cands in asked:
                 s = shared_scores(q, cands, w)
                 if asks_party(s.lexical):
                     continue
-                in_chunk = any(cands is c for _, _, c in chunked)
-                take = (
-                    list(range(len(cands))) if cands is texts else [at, len(cands) - 1] if in_chunk else [at]
-                )
+                take = list(range(len(cands))) if cands is texts else [at]
                 xs.append(head_rows(s, take, dense.embed))
                 own += [j == at for j in take]
                 answered += [ans] * len(take)
-                cut_rows += [cands is not texts and not in_chunk] * len(take)
-                chunk_rows += [in_chunk] * len(take)
+                cut_rows += [cands is not texts] * len(take)
                 kinds += [kind] * len(take)
                 qids += [qn] * len(take)
                 srel += [float(s.relevance[j]) for j in take]
@@ -161,18 +122,13 @@ def head_pairs(
         kinds,
         np.asarray(qids, dtype=np.int64),
         np.asarray(cut_rows, dtype=bool),
-        np.asarray(chunk_rows, dtype=bool),
         np.asarray(srel),
         np.asarray(sevi),
     )
 
 
-def _weights(y: np.ndarray, ts: JudgeTrainSettings, off_chunk: np.ndarray | None = None) -> np.ndarray:
-    """Relevance sample weights: a relevant pair weighs ``zh_head_positive_weight``, and so does an
-    off-topic chunk (``off_chunk``): it stands for the many retrieved chunks of other articles, and at
-    weight 1 the head took one such chunk in eleven for evidence (cross-validated by kind)."""
-    heavy = y if off_chunk is None else y | off_chunk
-    return np.where(heavy, ts.zh_head_positive_weight, 1.0)
+def _weights(y: np.ndarray, ts: JudgeTrainSettings) -> np.ndarray:
+    return np.where(y, ts.zh_head_positive_weight, 1.0)
 
 
 def fit_head(hp: HeadPairs, ts: JudgeTrainSettings, rows: np.ndarray | None = None) -> ZhHead:
@@ -182,24 +138,10 @@ def fit_head(hp: HeadPairs, ts: JudgeTrainSettings, rows: np.ndarray | None = No
 
     use = np.ones(len(hp.own), dtype=bool) if rows is None else rows
     own = use & hp.own
-    cols = column_scale(ts)
     return ZhHead(
-        fit_logistic(
-            hp.x[use],
-            hp.y_rel[use],
-            ts.c_zh_head,
-            _weights(hp.y_rel[use], ts, (hp.chunk & ~hp.own)[use]),
-            cols,
-        ),
-        fit_logistic(hp.x[own], hp.y_evi[own], ts.c_zh_head, column_scale=cols),
+        fit_logistic(hp.x[use], hp.y_rel[use], ts.c_zh_head, _weights(hp.y_rel[use], ts)),
+        fit_logistic(hp.x[own], hp.y_evi[own], ts.c_zh_head),
     )
-
-
-def column_scale(ts: JudgeTrainSettings) -> np.ndarray:
-    """1 for each scalar feature, ``zh_head_interaction_scale`` for each interaction column: 512 columns
-    at the scalars' penalty took the fit from the kind features that tell a clause whose values were cut
-    out from the one that states them (fact-removed clauses taken for evidence 0.024 → 0.066)."""
-    return np.array([1.0] * len(SCALAR_FEATURES) + [ts.zh_head_interaction_scale] * len(INTERACTION_FEATURES))
 
 
 def kind_cv(hp: HeadPairs, ts: JudgeTrainSettings) -> tuple[np.ndarray, np.ndarray]:
@@ -227,7 +169,7 @@ def head_figures(
     kept: list[bool] = []
     open_kept: list[bool] = []
     other: list[float] = []
-    for q in np.unique(hp.questions[~hp.removed & ~hp.chunk]):
+    for q in np.unique(hp.questions[~hp.removed]):
         ids = np.flatnonzero(hp.questions == q)
         o = int(ids[hp.own[ids]][0])
         if hp.answered[o]:
@@ -246,23 +188,4 @@ def head_figures(
         "other_evidence": round(float(np.mean(other)), 3),
         "fact_removed_relevant": round(float(np.mean(rel[hp.removed] >= t_rel)), 3),
         "fact_removed_evidence": round(float(np.mean(evi[hp.removed] >= t_evi)), 3),
-        **_chunk_figures(hp, rel, evi, t_rel, t_evi),
-    }
-
-
-def _chunk_figures(
-    hp: HeadPairs, rel: np.ndarray, evi: np.ndarray, t_rel: float, t_evi: float
-) -> dict[str, float]:
-    """An answering clause inside a chunk kept as evidence (``chunk_kept``), a clause that leaves the
-    asked detail open taken for evidence there (``chunk_open_evidence``), and a chunk of other topics
-    taken for evidence (``chunk_other_evidence``); none when there are no chunk rows."""
-    mine = hp.chunk & hp.own
-    answering, open_, off = mine & hp.answered, mine & ~hp.answered, hp.chunk & ~hp.own
-    if not answering.any():
-        return {}
-    kept = (evi >= t_evi) & (rel >= t_rel)
-    return {
-        "chunk_kept": round(float(np.mean(kept[answering])), 3),
-        "chunk_open_evidence": round(float(np.mean(evi[open_] >= t_evi)), 3) if open_.any() else 0.0,
-        "chunk_other_evidence": round(float(np.mean(evi[off] >= t_evi)), 3) if off.any() else 0.0,
     }

@@ -5,21 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from rag_core.judge import dense
 from rag_core.judge.fitted import load_weights, score, shared_scores, with_zh_head
-from rag_core.judge.qa_zh_more import WRITTEN_ZH_QA
-from rag_core.judge.training import fit_logistic
-from rag_core.judge.zh_head import (
-    FEATURES,
-    SCALAR_FEATURES,
-    applies,
-    char_overlap,
-    content_chars,
-    head_rows,
-    headings,
-)
-from rag_core.judge.zh_head_training import as_chunk, head_pairs
-from rag_core.settings import JudgeTrainSettings
+from rag_core.judge.zh_head import applies, char_overlap, content_chars, headings
 
 LEASE = [
     "第三条 租金\n乙方每月向甲方支付租金人民币7200元，于每月10日前支付。",
@@ -103,35 +90,3 @@ def test_the_recorded_kind_cross_validation_shows_the_head_ahead_of_the_shared_m
     assert head["top1"] > shared["top1"]
     assert head["other_evidence"] < shared["other_evidence"]
     assert head["unanswered_evidence"] < shared["unanswered_evidence"]
-
-
-def test_the_head_reads_the_question_passage_interaction_after_its_scalar_features() -> None:
-    w = load_weights()
-    s = shared_scores("房租每个月交多少？", LEASE[:2], w)
-    x = head_rows(s, [0, 1], dense.embed)
-    assert x.shape == (2, len(FEATURES)) and len(FEATURES) == len(SCALAR_FEATURES) + dense.DIM
-    assert np.allclose(x[1, len(SCALAR_FEATURES) :], s.question.vec * s.passages[1].vec)
-
-
-def test_a_small_column_scale_holds_a_column_back_and_scores_the_same_way() -> None:
-    """The interaction block is penalised harder than the scalars within one fit (``column_scale``)."""
-    rng = np.random.default_rng(0)
-    x = rng.normal(size=(400, 2))
-    y = (x[:, 0] + x[:, 1] + rng.normal(scale=0.5, size=400)) > 0
-    even = fit_logistic(x, y, 1.0)
-    held = fit_logistic(x, y, 1.0, column_scale=np.array([1.0, 0.01]))
-    assert abs(held.coef[1] / held.scale[1]) < 0.1 * abs(even.coef[1] / even.scale[1])
-    assert np.allclose(fit_logistic(x, y, 1.0, column_scale=np.ones(2)).proba(x), even.proba(x))
-
-
-def test_each_chinese_question_is_also_asked_of_its_clause_inside_a_chunk() -> None:
-    """Retrieved chunks of a Chinese contract hold several short articles; the head is fitted on them too."""
-    e, *others = WRITTEN_ZH_QA[:5]
-    chunk = as_chunk(e, others, 3, [0, 0, 0])
-    assert e.clause in chunk and sum(o.clause in chunk for o in others) == 3
-    assert chunk == as_chunk(e, others, 3, [0, 0, 0])  # deterministic
-    hp = head_pairs(load_weights(), JudgeTrainSettings(), kinds_limit=1)
-    assert hp.chunk.any() and not (hp.chunk & hp.removed).any()
-    assert hp.own[hp.chunk].any() and not hp.own[hp.chunk].all()  # the chunk in its place; one of other topics
-    assert hp.answered[hp.chunk].any() and not hp.answered[hp.chunk].all()  # answered and open questions
-    assert "chunk_kept" in load_weights().figures["zh_head_cv"]["head"]
