@@ -268,6 +268,40 @@ def missing_forums(sentence: str, evidence: str) -> list[str]:
     return [f"forum {name}" for name, rx in FORUMS.items() if rx.search(sentence) and not rx.search(evidence)]
 
 
+_EN_OFFSET = re.compile(
+    r"\b(?:within|no later than|not later than)\s+[^.;]{1,40}?\b(?:days?|weeks?|months?|years?)\s+"
+    r"(?:after|following|from)\s+(?:the\s+)?(?P<event>[A-Z][A-Za-z]+(?:\s+[A-Z][A-Za-z]+){0,3})"
+)
+"""A deadline counted from a named event ("within thirty (30) days after the Effective Date")."""
+_ZH_OFFSET = re.compile(r"(?P<event>[\u4e00-\u9fff]{2,8}?)之日起[^。；，,]{1,12}?[日天月年]内")
+"""A Chinese deadline counted from an event (生效之日起三十日内)."""
+
+
+def dropped_deadlines(sentence: str, evidence: str) -> list[str]:
+    """Deadlines the evidence counts from an event that the sentence moves onto the event itself.
+
+    Why: for "within thirty (30) days after the Effective Date" the local model wrote "The license fee
+    is due on the Effective Date and each anniversary thereof [1]" and the check passed it: no number
+    to miss, every word in the clause (browser try-out). A sentence that puts something *on* (upon, at)
+    the event, or 于…之日, and says nothing of a period after it, has changed the deadline."""
+    out: list[str] = []
+    low = sentence.lower()
+    counted = re.search(
+        r"\b(?:within|after|following|no later than|days?|months?)\b|日内|天内|之日起", sentence, re.I
+    )
+    if counted:
+        return out
+    for m in _EN_OFFSET.finditer(evidence):
+        event = m.group("event").lower()
+        if re.search(rf"\b(?:on|upon|at)\s+(?:the\s+)?{re.escape(event)}\b", low):
+            out.append(f"deadline {' '.join(m.group(0).split())}")
+    for m in _ZH_OFFSET.finditer(evidence):
+        event = m.group("event")[-4:]
+        if f"{event}之日" in sentence or f"{event}时" in sentence or f"{event}当日" in sentence:
+            out.append(f"deadline {event}{m.group(0)[len(m.group('event')) :]}")
+    return list(dict.fromkeys(out))
+
+
 EN_LEGAL_FORMS = (
     r"Inc|LLC|L\.L\.C|Ltd|Limited|Corporation|Corp|Company|Co|GmbH|PLC|LLP|LP|AG|S\.A|N\.V|B\.V|Pte|Group"
 )

@@ -646,7 +646,13 @@ def _apply_number_rule(
     (``facts.missing_roles``; ``aliases``: the letter parties the cited documents define), or the
     article a number is attributed to (``misplaced_articles``, read in the blocks' whole
     ``documents`` text: an excerpt keeps no article headings)."""
-    from rag_core.reflection.facts import missing_forums, missing_named_clauses, missing_names, missing_roles
+    from rag_core.reflection.facts import (
+        dropped_deadlines,
+        missing_forums,
+        missing_named_clauses,
+        missing_names,
+        missing_roles,
+    )
 
     missing = missing_numbers(support.sentence, evidence)
     plain = remove_citation_markers(support.sentence)
@@ -656,6 +662,7 @@ def _apply_number_rule(
     roles += [f"currency {c}" for c in missing_currencies(plain, evidence)]
     roles += amounts_per_other_period(support.sentence, evidence)
     roles += missing_forums(plain, every)
+    roles += dropped_deadlines(plain, evidence)
     support.invented_names = tuple(missing_names(plain, every))
     roles += [f"name {n}" for n in support.invented_names]
     roles += [f"article {a}" for a in misplaced_articles(plain, documents)]

@@ -141,3 +141,26 @@ def test_a_forum_the_evidence_never_names_is_a_missing_fact() -> None:
     arbitration = "Any dispute shall be finally settled by arbitration in Singapore."
     assert missing_forums("Either party may sue in the courts of Singapore.", arbitration) == ["forum court"]
     assert missing_forums("争议应提交仲裁。", arbitration) == []
+
+
+def test_a_deadline_counted_from_an_event_is_not_moved_onto_the_event() -> None:
+    """The local model wrote "due on the Effective Date" for "within thirty (30) days after the Effective
+    Date" and the support check passed it (browser try-out)."""
+    from rag_core.reflection.facts import dropped_deadlines
+
+    fee = "3.2 The annual license fee is payable in advance within thirty (30) days after the Effective Date."
+    assert dropped_deadlines("The license fee is due on the Effective Date [1].", fee) == [
+        "deadline within thirty (30) days after the Effective Date"
+    ]
+    assert dropped_deadlines("It is payable within thirty (30) days after the Effective Date [1].", fee) == []
+    assert (
+        dropped_deadlines(
+            "The Agreement starts on the Effective Date.", "It commences on the Effective Date."
+        )
+        == []
+    )
+    price = "乙方应于本协议生效之日起十五日内将全部转让价款支付至甲方指定账户。"
+    assert dropped_deadlines("乙方应于本协议生效之日支付全部转让价款。", price) == [
+        "deadline 协议生效之日起十五日内"
+    ]
+    assert dropped_deadlines("乙方应在协议生效之日起十五日内付款。", price) == []
