@@ -275,6 +275,9 @@ _EN_OFFSET = re.compile(
 """A deadline counted from a named event ("within thirty (30) days after the Effective Date")."""
 _ZH_OFFSET = re.compile(r"(?P<event>[\u4e00-\u9fff]{2,8}?)之日起[^。；，,]{1,12}?[日天月年]内")
 """A Chinese deadline counted from an event (生效之日起三十日内)."""
+ZH_EVENT_CHARS: int = 4
+"""Characters before 之日起 read as the Chinese event (协议生效 of 本协议生效之日起): the regex's match
+starts at the clause's subject, and the event's own words are its last few characters."""
 
 
 def dropped_deadlines(sentence: str, evidence: str) -> list[str]:
@@ -296,7 +299,7 @@ def dropped_deadlines(sentence: str, evidence: str) -> list[str]:
         if re.search(rf"\b(?:on|upon|at)\s+(?:the\s+)?{re.escape(event)}\b", low):
             out.append(f"deadline {' '.join(m.group(0).split())}")
     for m in _ZH_OFFSET.finditer(evidence):
-        event = m.group("event")[-4:]
+        event = m.group("event")[-ZH_EVENT_CHARS:]
         if f"{event}之日" in sentence or f"{event}时" in sentence or f"{event}当日" in sentence:
             out.append(f"deadline {event}{m.group(0)[len(m.group('event')) :]}")
     return list(dict.fromkeys(out))
