@@ -95,22 +95,23 @@ def fit_common_terms(train_dir: Path, ts: JudgeTrainSettings) -> dict[str, Any]:
 
 
 @lru_cache(maxsize=1)
-def committed_common() -> dict[str, Any]:
-    """The committed common-words file (empty when it is missing: every word then counts)."""
+def committed_common() -> tuple[frozenset[str], frozenset[str]]:
+    """The committed words most training contracts' text uses and those most of their titles use
+    (both empty when the file is missing: every word then counts)."""
     if not COMMON_TERMS_PATH.is_file():
-        return {}
-    loaded: dict[str, Any] = json.loads(COMMON_TERMS_PATH.read_text(encoding="utf-8"))
-    return loaded
+        return frozenset(), frozenset()
+    data = json.loads(COMMON_TERMS_PATH.read_text(encoding="utf-8"))
+    return frozenset(data.get("terms", ())), frozenset(data.get("title_terms", ()))
 
 
 def common_terms() -> frozenset[str]:
     """The committed words most training contracts' text uses."""
-    return frozenset(committed_common().get("terms", ()))
+    return committed_common()[0]
 
 
 def common_title_terms() -> frozenset[str]:
     """The committed words most training contracts' titles use ("agreement", "exhibit")."""
-    return frozenset(committed_common().get("title_terms", ()))
+    return committed_common()[1]
 
 
 def naming_terms(question: str) -> list[str]:
