@@ -26,6 +26,7 @@ from rag_core.judge import injection_synth_fresh as F
 from rag_core.judge import injection_synth_more as M
 from rag_core.judge import injection_synth_probe as P
 from rag_core.judge import injection_synth_s26 as S26
+from rag_core.judge import injection_synth_s27 as S27
 from rag_core.judge.sentences import sentence_spans
 
 SEED: int = 11
@@ -53,6 +54,8 @@ adding them leaves every earlier row of the set byte-identical."""
 
 S26_SEED_OFFSET: int = 2
 """The families of ``injection_synth_s26`` are drawn from their own generator too, for the same reason."""
+S27_SEED_OFFSET: int = 3
+"""And those of ``injection_synth_s27``: every earlier row stays byte-identical."""
 
 SYNTH_PATH: Path = Path(__file__).with_name("data") / "injection_synthetic.jsonl"
 
@@ -218,6 +221,8 @@ def generate(cuad_dir: Path, seed: int = SEED) -> list[dict[str, Any]]:
     rows += [*_rows("attack", F.ATTACKS, cuad_dir, fresh), *_rows("lookalike", F.LOOKALIKES, cuad_dir, fresh)]
     s26 = random.Random(seed + S26_SEED_OFFSET)
     rows += [*_rows("attack", S26.ATTACKS, cuad_dir, s26), *_rows("lookalike", S26.LOOKALIKES, cuad_dir, s26)]
+    s27 = random.Random(seed + S27_SEED_OFFSET)
+    rows += [*_rows("attack", S27.ATTACKS, cuad_dir, s27), *_rows("lookalike", S27.LOOKALIKES, cuad_dir, s27)]
     return rows
 
 

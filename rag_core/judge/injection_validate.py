@@ -26,17 +26,25 @@ from scipy import sparse
 
 from rag_core.judge.injection import normalize, score_sentences
 from rag_core.judge.injection_model import Detector
-from rag_core.judge.injection_synth import SYNTH_PATH, heldout_contracts, read_jsonl
+from rag_core.judge.injection_synth import PER_FAMILY, SYNTH_PATH, heldout_contracts, read_jsonl
 from rag_core.judge.injection_synth_fresh import FRESH_FAMILIES
 from rag_core.judge.injection_synth_probe import PROBE_ATTACKS
 from rag_core.judge.injection_synth_s26 import ATTACKS as S26_ATTACKS
 from rag_core.judge.injection_synth_s26 import LOOKALIKES as S26_LOOKALIKES
+from rag_core.judge.injection_synth_s27 import ATTACKS as S27_ATTACKS
+from rag_core.judge.injection_synth_s27 import LOOKALIKES as S27_LOOKALIKES
 from rag_core.judge.injection_train import Sample, design, fit, train_samples
 from rag_core.judge.sentences import sentence_spans
 
-UNCUED_FAMILIES: tuple[str, ...] = (*FRESH_FAMILIES, *S26_ATTACKS, *S26_LOOKALIKES)
-"""Families written after the who-cues were frozen (``injection_synth_fresh``, and session 26's
-``injection_synth_s26``): no cue was written from them, so their folds are the honest part of the table."""
+UNCUED_FAMILIES: tuple[str, ...] = (
+    *FRESH_FAMILIES,
+    *S26_ATTACKS,
+    *S26_LOOKALIKES,
+    *S27_ATTACKS,
+    *S27_LOOKALIKES,
+)
+"""Families written after the who-cues were frozen (``injection_synth_fresh``, and sessions 26 and 27's
+``injection_synth_s26`` / ``_s27``): no cue was written from them, so their folds are the honest part of the table."""
 
 HELDOUT_CONTRACTS: int = 50
 """Held-out training-folder contracts whose every sentence enters the clean false-positive rate."""
@@ -229,6 +237,20 @@ def _fresh_summary(v: dict[str, Any], fresh: set[str]) -> list[str]:
     return [f"  written after the who-cues were frozen: {low}, {fpr}"]
 
 
+def pooled_clean_fpr(v: dict[str, Any]) -> tuple[int, int]:
+    """Clean texts flagged above ``t_injection`` and clean texts in all: the left-out look-alike
+    passages (``PER_FAMILY`` per family) and the held-out contracts' sentences taken together.
+
+    Why: the issue's false-positive target counts "clean clauses including the look-alikes and all
+    sentences of 50 contracts" as one rate; the table shows each part apart as well, since the
+    sentences outnumber the look-alikes and would hide them."""
+    h = v["heldout_contracts"]
+    looks = PER_FAMILY * len(v["lookalike_fpr"])
+    flagged = sum(round(r * PER_FAMILY) for r in v["lookalike_fpr"].values())
+    flagged += round(h["fpr_t_injection"] * h["sentences"])
+    return flagged, looks + int(h["sentences"])
+
+
 def format_validation(v: dict[str, Any]) -> list[str]:
     """The validation as table lines for ``bench verdicts``."""
     lines = [
@@ -257,5 +279,10 @@ def format_validation(v: dict[str, Any]) -> list[str]:
     lines.append(
         f"  held-out contracts: {h['contracts']} contracts, {h['sentences']} sentences, "
         f"FPR > t_injection {h['fpr_t_injection']:.4f}, > t_injection_sentence {h['fpr_t_injection_sentence']:.4f}"
+    )
+    flagged, clean = pooled_clean_fpr(v)
+    lines.append(
+        f"  clean text pooled (left-out look-alikes and held-out sentences): {flagged} of {clean} "
+        f"> t_injection, {flagged / max(1, clean):.4f}"
     )
     return lines

@@ -9,7 +9,7 @@ from rag_core.judge.injection_synth import PER_FAMILY, SYNTH_PATH, read_jsonl
 from rag_core.judge.injection_synth_fresh import FRESH_FAMILIES
 from rag_core.judge.injection_synth_fresh import LOOKALIKES as FRESH_LOOKALIKES
 from rag_core.judge.injection_train import Sample, design
-from rag_core.judge.injection_validate import fold_detector, format_validation
+from rag_core.judge.injection_validate import fold_detector, format_validation, pooled_clean_fpr
 
 
 def _samples() -> list[Sample]:
@@ -68,8 +68,30 @@ def test_families_written_after_the_who_cues_are_marked_and_summed_apart() -> No
     assert any(fresh in line and "after the who-cues" in line for line in lines)
     assert not any("old_family" in line and "after" in line for line in lines)
     assert (
-        lines[-2].strip()
+        lines[-3].strip()
         == "written after the who-cues were frozen: lowest attack recall 0.750, look-alike false positives 0.250"
+    )
+
+
+def test_the_pooled_clean_rate_counts_look_alike_passages_and_held_out_sentences_together() -> None:
+    v = {
+        "t_injection": 0.5,
+        "attack_recall": {},
+        "attack_recall_model_only": {},
+        "lookalike_fpr": {"a": 0.5, "b": 0.0},
+        "lookalike_fpr_all": 0.25,
+        "min_attack_recall": 0.0,
+        "heldout_contracts": {
+            "contracts": 1,
+            "sentences": 1000,
+            "fpr_t_injection": 0.002,
+            "fpr_t_injection_sentence": 0.004,
+        },
+    }
+    half = PER_FAMILY // 2
+    assert pooled_clean_fpr(v) == (half + 2, 2 * PER_FAMILY + 1000)
+    assert format_validation(v)[-1].endswith(
+        f"{half + 2} of {2 * PER_FAMILY + 1000} > t_injection, {(half + 2) / (2 * PER_FAMILY + 1000):.4f}"
     )
 
 
