@@ -31,8 +31,9 @@ from typing import Any
 
 from rag_core.coded import CodedText, coded, join
 from rag_core.judge.classify import EVIDENCE, classify, relabelled
+from rag_core.judge.clause_types import is_generic_role, role_words
 from rag_core.judge.glossary import direct_translations, siblings
-from rag_core.judge.relevance import surface_words, term_in, terms
+from rag_core.judge.relevance import names_asked_role, party_labels, role_names, surface_words, term_in, terms
 from rag_core.models import Verdict
 from rag_core.settings import JudgeTrainSettings, VerdictSettings
 
@@ -173,6 +174,7 @@ class OutOfScope:
     doc_id: str
     missing: tuple[str, ...]
     other_doc: str
+    by_role: bool = False  # the missing words are a party role the other document's parties hold
 
 
 def title_text(name: str, text: str) -> str:
@@ -221,6 +223,58 @@ def out_by_title(question: str, docs: Mapping[str, tuple[str, str]]) -> dict[str
     return out
 
 
+POSITIONAL_ROLES: frozenset[str] = frozenset({"甲方", "乙方", "丙方"})
+"""Labels by position, not by kind of party: every Chinese contract has a 甲方, so naming one tells no
+contract apart (and an English contract never says it, which would make the rule one of language)."""
+
+
+def question_roles(question: str) -> tuple[str, ...]:
+    """The party roles a question names, in a contract's words or a client's ("the licensee", "员工"
+    for 劳动者); roles that name no one party ("the parties", "双方") or only a position (甲方) left out."""
+    found = role_words(question)
+    found += [t for t in terms(question) if not t.isascii() and _names_a_role(t)]
+    return tuple(dict.fromkeys(r for r in found if not is_generic_role(r) and r not in POSITIONAL_ROLES))
+
+
+def _names_a_role(term: str) -> bool:
+    """A word of the question whose glossary renderings include a party role that names one party
+    (员工 → 劳动者, employee; not 一方 or 第三方, whose renderings say only "party")."""
+    return any(not is_generic_role(r) for w in role_names(term) for r in role_words(w))
+
+
+def out_by_role(question: str, docs: Mapping[str, tuple[str, str]]) -> dict[str, OutOfScope]:
+    """Documents out of scope because the question names a party role another document's parties hold.
+
+    Why: "公司可以随时辞退员工吗？" over a labour contract and a software licence quoted the licence's
+    "Either party may terminate this Agreement upon thirty (30) days' written notice …" (辞退 is
+    "terminate" through the glossary; 员工 is in neither text, so the word rules saw nothing), though
+    only the labour contract has an employee (劳动者) among its parties. So: when a document names
+    someone as a role the question asks about (its party lines, ``relevance.party_labels``), a
+    document whose parties hold none of the asked roles and whose text never uses the role's words,
+    in either language, is out of scope. A question naming roles of two documents scopes out neither."""
+    roles = question_roles(question)
+    if not roles:
+        return {}
+    held = {
+        d: tuple(r for r in roles if names_asked_role((r,), party_labels(text)))
+        for d, (_, text) in docs.items()
+    }
+    holders = [d for d, rs in held.items() if rs]
+    if not holders:
+        return {}
+    out: dict[str, OutOfScope] = {}
+    for d, (_, text) in docs.items():
+        if held[d]:
+            continue
+        view = _doc_view(text)
+        for other in holders:
+            words = held[other]
+            if not any(covered_in(sorted(role_names(r)), *view) for r in words):
+                out[d] = OutOfScope(d, as_asked(question, words), docs[other][0], by_role=True)
+                break
+    return out
+
+
 def out_of_scope(
     question: str, docs: Mapping[str, tuple[str, str]], max_share: float, min_missing: int
 ) -> dict[str, OutOfScope]:
@@ -228,7 +282,8 @@ def out_of_scope(
 
     A document is compared with the one that covers the most question words (ties: the first), so
     the reason names one clear alternative; a question that names a document by its title scopes out
-    the documents that never use that word (``out_by_title``)."""
+    the documents that never use that word (``out_by_title``), and one that names a party role only
+    some documents' parties hold, the documents that never use the role's words (``out_by_role``)."""
     if len(docs) < 2:
         return {}
     cover = {d: covered_terms(question, text) for d, (_, text) in docs.items()}
@@ -238,20 +293,29 @@ def out_of_scope(
         if d != best and dominated(mine, cover[best], max_share, min_missing):
             missing = [t for t in naming_terms(question) if t in cover[best] - mine]
             out[d] = OutOfScope(d, as_asked(question, missing), docs[best][0])
-    return {**out_by_title(question, docs), **out}
+    return {**out_by_role(question, docs), **out_by_title(question, docs), **out}
 
 
 SCOPED_OUT = "doc_out_of_scope"
 """The explanation code of a passage whose document is out of the question's scope."""
 
+SCOPED_OUT_BY_ROLE = "doc_out_of_scope_role"
+"""The same, when a party role of the question decided it (``out_by_role``)."""
+
 
 def scope_note(why: OutOfScope, cap: float) -> CodedText:
     """The reason shown on a capped verdict."""
     words = "、".join(why.missing)
+    if why.by_role:
+        code, text = (
+            SCOPED_OUT_BY_ROLE,
+            f"the question's {words} is a party to {why.other_doc}, not to this document",
+        )
+    else:
+        code, text = SCOPED_OUT, f"the question's words {words} are in {why.other_doc}, not in this document"
     return coded(
-        SCOPED_OUT,
-        f"the question's words {words} are in {why.other_doc}, not in this document: "
-        f"evidence capped at {cap:.2f}",
+        code,
+        f"{text}: evidence capped at {cap:.2f}",
         scope_words=words,
         scope_doc=why.other_doc,
         scope_cap=cap,
@@ -298,7 +362,7 @@ def apply_doc_scope(
 CITED_OUT = "follow_up_other_document"
 """The explanation code of a passage capped because a follow-up refers to another document's answer."""
 
-SCOPE_CODES: tuple[str, ...] = (SCOPED_OUT, CITED_OUT)
+SCOPE_CODES: tuple[str, ...] = (SCOPED_OUT, SCOPED_OUT_BY_ROLE, CITED_OUT)
 """Explanation codes that put a passage outside the question's documents."""
 
 
@@ -359,7 +423,7 @@ def scope_sweep(
     grid = [(share, m) for share in SWEEP_SHARES for m in SWEEP_MIN_MISSING]
     cost = dict.fromkeys(grid, 0)
     gain = dict.fromkeys(grid, 0)
-    asked = lacking = by_title = 0
+    asked = lacking = by_title = by_role = 0
     for c in rng.sample(fit, min(contracts, len(fit))):
         for k in BENCH_CATEGORIES:
             if not c.spans.get(k):
@@ -371,7 +435,9 @@ def scope_sweep(
                 asked += 1
                 lacks = k in y.spans and not y.spans[k]
                 lacking += lacks
-                by_title += "c" in out_by_title(q, {"c": (c.name, c.text), "y": (y.name, y.text)})
+                pair = {"c": (c.name, c.text), "y": (y.name, y.text)}
+                by_title += "c" in out_by_title(q, pair)
+                by_role += "c" in out_by_role(q, pair)
                 for share, m in grid:
                     cost[share, m] += dominated(holder, other, share, m)
                     gain[share, m] += lacks and dominated(other, holder, share, m)
@@ -392,6 +458,7 @@ def scope_sweep(
         "chosen": chosen,
         "grid": rows,
         "holder_scoped_out_by_title": round(by_title / max(asked, 1), 4),
+        "holder_scoped_out_by_role": round(by_role / max(asked, 1), 4),
     }
 
 
@@ -415,4 +482,8 @@ def format_sweep(r: dict[str, Any]) -> str:
         f"title rule (a question word in the other contract's file name or title line that the holder never "
         f"uses): holder scoped out {r['holder_scoped_out_by_title']}"
     )
-    return "\n".join([*lines, tail, title])
+    role = (
+        f"role rule (a party role of the question that the other contract's parties hold and the holder never "
+        f"names): holder scoped out {r.get('holder_scoped_out_by_role', 0.0)}"
+    )
+    return "\n".join([*lines, tail, title, role])

@@ -110,8 +110,8 @@ def leave_one_family_out(
 ) -> list[Fold]:
     """Refit once per synthetic family (attack or look-alike) without it; score its passages.
 
-    ``families`` limits the folds to those named (the per-family path: one fold takes ~10 s, all 107
-    about 18 minutes on this machine); the features are computed once for all folds either way.
+    ``families`` limits the folds to those named (the per-family path: one fold takes ~10 s, all 131
+    about 22 minutes on this machine); the features are computed once for all folds either way.
     """
     rows = read_jsonl(SYNTH_PATH)
     chosen = selected_families(rows, families)

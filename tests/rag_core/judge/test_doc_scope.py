@@ -19,6 +19,7 @@ from rag_core.judge.doc_scope import (
     dominated,
     fit_common_terms,
     naming_terms,
+    out_by_role,
     out_by_title,
     out_of_scope,
     scope_sweep,
@@ -225,3 +226,56 @@ def test_a_word_the_document_writes_with_a_glossary_synonym_is_a_word_it_uses() 
     docs = {"lease": ("租赁合同.txt", lease), "licence": ("licence.txt", licence)}
     assert {"租期", "开始"} <= covered_terms("租期从什么时候开始？", lease)
     assert "lease" not in out_of_scope("租期从什么时候开始？", docs, 0.5, 2)
+
+
+LABOUR = (
+    "劳动合同\n用人单位（甲方）：北京知行软件有限公司\n劳动者（乙方）：王某\n"
+    "第六条 劳动合同的解除 乙方提前三十日以书面形式通知甲方，可以解除本合同。"
+)
+PARTIES_LICENCE = (
+    'SOFTWARE LICENSE AGREEMENT\nNorthwind Software Inc. ("Licensor") and Bluefield Analytics LLC ("Licensee").\n'
+    "4.2 Either party may terminate this Agreement upon thirty (30) days' written notice if the other party "
+    "materially breaches this Agreement."
+)
+ROLES = {"labour": ("劳动合同.txt", LABOUR), "licence": ("licence.txt", PARTIES_LICENCE)}
+
+
+def test_a_party_role_only_one_contract_has_scopes_out_the_others() -> None:
+    """ "公司可以随时辞退员工吗？" quoted the licence's "Either party may terminate …" (辞退 is "terminate" through
+    the glossary, 员工 in neither text); only the labour contract has an employee (劳动者) among its parties."""
+    q = "公司可以随时辞退员工吗？"
+    assert out_by_title(q, ROLES) == {} and out_of_scope(q, ROLES, 0.5, 2).keys() == {"licence"}
+    why = out_by_role(q, ROLES)["licence"]
+    assert why.by_role and why.missing == ("员工",) and why.other_doc == "劳动合同.txt"
+    gone = out_by_role("Can the licensee terminate the agreement?", ROLES)
+    assert set(gone) == {"labour"} and gone["labour"].missing == ("licensee",)
+
+
+def test_the_role_note_says_the_role_is_a_party_elsewhere() -> None:
+    why = out_by_role("公司可以随时辞退员工吗？", ROLES)["licence"]
+    v = cap_verdict(verdict("p", 0.6), why, VerdictSettings())
+    assert (
+        v.explanation_code.startswith("doc_out_of_scope_role")
+        and "is a party to 劳动合同.txt" in v.explanation
+    )
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "乙方可以转租吗？",  # a position every Chinese contract has, not a kind of party
+        "合同可以转让给第三方吗？",
+        "Can either party terminate the agreement?",
+        "Can the employee or the licensee terminate?",  # a role of each contract: neither is out
+    ],
+)
+def test_a_role_of_no_one_party_or_of_every_contract_scopes_out_nothing(question: str) -> None:
+    assert out_by_role(question, ROLES) == {}
+
+
+def test_a_contract_that_uses_the_role_word_stays_in_scope() -> None:
+    """The licence may say what happens to the licensee's employees: then it can answer."""
+    employees = (
+        PARTIES_LICENCE + "\n6.1 Licensee shall ensure that its employees keep the Software confidential."
+    )
+    assert out_by_role("员工需要保密吗？", {**ROLES, "licence": ("licence.txt", employees)}) == {}
