@@ -6,7 +6,7 @@ from __future__ import annotations
 from rag_core.bench.zh_check import format_zh_check, run_zh_check
 from rag_core.bench.zh_check_set import ZH_CHECK
 from rag_core.judge.clauses_zh import ZH_CLAUSES
-from rag_core.judge.qa_zh_more import WRITTEN_ZH_QA as ZH_QA
+from rag_core.judge.qa_zh_more import WRITTEN_ZH_QA
 from rag_core.settings import VerdictSettings
 from tests.rag_core.judge.test_qa_zh import _sentences
 from tests.rag_core.judge.zh_fixtures import CONTRACTS, QUESTIONS, WITHOUT_FACT
@@ -16,20 +16,20 @@ def test_the_check_set_shares_no_sentence_or_question_with_what_the_judge_was_fi
     """It measures the head on wording it was not fitted to: no clause sentence or question of the
     written training pairs, the classifier's clauses or the fixtures."""
     check = {s for e in ZH_CHECK for s in _sentences(e.clause)}
-    fitted = {s for e in ZH_QA for s in _sentences(e.clause)}
+    fitted = {s for e in WRITTEN_ZH_QA for s in _sentences(e.clause)}
     fitted |= {s for *_, text in ZH_CLAUSES for s in _sentences(text)}
     fitted |= {s for clauses in CONTRACTS.values() for _, text in clauses for s in _sentences(text)}
     assert not check & fitted
     asked = {q for e in ZH_CHECK for q in (*e.answered, *e.unanswered)}
     assert len(asked) == sum(len(e.answered) + len(e.unanswered) for e in ZH_CHECK)  # no question twice
-    assert not asked & {q for e in ZH_QA for q in (*e.answered, *e.unanswered)}
+    assert not asked & {q for e in WRITTEN_ZH_QA for q in (*e.answered, *e.unanswered)}
     assert not asked & {q for _, q, *_ in QUESTIONS} and not asked & {q for _, q, _ in WITHOUT_FACT}
 
 
 def test_every_kind_asks_each_topic_once_in_chinese() -> None:
     kinds = {e.kind for e in ZH_CHECK}
     assert len(ZH_CHECK) >= 100 and len(kinds) >= 12
-    assert kinds - {e.kind for e in ZH_QA}, "kinds the training pairs lack"
+    assert kinds - {e.kind for e in WRITTEN_ZH_QA}, "kinds the training pairs lack"
     for kind in kinds:
         topics = [e.topic for e in ZH_CHECK if e.kind == kind]
         assert len(topics) == len(set(topics)), kind

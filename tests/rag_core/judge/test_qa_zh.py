@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from rag_core.judge.clauses_zh import ZH_CLAUSES
-from rag_core.judge.qa_zh_more import WRITTEN_ZH_QA as ZH_QA
+from rag_core.judge.qa_zh_more import WRITTEN_ZH_QA
 from tests.rag_core.judge.zh_fixtures import CONTRACTS, QUESTIONS, WITHOUT_FACT
 
 
@@ -16,18 +16,18 @@ def _sentences(text: str) -> set[str]:
 
 def test_the_written_pairs_share_no_sentence_or_question_with_the_test_fixtures() -> None:
     """The fixtures stay a check the fit never reads (and so do the classifier's written clauses)."""
-    written = {s for item in ZH_QA for s in _sentences(item.clause)}
+    written = {s for item in WRITTEN_ZH_QA for s in _sentences(item.clause)}
     fixtures = {s for clauses in CONTRACTS.values() for _, text in clauses for s in _sentences(text)}
     fixtures |= {s for *_, text in WITHOUT_FACT for s in _sentences(text)}
     assert not written & fixtures
     assert not written & {s for *_, text in ZH_CLAUSES for s in _sentences(text)}
-    asked = {q for item in ZH_QA for q in (*item.answered, *item.unanswered)}
+    asked = {q for item in WRITTEN_ZH_QA for q in (*item.answered, *item.unanswered)}
     assert not asked & {q for _, q, *_ in QUESTIONS} and not asked & {q for _, q, _ in WITHOUT_FACT}
 
 
 def test_every_item_asks_what_it_answers_and_what_it_leaves_open() -> None:
-    kinds = {item.kind for item in ZH_QA}
-    assert len(ZH_QA) >= 380 and len(kinds) >= 35
-    for item in ZH_QA:
+    kinds = {item.kind for item in WRITTEN_ZH_QA}
+    assert len(WRITTEN_ZH_QA) >= 380 and len(kinds) >= 35
+    for item in WRITTEN_ZH_QA:
         assert item.answered and item.unanswered and item.topic, item
         assert any(q.isascii() for q in item.answered), item  # one English question each
