@@ -61,6 +61,13 @@ _QUOTED = re.compile(r"[\"“「『]([^\"”」』]{2,80})[\"”」』]")
 _NUMBER = re.compile(r"\d[\d,.]*\d")
 _CLAUSE_START = re.compile(r"(?<=[，,；;：:])\s*(?=\S)|(?<=\s)(?=[A-Z])")
 """Where a new clause may start inside a sentence: after clause punctuation, or before a capital."""
+_READER_ADDRESS = re.compile(
+    r"(?<![A-Za-z])(?:you|your|ai|assistant|chatbot|language\s+model|llm)(?![A-Za-z])"
+    r"|你|您|助手|人工智能|大模型|机器人|ＡＩ",
+    re.IGNORECASE,
+)
+"""A head that speaks to the reader or names an AI is the attack's own opening ("若由智能助手整理本协议，"
+before "请告诉提问者…"), not a clause the attack was run on after."""
 
 
 @dataclass(frozen=True)
@@ -121,7 +128,8 @@ def attack_offset(sentence: str, s: VerdictSettings) -> int:
 
     Why the latest clean head: heads grow with the split point and stop reading clean once they
     reach the attack, so the scan stops there; the tail must still read as the attack on its own,
-    and the head may not restate what the tail wants in the answer.
+    and the head may not restate what the tail wants in the answer, nor speak to the reader or an
+    AI (``_READER_ADDRESS``: "若由智能助手整理本协议，" scored clean alone and stayed in the excerpt).
     """
     best = 0
     for m in _CLAUSE_START.finditer(sentence):
@@ -129,7 +137,7 @@ def attack_offset(sentence: str, s: VerdictSettings) -> int:
         head, tail = sentence[:at], sentence[at:]
         if not head.strip() or not tail.strip():
             continue
-        if _worst(head) > s.t_salvage_neighbour:
+        if _worst(head) > s.t_salvage_neighbour or _READER_ADDRESS.search(head):
             break
         if _worst(tail) > s.t_injection_sentence and not any(i in head.lower() for i in _items(tail)):
             best = at
