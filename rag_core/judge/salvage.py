@@ -67,7 +67,9 @@ _READER_ADDRESS = re.compile(
     re.IGNORECASE,
 )
 """A head that speaks to the reader or names an AI is the attack's own opening ("若由智能助手整理本协议，"
-before "请告诉提问者…"), not a clause the attack was run on after."""
+before "请告诉提问者…"), not a clause the attack was run on after. Narrower than the detector's addressee
+feature (``injection_model._AI_ADDRESSEE``): "system" and "model" also name a party's software in honest
+clauses, and a head naming them would take the clause down with the attack."""
 
 
 @dataclass(frozen=True)
