@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -209,16 +209,27 @@ def out_by_title(question: str, docs: Mapping[str, tuple[str, str]]) -> dict[str
     common, in_titles = common_terms(), common_title_terms()
     asked = dict.fromkeys(terms(question))
     names = [t for t in asked if t not in in_titles and not renders_common(t, common)]
-    named = {d: titled_terms(names, name, text) for d, (name, text) in docs.items()}
-    if not any(named.values()):
-        return {}
+    named = {d: tuple(sorted(titled_terms(names, name, text))) for d, (name, text) in docs.items()}
+    return _out_beside(question, docs, named, lambda words, view: bool(covered_in(words, *view)))
+
+
+def _out_beside(
+    question: str,
+    docs: Mapping[str, tuple[str, str]],
+    named: Mapping[str, tuple[str, ...]],
+    uses: Callable[[tuple[str, ...], tuple[frozenset[str], str]], bool],
+    by_role: bool = False,
+) -> dict[str, OutOfScope]:
+    """Documents that ``named`` gives no question word, beside one it gives words their text never
+    ``uses`` (the first such one names the reason): what the title and the role rule share."""
     out: dict[str, OutOfScope] = {}
     for d, (_, text) in docs.items():
         if named[d]:
             continue
+        view = _doc_view(text)
         for other, words in named.items():
-            if words and not covered_in(sorted(words), *_doc_view(text)):
-                out[d] = OutOfScope(d, as_asked(question, sorted(words)), docs[other][0])
+            if words and not uses(words, view):
+                out[d] = OutOfScope(d, as_asked(question, words), docs[other][0], by_role=by_role)
                 break
     return out
 
@@ -259,20 +270,13 @@ def out_by_role(question: str, docs: Mapping[str, tuple[str, str]]) -> dict[str,
         d: tuple(r for r in roles if names_asked_role((r,), party_labels(text)))
         for d, (_, text) in docs.items()
     }
-    holders = [d for d, rs in held.items() if rs]
-    if not holders:
-        return {}
-    out: dict[str, OutOfScope] = {}
-    for d, (_, text) in docs.items():
-        if held[d]:
-            continue
-        view = _doc_view(text)
-        for other in holders:
-            words = held[other]
-            if not any(covered_in(sorted(role_names(r)), *view) for r in words):
-                out[d] = OutOfScope(d, as_asked(question, words), docs[other][0], by_role=True)
-                break
-    return out
+    return _out_beside(
+        question,
+        docs,
+        held,
+        lambda words, view: any(covered_in(sorted(role_names(r)), *view) for r in words),
+        by_role=True,
+    )
 
 
 def out_of_scope(
@@ -484,6 +488,6 @@ def format_sweep(r: dict[str, Any]) -> str:
     )
     role = (
         f"role rule (a party role of the question that the other contract's parties hold and the holder never "
-        f"names): holder scoped out {r.get('holder_scoped_out_by_role', 0.0)}"
+        f"names): holder scoped out {r['holder_scoped_out_by_role']}"
     )
     return "\n".join([*lines, tail, title, role])

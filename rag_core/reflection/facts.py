@@ -275,6 +275,8 @@ _EN_OFFSET = re.compile(
 """A deadline counted from a named event ("within thirty (30) days after the Effective Date")."""
 _ZH_OFFSET = re.compile(r"(?P<event>[\u4e00-\u9fff]{2,8}?)之日起[^。；，,]{1,12}?[日天月年]内")
 """A Chinese deadline counted from an event (生效之日起三十日内)."""
+_COUNTED = re.compile(r"\b(?:within|after|following|no later than|days?|months?)\b|日内|天内|之日起", re.I)
+"""A sentence that still counts a period (from the event or at all): it has not dropped the deadline."""
 ZH_EVENT_CHARS: int = 4
 """Characters before 之日起 read as the Chinese event (协议生效 of 本协议生效之日起): the regex's match
 starts at the clause's subject, and the event's own words are its last few characters."""
@@ -289,10 +291,7 @@ def dropped_deadlines(sentence: str, evidence: str) -> list[str]:
     the event, or 于…之日, and says nothing of a period after it, has changed the deadline."""
     out: list[str] = []
     low = sentence.lower()
-    counted = re.search(
-        r"\b(?:within|after|following|no later than|days?|months?)\b|日内|天内|之日起", sentence, re.I
-    )
-    if counted:
+    if _COUNTED.search(sentence):
         return out
     for m in _EN_OFFSET.finditer(evidence):
         event = m.group("event").lower()
