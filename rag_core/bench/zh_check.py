@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -28,22 +27,6 @@ from rag_core.settings import JudgeTrainSettings, VerdictSettings
 Log = Callable[[str], None]
 
 
-def _kind_rows(hp: HeadPairs, kind: str) -> HeadPairs:
-    """The rows of one contract kind (its questions keep their numbers)."""
-    m = np.asarray(hp.kinds) == kind
-    return replace(
-        hp,
-        x=hp.x[m],
-        own=hp.own[m],
-        answered=hp.answered[m],
-        kinds=[kind] * int(m.sum()),
-        questions=hp.questions[m],
-        removed=hp.removed[m],
-        shared_rel=hp.shared_rel[m],
-        shared_evi=hp.shared_evi[m],
-    )
-
-
 def _per_kind(
     hp: HeadPairs, rel: np.ndarray, evi: np.ndarray, t_rel: float, t_evi: float
 ) -> dict[str, dict[str, float]]:
@@ -51,7 +34,7 @@ def _per_kind(
     than the average says."""
     kinds = np.asarray(hp.kinds)
     return {
-        k: head_figures(_kind_rows(hp, k), rel[kinds == k], evi[kinds == k], t_rel, t_evi)
+        k: head_figures(hp.rows(kinds == k), rel[kinds == k], evi[kinds == k], t_rel, t_evi)
         for k in sorted(set(hp.kinds))
     }
 

@@ -62,11 +62,16 @@ _PERIOD_DAYS: dict[str, float] = {
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _ZHNUM = r"[零〇一二两三四五六七八九十百千万亿]+"
 _ENWORD = "|".join(sorted(_EN_NUMBER_WORDS, key=len, reverse=True))
-_EN_ORDINALS: dict[str, int] = {
-    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
-    "ninth": 9, "tenth": 10,
-}  # fmt: skip
-_ORDINAL_RX = "|".join(_EN_ORDINALS)
+EN_ORDINALS: dict[str, int] = {
+    w: i + 1
+    for i, w in enumerate(
+        "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth "
+        "fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth".split()
+    )
+}
+"""English ordinal words and their numbers: "the fifth anniversary" here, "the third day after" in the
+support check (``reflection.support``), one table for both."""
+_ORDINAL_RX = "|".join(EN_ORDINALS)
 
 _EN_STOP = _wordset(
     "a an the of to in on for and or is are was were be been being do does did i my me you your we our us it its "
@@ -261,7 +266,7 @@ def _key_of(kind: str, m: re.Match[str]) -> tuple[object, ...] | None:
         return (n * _SCALES.get(scale, 1.0), _CURRENCIES.get(cur, cur))
     if kind == "period" and g.get("an"):  # "the fifth (5th) anniversary of the Effective Date": five years
         word = g["an"].lower()
-        years = _EN_ORDINALS.get(word) or parse_number(re.sub(r"(?:st|nd|rd|th)$", "", word))
+        years = EN_ORDINALS.get(word) or parse_number(re.sub(r"(?:st|nd|rd|th)$", "", word))
         return None if years is None else (float(years) * _PERIOD_DAYS["year"],)
     if kind == "period":
         if g["zn"] or g.get("zd"):

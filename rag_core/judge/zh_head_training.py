@@ -44,6 +44,22 @@ class HeadPairs:
     def y_evi(self) -> np.ndarray:
         return self.own & self.answered
 
+    def rows(self, mask: np.ndarray) -> HeadPairs:
+        """The rows ``mask`` selects, every field cut alike (questions keep their numbers).
+
+        Why here: a subset (one contract kind for ``bench zh-check``'s per-kind figures) must cut
+        every field, and a field added later is cut by the class that declares it."""
+        return HeadPairs(
+            self.x[mask],
+            self.own[mask],
+            self.answered[mask],
+            [k for k, m in zip(self.kinds, mask, strict=True) if m],
+            self.questions[mask],
+            self.removed[mask],
+            self.shared_rel[mask],
+            self.shared_evi[mask],
+        )
+
 
 def _by_kind(entries: Sequence[ZhQA]) -> dict[str, list[ZhQA]]:
     out: dict[str, list[ZhQA]] = defaultdict(list)

@@ -32,6 +32,7 @@ from typing import Any, Literal
 from rag_core.generation.citations import find_citations, marker_spans, remove_citation_markers
 from rag_core.generation.prompt import render_block
 from rag_core.judge.glossary import translated_in
+from rag_core.judge.values import EN_ORDINALS
 from rag_core.llm.base import ChatModel, ChatOptions, Message
 from rag_core.models import EvidenceBlock
 from rag_core.settings import ReflectionSettings
@@ -296,15 +297,8 @@ def _english_word_values(text: str) -> list[set[str]]:
     return out
 
 
-_ORDINAL_WORDS: dict[str, int] = {
-    w: i + 1
-    for i, w in enumerate(
-        "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth "
-        "fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth".split()
-    )
-}
 _DAY_OF = re.compile(
-    rf"\b(?P<n>{'|'.join(_ORDINAL_WORDS)}|\d{{1,2}}(?:st|nd|rd|th))\s+(?:business\s+|calendar\s+|working\s+)?"
+    rf"\b(?P<n>{'|'.join(EN_ORDINALS)}|\d{{1,2}}(?:st|nd|rd|th))\s+(?:business\s+|calendar\s+|working\s+)?"
     r"(?:day|week|month|quarter|year|anniversary)\b",
     re.I,
 )
@@ -331,7 +325,7 @@ def _day_of_values(text: str, strict: bool) -> list[set[str]]:
     out = []
     for m in _DAY_OF.finditer(text):
         word = m.group("n").lower()
-        day = _ORDINAL_WORDS.get(word) or int(word.rstrip("stndrh"))
+        day = EN_ORDINALS.get(word) or int(word.rstrip("stndrh"))
         out.append({f"day {day}"} if strict else {f"day {day}", str(day)})
     if not strict:
         out += [{f"day {int(m.group('n'))}"} for m in _DAY_NUMBER.finditer(text)]
