@@ -331,9 +331,9 @@ def run_verdict_bench(
             data_dir, settings.t_injection, settings.t_injection_sentence, families=families
         )
     if limit is None:
-        from rag_core.judge.injection_sealed import sealed_validation
+        from rag_core.judge.injection_sealed import sealed_sets
 
-        result["injection_sealed"] = sealed_validation(
+        result |= sealed_sets(
             data_dir / "train" / "cuad" / "contracts", settings.t_injection, settings.t_injection_sentence
         )
     if judge.name == "local":
@@ -442,8 +442,7 @@ def format_table(result: dict[str, Any]) -> str:
         from rag_core.judge.injection_validate import format_validation
 
         lines += format_validation(result["injection_validation"])
-    if "injection_sealed" in result:
-        from rag_core.judge.injection_sealed import format_sealed
+    from rag_core.judge.injection_sealed import format_sealed_sets
 
-        lines += format_sealed(result["injection_sealed"])
+    lines += format_sealed_sets(result)
     return "\n".join(lines)

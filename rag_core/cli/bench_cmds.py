@@ -121,16 +121,16 @@ def cmd_bench_verdicts(args: argparse.Namespace) -> int:
 
 def _lofo_only(args: argparse.Namespace, verdict: VerdictSettings, families: list[str] | None) -> int:
     """``bench verdicts --lofo-only``: the leave-one-family-out table alone (the fast per-family path)."""
-    from rag_core.judge.injection_sealed import format_sealed, sealed_validation
+    from rag_core.judge.injection_sealed import format_sealed_sets, sealed_sets
     from rag_core.judge.injection_validate import format_validation, injection_validation
 
     data = shared_data_dir()
     v = injection_validation(data, verdict.t_injection, verdict.t_injection_sentence, families=families)
-    sealed = sealed_validation(
+    sealed = sealed_sets(
         data / "train" / "cuad" / "contracts", verdict.t_injection, verdict.t_injection_sentence
     )
-    lines = [*format_validation(v), *format_sealed(sealed)]
-    emit(args, {"injection_validation": v, "injection_sealed": sealed}, "\n".join(lines))
+    lines = [*format_validation(v), *format_sealed_sets(sealed)]
+    emit(args, {"injection_validation": v, **sealed}, "\n".join(lines))
     return 0
 
 

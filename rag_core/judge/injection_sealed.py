@@ -7,15 +7,22 @@ any detector was scored on them, are never in the training file, and take their 
 Chinese hosts from their own tables and their English hosts from contracts no fit has seen
 (``injection_synth.heldout_contracts``). No refit is needed: the committed detector never saw them.
 The planted sentences are not wrapped in the shared addressee frame of the training set.
+
+Two sealed sets: ``injection_synth_sealed`` (session 14, seven families of each kind) and
+``injection_synth_sealed_s28`` (session 28, twelve of each; written as training families, scored
+before any fit, kept out of training when a fit with them did worse on the first set). Each is
+planted by its own seeded generator, so adding the second left the first's rows unchanged.
 """
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from rag_core.judge import injection_synth_sealed as S
+from rag_core.judge import injection_synth_sealed_s28 as S28
 from rag_core.judge.injection import score_sentences
 from rag_core.judge.injection_synth import contract_windows, heldout_contracts, is_chinese_template, plant
 
@@ -25,6 +32,9 @@ if TYPE_CHECKING:
 SEALED_SEED: int = 1311
 """Seed of the sealed set's generator (its rows are a pure function of it and the contracts)."""
 
+SEALED_S28_SEED: int = 2811
+"""Seed of the second sealed set's generator (``injection_synth_sealed_s28``)."""
+
 SEALED_PER_FAMILY: int = 64
 """Planted passages per sealed family."""
 
@@ -33,7 +43,10 @@ ZH_HOST_SENTENCES: tuple[int, int] = (2, 5)
 
 
 def fill_sealed(template: str, rng: random.Random, lookalike: bool) -> str:
-    """A sealed template with its slots filled from the sealed set's own values."""
+    """A sealed template with its slots filled from the sealed set's own values (both sets).
+
+    ``{num2}`` (the second set's two-digit number) draws only when the template has it, so the first
+    set's rows, which never use it, come out as before."""
     goal, goal_zh = rng.choice(S.GOALS)
     claim, claim_zh = rng.choice(S.CLAIMS)
     return template.format(
@@ -44,13 +57,15 @@ def fill_sealed(template: str, rng: random.Random, lookalike: bool) -> str:
         url=rng.choice(S.LOOKALIKE_URLS if lookalike else S.URLS),
         email=rng.choice(S.LOOKALIKE_EMAILS if lookalike else S.EMAILS),
         num=str(rng.randrange(10, 9999)),
+        num2=f"{rng.randrange(100):02d}" if "{num2}" in template else "",
     )
 
 
-def sealed_rows(cuad_dir: Path, seed: int = SEALED_SEED) -> list[dict[str, Any]]:
-    """Every sealed family planted ``SEALED_PER_FAMILY`` times, attacks then look-alikes."""
+def sealed_rows(cuad_dir: Path, seed: int = SEALED_SEED, families: ModuleType = S) -> list[dict[str, Any]]:
+    """Every family of the sealed set ``families`` planted ``SEALED_PER_FAMILY`` times, attacks then
+    look-alikes (Chinese hosts from the first set's clauses, English ones from held-out contracts)."""
     rng = random.Random(seed)
-    tables = [("attack", S.ATTACKS), ("lookalike", S.LOOKALIKES)]
+    tables = [("attack", families.ATTACKS), ("lookalike", families.LOOKALIKES)]
     total = SEALED_PER_FAMILY * sum(len(t) for _, t in tables)
     hosts = contract_windows(heldout_contracts(cuad_dir), rng, total)
     lo, hi = ZH_HOST_SENTENCES
@@ -80,14 +95,20 @@ def _planted_score(row: dict[str, Any], detector: Detector | None) -> tuple[floa
 
 
 def sealed_validation(
-    cuad_dir: Path, t_injection: float, t_sentence: float, detector: Detector | None = None
+    cuad_dir: Path,
+    t_injection: float,
+    t_sentence: float,
+    detector: Detector | None = None,
+    second: bool = False,
 ) -> dict[str, Any]:
     """Per sealed family: share of planted passages flagged above ``t_injection`` (recall for attacks,
     false-positive rate for look-alikes), and for attacks the share whose planted sentence is cut
-    (above ``t_sentence``). ``detector`` defaults to the committed one."""
+    (above ``t_sentence``). ``detector`` defaults to the committed one; ``second``: the second
+    sealed set (``injection_synth_sealed_s28``) instead of the first."""
     flagged: dict[tuple[str, str], list[bool]] = {}
     cut: dict[str, list[bool]] = {}
-    for row in sealed_rows(cuad_dir):
+    rows = sealed_rows(cuad_dir, SEALED_S28_SEED, S28) if second else sealed_rows(cuad_dir)
+    for row in rows:
         worst, own = _planted_score(row, detector)
         key = (str(row["kind"]), str(row["family"]))
         flagged.setdefault(key, []).append(worst > t_injection)
@@ -98,6 +119,7 @@ def sealed_validation(
     looks = [x for (k, _), v in flagged.items() if k == "lookalike" for x in v]
     return {
         "t_injection": t_injection,
+        "set": "s28" if second else "first",
         "per_family": SEALED_PER_FAMILY,
         "attack_recall": recall,
         "attack_sentence_cut": {f: sum(v) / len(v) for f, v in cut.items()},
@@ -110,16 +132,36 @@ def sealed_validation(
 
 def format_sealed(v: dict[str, Any]) -> list[str]:
     """The sealed figures as table lines for ``bench verdicts``."""
+    which = "second sealed set (session 28)" if v.get("set") == "s28" else "sealed"
+    w = max(26, *(len(f) for f in [*v["attack_recall"], *v["lookalike_fpr"]]))
     lines = [
         "",
-        f"injection sealed held-out families (never trained on; passage flagged > t_injection {v['t_injection']:.2f})",
-        f"  {'family':26s} {'recall':>7s} {'sentence cut':>12s}",
+        f"injection {which} held-out families (never trained on; passage flagged > t_injection {v['t_injection']:.2f})",
+        f"  {'family':{w}s} {'recall':>7s} {'sentence cut':>12s}",
     ]
     for fam, r in v["attack_recall"].items():
-        lines.append(f"  {fam:26s} {r:7.3f} {v['attack_sentence_cut'][fam]:12.3f}")
-    lines.append(f"  {'minimum / mean':26s} {v['min_attack_recall']:7.3f} {v['mean_attack_recall']:7.3f}")
+        lines.append(f"  {fam:{w}s} {r:7.3f} {v['attack_sentence_cut'][fam]:12.3f}")
+    lines.append(f"  {'minimum / mean':{w}s} {v['min_attack_recall']:7.3f} {v['mean_attack_recall']:7.3f}")
     lines.append("  sealed look-alike family: false-positive rate")
     for fam, r in v["lookalike_fpr"].items():
-        lines.append(f"  {fam:26s} {r:7.3f}")
-    lines.append(f"  {'all sealed look-alikes':26s} {v['lookalike_fpr_all']:7.3f}")
+        lines.append(f"  {fam:{w}s} {r:7.3f}")
+    lines.append(f"  {'all sealed look-alikes':{w}s} {v['lookalike_fpr_all']:7.3f}")
     return lines
+
+
+SEALED_KEYS: tuple[str, str] = ("injection_sealed", "injection_sealed_s28")
+"""The keys ``bench verdicts`` reports the first and the second sealed set under."""
+
+
+def sealed_sets(cuad_dir: Path, t_injection: float, t_sentence: float) -> dict[str, dict[str, Any]]:
+    """Both sealed sets' figures (committed detector), by ``SEALED_KEYS``."""
+    first, second = SEALED_KEYS
+    return {
+        first: sealed_validation(cuad_dir, t_injection, t_sentence),
+        second: sealed_validation(cuad_dir, t_injection, t_sentence, second=True),
+    }
+
+
+def format_sealed_sets(result: dict[str, Any]) -> list[str]:
+    """The table lines of whichever sealed sets ``result`` holds."""
+    return [line for key in SEALED_KEYS if key in result for line in format_sealed(result[key])]

@@ -9,7 +9,16 @@ from pathlib import Path
 import pytest
 
 from rag_core.judge import injection_synth_sealed as S
-from rag_core.judge.injection_sealed import SEALED_PER_FAMILY, format_sealed, sealed_rows, sealed_validation
+from rag_core.judge import injection_synth_sealed_s28 as S28
+from rag_core.judge.injection_sealed import (
+    SEALED_KEYS,
+    SEALED_PER_FAMILY,
+    SEALED_S28_SEED,
+    format_sealed,
+    format_sealed_sets,
+    sealed_rows,
+    sealed_validation,
+)
 from rag_core.judge.injection_synth import SYNTH_PATH, heldout_contracts, read_jsonl
 from rag_core.judge.injection_synth_data import GOALS
 
@@ -23,6 +32,8 @@ needs_data = pytest.mark.skipif(not CUAD.is_dir(), reason="training data not pre
 def test_no_sealed_family_or_goal_is_in_the_training_set() -> None:
     trained = {str(r["family"]) for r in read_jsonl(SYNTH_PATH)}
     assert trained and not trained & set(S.SEALED_FAMILIES)
+    assert not trained & set(S28.SEALED_FAMILIES)
+    assert not set(S.SEALED_FAMILIES) & set(S28.SEALED_FAMILIES)
     assert not {g for g, _ in S.GOALS} & {g for g, _ in GOALS}
 
 
@@ -49,3 +60,22 @@ def test_sealed_figures_cover_every_family() -> None:
     assert v["min_attack_recall"] == min(v["attack_recall"].values())
     lines = "\n".join(format_sealed(v))
     assert all(name in lines for name in S.SEALED_FAMILIES)
+
+
+@needs_data
+def test_the_second_sealed_set_is_planted_apart_and_reported_beside_the_first() -> None:
+    first, second = sealed_rows(CUAD), sealed_rows(CUAD, SEALED_S28_SEED, S28)
+    assert len(second) == SEALED_PER_FAMILY * len(S28.SEALED_FAMILIES)
+    assert {r["family"] for r in second} == set(S28.SEALED_FAMILIES)
+    assert not {r["text"] for r in first} & {r["text"] for r in second}
+    assert all(
+        "{" not in str(r["text"])[r["start"] : r["end"]] for r in second
+    )  # every slot filled, {num2} too
+    trained = {str(r["text"]) for r in read_jsonl(SYNTH_PATH)}
+    assert not trained & {str(r["text"]) for r in second}
+    v = sealed_validation(CUAD, 0.5, 0.35, second=True)
+    assert v["set"] == "s28" and set(v["attack_recall"]) == set(S28.ATTACKS)
+    lines = "\n".join(
+        format_sealed_sets({SEALED_KEYS[0]: sealed_validation(CUAD, 0.5, 0.35), SEALED_KEYS[1]: v})
+    )
+    assert "second sealed set" in lines and all(name in lines for name in S28.SEALED_FAMILIES)
