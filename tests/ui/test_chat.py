@@ -64,7 +64,7 @@ def test_round_trip_with_thinking_evidence_citations_and_feedback(
     pick = next(s for s in at.selectbox if s.label == "查看某段的评分与理由")
     pick.set_value(0).run()
     bars = [p.text for p in at.progress]
-    assert len(bars) == 4 and "阈值 0.50" in bars[0]
+    assert len(bars) == 4 and f"阈值 {Settings().verdict.t_injection:.2f}" in bars[0]
     injection = float(bars[0].split(":")[1].split("(")[0])
     assert injection < Settings().verdict.t_injection_sentence  # a clean clause: not even cut
     assert "\\[1\\] 保留" in texts(at) or "[1] 保留" in unescape(texts(at))

@@ -91,7 +91,7 @@ def test_admin_form_is_generated_validated_saved_and_reset(home: Path) -> None:
         thr.label == "注入阈值 · 得分 0–1"
         and "verdict.t_injection" in thr.help
         and "0 … 1" in thr.help
-        and "0.5" in thr.help
+        and f"默认: {Settings().verdict.t_injection}" in thr.help
     )
     assert _field(at, "models", "api_key").proto.type == 1  # password input
 
@@ -103,11 +103,11 @@ def test_admin_form_is_generated_validated_saved_and_reset(home: Path) -> None:
     assert store.prefs.load_settings() == before
 
     # In range: saved.
-    _field(at, "verdict", "t_injection").set_value(0.7)
+    _field(at, "verdict", "t_injection").set_value(0.75)
     _field(at, "retrieval", "mode").set_value("bm25")
     at.button(key="settings_save").click().run()
     saved = store.prefs.load_settings()
-    assert saved.verdict.t_injection == 0.7 and saved.retrieval.mode == "bm25"
+    assert saved.verdict.t_injection == 0.75 and saved.retrieval.mode == "bm25"
     assert saved.models.base_url == before.models.base_url
     assert "设置已保存" in texts(at)
 
@@ -115,7 +115,7 @@ def test_admin_form_is_generated_validated_saved_and_reset(home: Path) -> None:
     at.button(key="settings_reset").click().run()
     at.button(key="settings_reset_ok").click().run()
     assert store.prefs.load_settings() == Settings()
-    assert _field(at, "verdict", "t_injection").value == 0.5
+    assert _field(at, "verdict", "t_injection").value == Settings().verdict.t_injection
     assert not at.exception
 
 
