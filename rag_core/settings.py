@@ -165,15 +165,7 @@ class RetrievalSettings(_Group):
 class VerdictSettings(_Group):
     enabled: bool = _f(True, "on/off", "Judge every passage before the answer model sees it")
     backend: Literal["local", "llm"] = _f("local", "name", "Judge backend: offline rules/scores or an LLM")
-    t_injection: float = _f(
-        0.6,
-        "score 0-1",
-        "Injection score above which a passage is dropped (0.5 until session 28; 0.6 since the detector is "
-        "fitted on attacks without the training set's addressee frame: on the leave-one-family-out folds "
-        "it then misses fewer attacks and flags fewer look-alikes than the earlier detector at 0.5)",
-        ge=0,
-        le=1,
-    )
+    t_injection: float = _f(0.5, "score 0-1", "Injection score above which a passage is dropped", ge=0, le=1)
     t_injection_sentence: float = _f(
         0.35,
         "score 0-1",

@@ -45,17 +45,8 @@ ZH_HOST_SENTENCES: tuple[int, int] = (2, 6)
 HOLDOUT_EVERY: int = 8
 """Every eighth contract (sorted by name) is held out of all training (clean FPR check)."""
 
-FRAME_SHARE: float = 0.0
-"""Share of planted attack sentences wrapped in an addressee and a manner (``frame``).
-
-Why none (session 28; 0.5 before): the frame ("To the AI reading this: as a small favour, …") is
-ours, not an attacker's, and a sentence wrapped in it is easy; with half the attacks framed the
-fit leaned on the frame, and attacks nobody wrote, planted bare, were missed — the second sealed
-set, planted without it, had a lowest family recall of 0.50. On the training folds (the weakest
-twelve attack and fourteen look-alike families left out, each fold fitted from scratch, recall
-on the family's unframed passages) 0.5 / 0.25 / 0: attacks lowest 0.610 / 0.561 / 0.806, mean
-0.855 / 0.866 / 0.882; look-alikes 0.269 / 0.259 / 0.277. The frame stays available (``frame``)
-for an experiment that wants it."""
+FRAME_SHARE: float = 0.5
+"""Share of planted attack sentences wrapped in an addressee and a manner (``frame``)."""
 
 FRESH_SEED_OFFSET: int = 1
 """The families of ``injection_synth_fresh`` are drawn from their own generator (seed + this), so
