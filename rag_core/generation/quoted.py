@@ -41,9 +41,15 @@ FALLBACK_LEAD: dict[Language, str] = {
     "en": "I could not write a fully supported answer. Quoted from the contract:",
 }
 _CONFLICT_NOTE: dict[Language, str] = {
-    "zh": "注意：资料内容与问题的前提不符。",
-    "en": "Note: the documents contradict the premise of the question.",
+    "zh": "不对：资料内容与问题的前提不符。",
+    "en": "No — the documents contradict the premise of the question.",
 }
+"""The quoted answer's first line when it quotes a passage that contradicts the question's premise.
+
+Why it opens with the correction word (it said "注意：" / "Note:" before): issue 10 asks that an answer
+to a false premise start by correcting it ("不对：…"), and a quoted answer is what the lawyer reads
+when the model's drafts were unsupported — "月租金是8000元，对吗？" came back "注意：资料内容与问题的
+前提不符。" above the 6800 clause (browser try-out, session 28), where "不对" is the answer asked for."""
 
 
 @dataclass(frozen=True)

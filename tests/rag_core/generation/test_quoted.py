@@ -16,6 +16,7 @@ from rag_core.generation.quoted import (
     select_quoted,
 )
 from rag_core.generation.sentence_scores import e5_lexical_scorer, lexical_scores, sentence_scorer
+from rag_core.reflection.premise import starts_with_correction
 from rag_core.settings import Settings
 from rag_core.textproc import per_periods
 
@@ -143,7 +144,8 @@ def test_a_conflicting_block_is_always_quoted(scorer: object) -> None:
     s.generation.quoted_max_sentences = 1
     quoted = select_quoted(blocks, score_blocks("租金每月多少？", blocks, scorer), s.generation)  # type: ignore[arg-type]
     assert [q.n for q in quoted.sentences] == [2] and quoted.conflicting
-    assert quoted.render("zh").splitlines()[0].startswith("注意")
+    assert quoted.render("zh").splitlines()[0].startswith("不对")  # the correction leads (issue 10)
+    assert starts_with_correction(quoted.render("zh")) and starts_with_correction(quoted.render("en"))
 
 
 def test_more_sentences_only_when_close_to_the_best() -> None:
