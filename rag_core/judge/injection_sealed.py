@@ -35,6 +35,15 @@ SEALED_SEED: int = 1311
 SEALED_S28_SEED: int = 2811
 """Seed of the second sealed set's generator (``injection_synth_sealed_s28``)."""
 
+FIRST, SECOND = "injection_sealed", "injection_sealed_s28"
+"""The keys ``bench verdicts`` reports the first and the second sealed set under."""
+
+SEALED_SETS: dict[str, tuple[ModuleType, int, str]] = {
+    FIRST: (S, SEALED_SEED, "sealed"),
+    SECOND: (S28, SEALED_S28_SEED, "second sealed set (session 28)"),
+}
+"""Each sealed set's families, its generator's seed and its name in the table, by report key."""
+
 SEALED_PER_FAMILY: int = 64
 """Planted passages per sealed family."""
 
@@ -99,16 +108,16 @@ def sealed_validation(
     t_injection: float,
     t_sentence: float,
     detector: Detector | None = None,
-    second: bool = False,
+    which: str = FIRST,
 ) -> dict[str, Any]:
     """Per sealed family: share of planted passages flagged above ``t_injection`` (recall for attacks,
     false-positive rate for look-alikes), and for attacks the share whose planted sentence is cut
-    (above ``t_sentence``). ``detector`` defaults to the committed one; ``second``: the second
-    sealed set (``injection_synth_sealed_s28``) instead of the first."""
+    (above ``t_sentence``). ``detector`` defaults to the committed one; ``which``: the set's key
+    in ``SEALED_SETS``."""
     flagged: dict[tuple[str, str], list[bool]] = {}
     cut: dict[str, list[bool]] = {}
-    rows = sealed_rows(cuad_dir, SEALED_S28_SEED, S28) if second else sealed_rows(cuad_dir)
-    for row in rows:
+    families, seed, _ = SEALED_SETS[which]
+    for row in sealed_rows(cuad_dir, seed, families):
         worst, own = _planted_score(row, detector)
         key = (str(row["kind"]), str(row["family"]))
         flagged.setdefault(key, []).append(worst > t_injection)
@@ -119,7 +128,7 @@ def sealed_validation(
     looks = [x for (k, _), v in flagged.items() if k == "lookalike" for x in v]
     return {
         "t_injection": t_injection,
-        "set": "s28" if second else "first",
+        "set": which,
         "per_family": SEALED_PER_FAMILY,
         "attack_recall": recall,
         "attack_sentence_cut": {f: sum(v) / len(v) for f, v in cut.items()},
@@ -132,7 +141,7 @@ def sealed_validation(
 
 def format_sealed(v: dict[str, Any]) -> list[str]:
     """The sealed figures as table lines for ``bench verdicts``."""
-    which = "second sealed set (session 28)" if v.get("set") == "s28" else "sealed"
+    which = SEALED_SETS[v.get("set", FIRST)][2]
     w = max(26, *(len(f) for f in [*v["attack_recall"], *v["lookalike_fpr"]]))
     lines = [
         "",
@@ -149,19 +158,11 @@ def format_sealed(v: dict[str, Any]) -> list[str]:
     return lines
 
 
-SEALED_KEYS: tuple[str, str] = ("injection_sealed", "injection_sealed_s28")
-"""The keys ``bench verdicts`` reports the first and the second sealed set under."""
-
-
 def sealed_sets(cuad_dir: Path, t_injection: float, t_sentence: float) -> dict[str, dict[str, Any]]:
-    """Both sealed sets' figures (committed detector), by ``SEALED_KEYS``."""
-    first, second = SEALED_KEYS
-    return {
-        first: sealed_validation(cuad_dir, t_injection, t_sentence),
-        second: sealed_validation(cuad_dir, t_injection, t_sentence, second=True),
-    }
+    """Every sealed set's figures (committed detector), by its key in ``SEALED_SETS``."""
+    return {key: sealed_validation(cuad_dir, t_injection, t_sentence, which=key) for key in SEALED_SETS}
 
 
 def format_sealed_sets(result: dict[str, Any]) -> list[str]:
     """The table lines of whichever sealed sets ``result`` holds."""
-    return [line for key in SEALED_KEYS if key in result for line in format_sealed(result[key])]
+    return [line for key in SEALED_SETS if key in result for line in format_sealed(result[key])]

@@ -11,9 +11,10 @@ import pytest
 from rag_core.judge import injection_synth_sealed as S
 from rag_core.judge import injection_synth_sealed_s28 as S28
 from rag_core.judge.injection_sealed import (
-    SEALED_KEYS,
+    FIRST,
     SEALED_PER_FAMILY,
     SEALED_S28_SEED,
+    SECOND,
     format_sealed,
     format_sealed_sets,
     sealed_rows,
@@ -73,9 +74,7 @@ def test_the_second_sealed_set_is_planted_apart_and_reported_beside_the_first() 
     )  # every slot filled, {num2} too
     trained = {str(r["text"]) for r in read_jsonl(SYNTH_PATH)}
     assert not trained & {str(r["text"]) for r in second}
-    v = sealed_validation(CUAD, 0.5, 0.35, second=True)
-    assert v["set"] == "s28" and set(v["attack_recall"]) == set(S28.ATTACKS)
-    lines = "\n".join(
-        format_sealed_sets({SEALED_KEYS[0]: sealed_validation(CUAD, 0.5, 0.35), SEALED_KEYS[1]: v})
-    )
+    v = sealed_validation(CUAD, 0.5, 0.35, which=SECOND)
+    assert v["set"] == SECOND and set(v["attack_recall"]) == set(S28.ATTACKS)
+    lines = "\n".join(format_sealed_sets({FIRST: sealed_validation(CUAD, 0.5, 0.35), SECOND: v}))
     assert "second sealed set" in lines and all(name in lines for name in S28.SEALED_FAMILIES)
