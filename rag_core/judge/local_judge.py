@@ -19,6 +19,7 @@ from rag_core.judge.conflict import YesNo, confirm_with_llm, conflict_score, pre
 from rag_core.judge.fitted import score as fitted_score
 from rag_core.judge.fitted_explain import fitted_explanation
 from rag_core.judge.injection import injection_score
+from rag_core.judge.payables import Payable, named_payables, other_sum
 from rag_core.models import Label, Verdict
 from rag_core.settings import VerdictSettings
 
@@ -60,6 +61,19 @@ def entity_note(cap: float) -> str:
     )
 
 
+def sum_note(asked: Payable, named: Payable, cap: float) -> str:
+    """Why a passage's evidence was capped: it states another sum than the one asked (``payables``)."""
+    return coded(
+        "other_sum_named",
+        f"names the {named.en} ({named.zh}), not the {asked.en} ({asked.zh}) asked: evidence capped at {cap:.2f}",
+        asked_zh=asked.zh,
+        asked_en=asked.en,
+        named_zh=named.zh,
+        named_en=named.en,
+        sum_cap=cap,
+    )
+
+
 def topic_text(p: PassageInput) -> str:
     """What the topic cap reads: the passage under its clause heading path.
 
@@ -96,6 +110,7 @@ class LocalJudge:
             con_scores = [r[0] for r in res]
             confirmed = [r[1] for r in res]
         topics = asked_topics(question)
+        sums = named_payables(question)
         out: list[tuple[dict[str, float], dict[str, str]]] = []
         for i in range(len(passages)):
             scores = {
@@ -114,6 +129,9 @@ class LocalJudge:
             caps: list[str] = []
             if topics and not mentions_topic(topic_text(passages[i]), topics):
                 caps.append(topic_note(topics[0], cap))
+            other = other_sum(sums, topic_text(passages[i]))
+            if other:
+                caps.append(sum_note(*other, cap))
             lex = rel[i].lexical
             if lex.kinds == ("entity",) and not lex.matched:
                 caps.append(entity_note(cap))

@@ -375,7 +375,8 @@ def test_a_follow_up_about_one_contract_quotes_nothing_from_another(tmp_path: Pa
     """Was a known defect (a strict xfail): the judge kept the lease's rent and deposit clauses as
     EVIDENCE (about 0.78) for the joined follow-up, and the quoted answer added lease sentences. The
     lease uses one of the question's four words (付), the share agreement all four: document scope
-    caps the lease's passages and says why."""
+    caps the lease's passages and says why. Since session 29 the judge caps the lease's rent clauses
+    first (they name the rent, not the price asked: ``judge.payables``), so a row gives either reason."""
     store, s = Store(tmp_path / "store"), Settings()
     lease = make_docs.write_zh_contract_pdf(tmp_path)
     kb = make_kb(store, s, "both", [("股权转让协议.txt", SHARES.encode()), lease])
@@ -387,9 +388,13 @@ def test_a_follow_up_about_one_contract_quotes_nothing_from_another(tmp_path: Pa
     assert {c.doc for c in done.result.citations} == {"股权转让协议.txt"}, done.result.answer
     lease_rows = [v for v in done.result.trace.verdicts.verdicts if v.doc != "股权转让协议.txt"]
     assert lease_rows and not any(v.keep for v in lease_rows)
-    capped = [v for v in lease_rows if "doc_out_of_scope" in v.explanation_code]
+    capped = [
+        v for v in lease_rows if any(c in v.explanation_code for c in ("doc_out_of_scope", "other_sum_named"))
+    ]
+    vs = Settings().verdict
     assert capped and all(
-        v.scores["contains_answer_evidence"] <= Settings().verdict.doc_scope_evidence_cap for v in capped
+        v.scores["contains_answer_evidence"] <= max(vs.doc_scope_evidence_cap, vs.topic_evidence_cap)
+        for v in capped
     )
 
 
@@ -594,7 +599,11 @@ def test_a_follow_up_is_held_to_the_documents_the_previous_answer_cited(tmp_path
     assert {c.doc for c in result.citations} == {"租赁合同.txt"}, result.answer
     shares = [v for v in result.trace.verdicts.verdicts if v.doc == "股权转让协议.txt"]
     assert shares and not any(v.keep for v in shares)
-    assert any("follow_up_other_document" in v.explanation_code for v in shares)
+    # the joined question names the rent, and the share agreement's clauses the price: the judge's sum cap
+    # (``judge.payables``) may act before the cited-documents cap does; either says why
+    assert any(
+        c in v.explanation_code for v in shares for c in ("follow_up_other_document", "other_sum_named")
+    )
 
 
 def test_a_follow_up_naming_its_own_subject_may_leave_the_previous_answer_s_document(tmp_path: Path) -> None:
