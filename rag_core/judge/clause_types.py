@@ -41,8 +41,11 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "Expiration Date", "期限", "term",
         ("When does this agreement expire?", "How long is the initial term of the contract?"),
         ("本合同什么时候到期？", "合同的有效期是多久？"),
+        # "the license term" / "许可期限" is the document's term, not its grant (browser try-out, session 29:
+        # "How long is the license term?" was typed License Grant and quoted the grant clause)
         (r"expir", r"initial term", r"\bterm of (?:the|this)", r"how long .{0,30}(?:agreement|contract) (?:last|run|remain)",
-         r"到期", r"有效期", r"合同期限", r"租期", r"期满", r"期限届满"),
+         r"\b(?:licen[cs]e|lease|agreement|contract) term\b", r"how long .{0,30}(?:licen[cs]e|lease) (?:last|run|remain)",
+         r"到期", r"有效期", r"(?:合同|协议|许可|租赁)期限", r"租期", r"期满", r"期限届满"),
     ),
     ClauseType(
         "Renewal Term", "续约", "renewal",
