@@ -17,6 +17,7 @@ from rag_core.judge.classify import RELEVANCE
 from rag_core.judge.clause_types import BY_NAME, ClauseType, Topic, thesaurus_types, topics_named
 from rag_core.judge.doc_scope import out_of_scope_code
 from rag_core.judge.fitted import load_weights, passage_views, question_view
+from rag_core.judge.payables import OTHER_SUM
 from rag_core.models import Verdict
 from rag_core.settings import VerdictSettings
 
@@ -45,13 +46,18 @@ def absent_clause_type(question: str, texts: list[str], s: VerdictSettings) -> C
 def quotable(verdicts: Sequence[Verdict], s: VerdictSettings) -> list[int]:
     """The passages that may be quoted as the asked clause (``found_clause``, ``found_topic``): judged
     EVIDENCE or NO_EVIDENCE (not an injection nor irrelevant), relevance at least
-    ``t_found_relevance``, and not out of the question's document scope."""
+    ``t_found_relevance``, not out of the question's document scope, and not capped for stating another
+    sum than the one asked (``payables``).
+
+    Why the last: "乙方每月工资多少？" over a lease alone had its rent clause capped, and then quoted as the
+    price-and-payment clause "found" for the lawyer to check; the lease has no wage to check."""
     return [
         i
         for i, v in enumerate(verdicts)
         if v.label in ("EVIDENCE", "NO_EVIDENCE")
         and v.scores[RELEVANCE] >= s.t_found_relevance
         and not out_of_scope_code(v.explanation_code)
+        and OTHER_SUM not in v.explanation_code
     ]
 
 

@@ -19,7 +19,7 @@ from rag_core.judge.conflict import YesNo, confirm_with_llm, conflict_score, pre
 from rag_core.judge.fitted import score as fitted_score
 from rag_core.judge.fitted_explain import fitted_explanation
 from rag_core.judge.injection import injection_score
-from rag_core.judge.payables import Payable, named_payables, other_sum
+from rag_core.judge.payables import OTHER_SUM, Payable, named_payables, other_sum
 from rag_core.models import Label, Verdict
 from rag_core.settings import VerdictSettings
 
@@ -64,7 +64,7 @@ def entity_note(cap: float) -> str:
 def sum_note(asked: Payable, named: Payable, cap: float) -> str:
     """Why a passage's evidence was capped: it states another sum than the one asked (``payables``)."""
     return coded(
-        "other_sum_named",
+        OTHER_SUM,
         f"names the {named.en} ({named.zh}), not the {asked.en} ({asked.zh}) asked: evidence capped at {cap:.2f}",
         asked_zh=asked.zh,
         asked_en=asked.en,

@@ -65,6 +65,11 @@ variants 免租, 房款, 首付款, 成交价 were added after reading the train
 clauses name the asked sum so)."""
 
 
+OTHER_SUM: str = "other_sum_named"
+"""The explanation code of the cap (``local_judge.sum_note``); such a passage is never quoted as the asked
+topic's clause either (``clause_gate.quotable``)."""
+
+
 def _first_at(p: Payable, low: str) -> int:
     """Where ``low`` first names ``p`` (-1: nowhere)."""
     found = [m.start() for m in (re.search(w, low) for w in p.words) if m]

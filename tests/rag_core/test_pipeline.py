@@ -699,3 +699,17 @@ def test_a_chinese_draft_affirming_a_false_party_premise_loses_the_affirming_sen
     )
     assert result.answer.startswith("不对") and "北京华信置业有限公司" in result.answer, result.answer
     assert "出租方是李明" not in result.answer, result.answer
+
+
+def test_a_wage_question_over_a_lease_is_refused_not_answered_with_the_rent(tmp_path: Path) -> None:
+    """Tried as a lawyer: "乙方每月工资多少？" over a lease quoted its rent clause — first as EVIDENCE, then (the
+    rent capped as another sum, ``judge.payables``) as the "price and payment clause found" for the lawyer
+    to check. The lease states no wage: the answer is a refusal that cites nothing."""
+    store = Store(tmp_path / "store")
+    kb = text_kb(store, Settings(), "lease", DEPOSIT_LEASE)
+    done = list(Pipeline(store, Settings(), None, None, None).ask(AskRequest("乙方每月工资多少？", [kb])))[-1]
+    assert isinstance(done, Done)
+    assert done.result.refused and not done.result.citations, done.result.answer
+    assert "6800" not in done.result.answer
+    rent = [v for v in done.result.trace.verdicts.verdicts if "6800" in v.text]
+    assert rent and "other_sum_named" in rent[0].explanation_code
