@@ -35,6 +35,7 @@ from dataclasses import dataclass
 import jieba
 
 from rag_core.coded import coded
+from rag_core.judge.frequency_premise import frequency_conflict
 from rag_core.judge.glossary import word_translations
 from rag_core.judge.values import (
     _CURRENCIES,
@@ -398,15 +399,16 @@ def is_section_label(w: Value, text: str) -> bool:
 
 
 def conflict_score(slots: PremiseSlots, passage: str) -> tuple[float, str]:
-    """Premise-conflict score in [0,1] of one passage, and why: the stronger of a different value
-    where the question's belongs (``value_conflict``) and a party line binding the asked role to
+    """Premise-conflict score in [0,1] of one passage, and why: the strongest of a different value
+    where the question's belongs (``value_conflict``), a party line binding the asked role to
     another name (``party_premise``: the value check finds the asked name in the passage, whatever
-    role the passage gives it)."""
+    role the passage gives it) and another payment period for the asked sum (``frequency_premise``)."""
     from rag_core.judge.party_premise import party_conflict
 
     value = value_conflict(slots, passage)
     party = party_conflict(slots.text, passage)
-    return party if party[0] > value[0] else value
+    period = frequency_conflict(slots.text, passage, slots.terms)
+    return max((value, party, period), key=lambda c: c[0])
 
 
 def value_conflict(slots: PremiseSlots, passage: str) -> tuple[float, str]:

@@ -70,10 +70,15 @@ OTHER_SUM: str = "other_sum_named"
 topic's clause either (``clause_gate.quotable``)."""
 
 
+def mentions_at(p: Payable, low: str) -> list[int]:
+    """Where the lower-cased ``low`` names ``p``, in order."""
+    return sorted(m.start() for w in p.words for m in re.finditer(w, low))
+
+
 def _first_at(p: Payable, low: str) -> int:
     """Where ``low`` first names ``p`` (-1: nowhere)."""
-    found = [m.start() for m in (re.search(w, low) for w in p.words) if m]
-    return min(found) if found else -1
+    found = mentions_at(p, low)
+    return found[0] if found else -1
 
 
 def named_payables(text: str) -> tuple[Payable, ...]:

@@ -713,3 +713,14 @@ def test_a_wage_question_over_a_lease_is_refused_not_answered_with_the_rent(tmp_
     assert "6800" not in done.result.answer
     rent = [v for v in done.result.trace.verdicts.verdicts if "6800" in v.text]
     assert rent and "other_sum_named" in rent[0].explanation_code
+
+
+def test_a_false_payment_period_is_corrected_first(tmp_path: Path) -> None:
+    """Tried as a lawyer: "租金按月支付吗？" over a lease that has the rent paid each quarter quoted the clause
+    with no correction (the premise holds no number to compare: ``judge.frequency_premise``)."""
+    store = Store(tmp_path / "store")
+    kb = text_kb(store, Settings(), "lease", DEPOSIT_LEASE)
+    done = list(Pipeline(store, Settings(), None, None, None).ask(AskRequest("租金按月支付吗？", [kb])))[-1]
+    assert isinstance(done, Done) and not done.result.refused
+    assert done.result.answer.startswith("不对"), done.result.answer
+    assert "每季度" in done.result.answer
