@@ -57,8 +57,8 @@ PAYABLES: tuple[Payable, ...] = (
         (r"价款", r"转让款", r"货款", r"房款", r"首付款", r"价格", r"总价", r"单价", r"成交价", r"\bprices?\b"),
     ),
     Payable("penalty", "违约金", "penalty", (r"违约金", r"滞纳金", r"罚金", r"liquidated damages", r"\bpenalt")),
-    Payable("commission", "佣金", "commission", (r"佣金", r"提成", r"版税", r"\broyalt", r"\bcommission")),
-    Payable("bonus", "奖金", "bonus", (r"奖金", r"\bbonus")),
+    Payable("commission", "佣金", "commission", (r"佣金", r"提成", r"版税", r"\broyalt", r"(?<!arbitration )\bcommission")),
+    Payable("bonus", "奖金", "bonus", (r"奖金", r"年终奖", r"\bbonus")),
 )  # fmt: skip
 """The sums lawyers ask about by name, in general drafting words (written for the project; the Chinese
 variants 免租, 房款, 首付款, 成交价 were added after reading the training pairs ``qa_zh`` whose answering
