@@ -282,3 +282,15 @@ def test_the_found_topic_clause_is_the_relevant_passage_using_the_topic_s_words(
     assert found_topic(question, texts, injected, s) is None
     scoped = [verdicts[0], replace(verdicts[1], explanation_code="doc_out_of_scope")]
     assert found_topic(question, texts, scoped, s) is None
+
+
+def test_a_bonus_question_is_on_the_payment_topic_not_a_guessed_clause_type() -> None:
+    """Tried as a lawyer: "劳动合同约定了年终奖吗？" over a base without a bonus clause was refused with
+    "文件中没有找到不起诉承诺条款": the question named no topic, so the classifier's guess (Covenant Not To
+    Sue) was the asked clause type. A bonus is a sum paid: the price-and-payment topic, no guess."""
+    from rag_core.judge.clause_gate import asked_clause_type, asked_topics
+
+    assert [t.name for t in asked_topics("劳动合同约定了年终奖吗？")] == ["price and payment"]
+    assert asked_clause_type("劳动合同约定了年终奖吗？") is None
+    assert [t.name for t in asked_topics("What is the sales commission?")] == ["price and payment"]
+    assert "price and payment" not in [t.name for t in asked_topics("Which arbitration commission decides?")]
