@@ -280,8 +280,11 @@ OTHER_TOPICS: tuple[Topic, ...] = (
            r"单价", r"总价", r"费用", r"服务费", r"租金", r"押金", r"保证金", r"货款", r"付款", r"支付", r"多少钱", r"利息",
            r"报酬", r"薪酬", r"工资", r"许可.{0,2}费", r"使用费",
            # named sums a party is paid besides a price (session 29: "劳动合同约定了年终奖吗？" named no topic, and the
-           # classifier's guess, Covenant Not To Sue, was named in the refusal)
-           r"奖金", r"年终奖", r"\bbonus", r"佣金", r"提成", r"(?<!arbitration )\bcommission", r"\broyalt")),
+           # clause classifier's guess, Covenant Not To Sue, was named in the refusal)
+           r"奖金", r"年终奖", r"\bbonus", r"佣金", r"提成", r"(?<!arbitration )\bcommission", r"\broyalt",
+           # sums named by what they pay for, and paying off ("乙方什么时候付清股权转让款？" named no topic either, and was
+           # typed Revenue/Profit Sharing by the classifier's guess and refused beside the payment clause)
+           r"转让款", r"房款", r"首付款", r"尾款", r"[付交缴]清")),
     Topic("confidentiality", "保密", "confidentiality",
           (r"confidential", r"\bsecret", r"non-?disclosure", r"保密", r"秘密")),
     Topic("delivery", "交付", "delivery", (r"deliver", r"\bship", r"交付", r"交货", r"发货", r"运输", r"送达")),

@@ -54,7 +54,7 @@ PAYABLES: tuple[Payable, ...] = (
         "price",
         "价款",
         "price",
-        (r"价款", r"转让款", r"货款", r"房款", r"首付款", r"价格", r"总价", r"单价", r"成交价", r"\bprices?\b"),
+        (r"价款", r"转让款", r"货款", r"房款", r"首付款", r"尾款", r"价格", r"总价", r"单价", r"成交价", r"\bprices?\b"),
     ),
     Payable("penalty", "违约金", "penalty", (r"违约金", r"滞纳金", r"罚金", r"liquidated damages", r"\bpenalt")),
     Payable("commission", "佣金", "commission", (r"佣金", r"提成", r"版税", r"\broyalt", r"(?<!arbitration )\bcommission")),

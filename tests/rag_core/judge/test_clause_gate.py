@@ -284,7 +284,7 @@ def test_the_found_topic_clause_is_the_relevant_passage_using_the_topic_s_words(
     assert found_topic(question, texts, scoped, s) is None
 
 
-def test_a_bonus_question_is_on_the_payment_topic_not_a_guessed_clause_type() -> None:
+def test_questions_on_named_sums_are_on_the_payment_topic_not_a_guessed_clause_type() -> None:
     """Tried as a lawyer: "劳动合同约定了年终奖吗？" over a base without a bonus clause was refused with
     "文件中没有找到不起诉承诺条款": the question named no topic, so the classifier's guess (Covenant Not To
     Sue) was the asked clause type. A bonus is a sum paid: the price-and-payment topic, no guess."""
@@ -294,3 +294,6 @@ def test_a_bonus_question_is_on_the_payment_topic_not_a_guessed_clause_type() ->
     assert asked_clause_type("劳动合同约定了年终奖吗？") is None
     assert [t.name for t in asked_topics("What is the sales commission?")] == ["price and payment"]
     assert "price and payment" not in [t.name for t in asked_topics("Which arbitration commission decides?")]
+    # "付清股权转让款" was typed Revenue/Profit Sharing by the guess and refused beside the payment clause
+    assert [t.name for t in asked_topics("乙方什么时候付清股权转让款？")] == ["price and payment"]
+    assert asked_clause_type("乙方什么时候付清股权转让款？") is None
