@@ -62,7 +62,7 @@ PAYABLES: tuple[Payable, ...] = (
 )  # fmt: skip
 """The sums lawyers ask about by name, in general drafting words (written for the project; the Chinese
 variants 免租, 房款, 首付款, 成交价 were added after reading the training pairs ``qa_zh`` whose answering
-clauses name the asked sum so)."""
+clauses name the asked sum so, and 交租 / 付租, 尾款, 年终奖 from the session-29 try-out's questions)."""
 
 
 OTHER_SUM: str = "other_sum_named"
