@@ -67,6 +67,16 @@ _PERIOD_NAMES: dict[str, tuple[str, str]] = {
 """How the note names each period (Chinese, English)."""
 
 
+PERIOD_SURFACES: dict[str, tuple[str, ...]] = {
+    "week": ("每周", "按周", "每星期", "weekly"),
+    "month": ("按月", "每月", "每个月", "月付", "monthly"),
+    "quarter": ("按季度", "按季", "每季度", "每个季度", "季付", "quarterly"),
+    "year": ("按年", "每年", "年付", "annually", "yearly"),
+}
+"""How a draft answer may repeat a period: a draft that opens by repeating the premise's false period
+("工资按季度发放 [1]。") affirms it (``reflection.premise.false_values``)."""
+
+
 def payment_periods(text: str) -> frozenset[str]:
     """The payment periods ``text`` states (``PAYMENT_PERIODS``)."""
     return frozenset(name for name, rx in PAYMENT_PERIODS if rx.search(text))

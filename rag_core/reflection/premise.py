@@ -15,7 +15,8 @@ import re
 from collections.abc import Sequence
 
 from rag_core.generation.prompt import EvidenceBlock, Language
-from rag_core.judge.conflict import contradiction_of, premise_slots, same_value
+from rag_core.judge.conflict import PremiseSlots, contradiction_of, premise_slots, same_value
+from rag_core.judge.frequency_premise import PERIOD_SURFACES, frequency_conflict, payment_periods
 from rag_core.judge.values import Value, extract_values, normalize_text
 from rag_core.reflection.support import content_tokens, split_sentences
 
@@ -42,18 +43,28 @@ def false_values(question: str, conflicting: Sequence[EvidenceBlock]) -> list[st
     the name a premise about a party binds to a role a conflicting block gives someone else
     (``party_premise``: "Northwind Software Inc." of "Is the licensee Northwind Software Inc.?" is in
     the licence, as the licensor; a draft "The licensee is Northwind Software Inc." stayed after the
+    correction), and the words of a payment period a conflicting block contradicts (``frequency_premise``:
+    "工资按季度发放吗？" was answered "不对：甲方每月支付… [1] 工资按季度发放 [1]。", the draft kept after the
     correction)."""
     from rag_core.judge.party_premise import party_conflict, premise_binding, same_party
 
     slots = premise_slots(question)
     block_values = [v for b in conflicting for v in extract_values(normalize_text(b.text))]
     out = [v.surface for v in slots.values if not any(same_value(v, w) for w in block_values)]
+    out += [w for w in _false_period_words(slots, conflicting) if w not in out]
     binding = premise_binding(question)
     if binding and any(party_conflict(question, b.text)[0] > 0 for b in conflicting):
         named = [v.surface for v in slots.values if v.kind == "name" and same_party(v.surface, binding.name)]
         # the name as the question writes it when no value was read for it (names are read by tagging)
         out += [n for n in (named or [binding.name]) if n not in out]
     return out
+
+
+def _false_period_words(slots: PremiseSlots, conflicting: Sequence[EvidenceBlock]) -> tuple[str, ...]:
+    """How a draft may repeat the premise's payment period when a conflicting block states another."""
+    if not any(frequency_conflict(slots.text, b.text, slots.terms)[0] > 0 for b in conflicting):
+        return ()
+    return tuple(w for period in payment_periods(slots.text) for w in PERIOD_SURFACES[period])
 
 
 def starts_with_correction(answer: str) -> bool:

@@ -96,3 +96,21 @@ def test_the_correction_is_the_sentence_that_contradicts_the_premise() -> None:
     )  # fmt: skip
     fixed, _ = enforce_correction("租金按月支付[1]。", Q, [lease], "zh")
     assert fixed.startswith("不对：月租金为人民币6800元。 [1]")
+
+
+WAGE = EvidenceBlock(
+    1, "劳动合同", "labour.txt", 1, "第四条 劳动报酬", "第四条 劳动报酬\n甲方每月支付乙方工资人民币一万五千元，于次月十日前发放。",
+    conflicting=True,
+)  # fmt: skip
+
+
+def test_a_draft_that_repeats_a_false_payment_period_loses_that_sentence() -> None:
+    """Browser try-out (local 1.5B): "工资按季度发放吗？" was answered "不对：甲方每月支付… [1]" and then the draft's
+    "工资按季度发放 [1]。" — the premise restated as fact under its own correction."""
+    q = "工资按季度发放吗？"
+    draft = "工资按季度发放 [1]。根据第四条，甲方每月支付乙方工资人民币一万五千元 [1]。"
+    assert affirms_premise(draft, q, [WAGE])
+    fixed, note = enforce_correction(draft, q, [WAGE], "zh")
+    assert fixed.startswith("不对：") and "按季度" not in fixed and "一万五千元 [1]。" in fixed and note
+    # a draft that denies the period is no affirmation
+    assert not affirms_premise("工资不是按季度发放，而是每月支付 [1]。", q, [WAGE])
