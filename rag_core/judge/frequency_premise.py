@@ -58,23 +58,15 @@ NEAR_CHARS: int = 16
 the sum's: "甲方每月支付乙方工资" is the wage's, while "按月向乙方支付经济补偿，标准为…平均工资" pays a
 compensation measured by the wage (a non-compete clause is no contradiction of "工资按季度发放吗？")."""
 
-_PERIOD_NAMES: dict[str, tuple[str, str]] = {
-    "week": ("每周", "weekly"),
-    "month": ("按月", "monthly"),
-    "quarter": ("按季度", "quarterly"),
-    "year": ("按年", "yearly"),
-}
-"""How the note names each period (Chinese, English)."""
-
-
 PERIOD_SURFACES: dict[str, tuple[str, ...]] = {
     "week": ("每周", "按周", "每星期", "weekly"),
     "month": ("按月", "每月", "每个月", "月付", "monthly"),
     "quarter": ("按季度", "按季", "每季度", "每个季度", "季付", "quarterly"),
     "year": ("按年", "每年", "年付", "annually", "yearly"),
 }
-"""How a draft answer may repeat a period: a draft that opens by repeating the premise's false period
-("工资按季度发放 [1]。") affirms it (``reflection.premise.false_values``)."""
+"""How a text names each period, its Chinese name first and its English one last (the note's words), and
+how a draft answer may repeat it: a draft that opens by repeating the premise's false period ("工资按季度
+发放 [1]。") affirms it (``reflection.premise.false_values``)."""
 
 
 def payment_periods(text: str) -> frozenset[str]:
@@ -122,14 +114,14 @@ def frequency_conflict(premise: str, passage: str, words: list[str]) -> tuple[fl
             quote = quote or " ".join(sentence.split())[:80]
     if not stated or stated & asked:
         return 0.0, ""
-    (q,) = asked
-    p = sorted(stated)[0]
+    q = PERIOD_SURFACES[next(iter(asked))]
+    p = PERIOD_SURFACES[sorted(stated)[0]]
     return FREQUENCY_STRENGTH, coded(
         "con_payment_period",
-        f"the question says paid {_PERIOD_NAMES[q][1]}, the passage {_PERIOD_NAMES[p][1]}: '{quote}'",
-        asked_zh=_PERIOD_NAMES[q][0],
-        asked_en=_PERIOD_NAMES[q][1],
-        stated_zh=_PERIOD_NAMES[p][0],
-        stated_en=_PERIOD_NAMES[p][1],
+        f"the question says paid {q[-1]}, the passage {p[-1]}: '{quote}'",
+        asked_zh=q[0],
+        asked_en=q[-1],
+        stated_zh=p[0],
+        stated_en=p[-1],
         quote=quote,
     )
