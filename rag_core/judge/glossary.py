@@ -95,7 +95,7 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("december",), ("十二月",)),
     # --- ending and breach ---
     (
-        ("terminate", "termination", "cancel", "rescind"),
+        ("terminate", "termination", "cancel", "rescind", "resign", "resignation"),
         ("终止", "解除", "撤销", "退租", "辞职", "辞退", "开除"),
     ),
     (("breach", "default", "violate", "violation"), ("违约", "违反", "毁约")),
