@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from rag_core.coded import coded
-from rag_core.judge.payables import mentions_at, named_payables
+from rag_core.judge.payables import Payable, mentions_at, named_payables
 
 _PAY_ZH = r"(?:支付|付款|付清|交纳|缴纳|交付|预付|预交|发放|结算|结息|计付|付|交|缴)"
 _GAP_ZH = r"(?!租|工资|薪|利|息|平均)[^，,。；;]{0,12}?"
@@ -74,26 +74,22 @@ def payment_periods(text: str) -> frozenset[str]:
     return frozenset(name for name, rx in PAYMENT_PERIODS if rx.search(text))
 
 
-def _near_premise(sentence: str, span: tuple[int, int], premise: str, words: list[str]) -> bool:
-    """The premise's sum (``payables``) or, for a premise naming none, one of its other words stands
-    within ``NEAR_CHARS`` of the period stated at ``span``."""
-    low = sentence.lower()
-    sums = named_payables(premise)
-    at = (
-        [i for p in sums for i in mentions_at(p, low)]
-        if sums
-        else [m.start() for w in words for m in re.finditer(re.escape(w), low)]
-    )
-    start, end = span
-    return any(start - NEAR_CHARS <= i <= end + NEAR_CHARS for i in at)
+def _anchors(low: str, sums: tuple[Payable, ...], words: list[str]) -> list[int]:
+    """Where the lower-cased sentence ``low`` names the premise's sums (``payables``) or, for a premise
+    naming none, one of its other ``words``."""
+    if sums:
+        return [i for p in sums for i in mentions_at(p, low)]
+    return [m.start() for w in words for m in re.finditer(re.escape(w), low)]
 
 
-def stated_periods(sentence: str, premise: str, words: list[str]) -> frozenset[str]:
-    """The payment periods the sentence states for the premise's sum (near it, ``_near_premise``)."""
+def stated_periods(sentence: str, sums: tuple[Payable, ...], words: list[str]) -> frozenset[str]:
+    """The payment periods the sentence states for the premise's sum: periods within ``NEAR_CHARS`` of
+    one of its ``_anchors``."""
+    at = _anchors(sentence.lower(), sums, words)
     return frozenset(
         name
         for name, rx in PAYMENT_PERIODS
-        if any(_near_premise(sentence, m.span(), premise, words) for m in rx.finditer(sentence))
+        if any(m.start() - NEAR_CHARS <= i <= m.end() + NEAR_CHARS for m in rx.finditer(sentence) for i in at)
     )
 
 
@@ -104,11 +100,12 @@ def frequency_conflict(premise: str, passage: str, words: list[str]) -> tuple[fl
     asked = payment_periods(premise)
     if len(asked) != 1 or _ALTERNATIVE.search(premise):
         return 0.0, ""
+    sums = named_payables(premise)
     own = [w for w in words if not payment_periods(w) and len(w) > 1]
     stated: set[str] = set()
     quote = ""
     for sentence in _SENTENCE.split(passage):
-        periods = stated_periods(sentence, premise, own)
+        periods = stated_periods(sentence, sums, own)
         if periods:
             stated |= periods
             quote = quote or " ".join(sentence.split())[:80]

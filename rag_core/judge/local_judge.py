@@ -127,9 +127,10 @@ class LocalJudge:
             evi_why = rel_why
             cap = self.settings.topic_evidence_cap
             caps: list[str] = []
-            if topics and not mentions_topic(topic_text(passages[i]), topics):
+            headed = topic_text(passages[i])
+            if topics and not mentions_topic(headed, topics):
                 caps.append(topic_note(topics[0], cap))
-            other = other_sum(sums, topic_text(passages[i]))
+            other = other_sum(sums, headed)
             if other:
                 caps.append(sum_note(*other, cap))
             lex = rel[i].lexical
