@@ -174,6 +174,8 @@ def format_refusal(r: dict[str, Any]) -> str:
                 f"{title} ({e['questions']} questions, answer model {e['answer_model']}):",
                 f"  refusal rate, clause absent        {pct(e['refusal_rate_absent'])}  (n={e['absent']})",
                 f"  answered citing a gold span        {pct(e['answer_rate_present_with_gold'])}  (n={e['present']})",
+                f"  EVIDENCE precision (settled labels) {pct(e.get('evidence_precision'))}  "
+                f"(n={e.get('evidence_passages', 0)})",
                 f"  median seconds per question        {e['seconds_median']:.1f}",
             ]
     return "\n".join(lines)
@@ -233,6 +235,7 @@ def end_to_end_part(
     pipeline = Pipeline.from_settings(store, settings) if answer_model else Pipeline(store, settings, None)
     kbs = contract_kbs(store, settings, train_dir, questions, log)
     absent_n = absent_refused = present_n = present_gold = 0
+    ev_n = ev_gold = 0
     seconds: list[float] = []
     rows: list[dict[str, Any]] = []
     for i, q in enumerate(questions):
@@ -244,6 +247,9 @@ def end_to_end_part(
         seconds.append(time.perf_counter() - t0)
         assert result is not None
         gold = any(overlaps((c.start, c.end), q.gold) for c in result.citations)
+        evidence = [v for v in result.verdicts if v.label == "EVIDENCE"]
+        ev_n += len(evidence)
+        ev_gold += sum(overlaps((v.start, v.end), q.gold) for v in evidence)
         if q.present:
             present_n += 1
             present_gold += not result.refused and gold
@@ -263,6 +269,8 @@ def end_to_end_part(
         "refusal_rate_absent": absent_refused / absent_n if absent_n else None,
         "present": present_n,
         "answer_rate_present_with_gold": present_gold / present_n if present_n else None,
+        "evidence_passages": ev_n,
+        "evidence_precision": ev_gold / ev_n if ev_n else None,
         "seconds_median": float(np.median(seconds)) if seconds else 0.0,
         "rows": rows,
     }
