@@ -256,14 +256,30 @@ def block_sentences(block: EvidenceBlock) -> list[BlockSentence]:
     return out
 
 
+def headed(sentence: BlockSentence) -> str:
+    """The text the sentence scorer reads: the sentence under its heading line, as a lawyer reads it.
+
+    Why: "设备什么时候交货？" kept "第四条 交货" (evidence 0.84), but its sentence "乙方应于2026年6月30日前将设备运至
+    甲方苏州工厂…" names no 交货 and scored 0.40 alone, under 0.6 of a licence's "… ninety (90) days after
+    delivery." (0.76), so the quoted answer cited the licence's warranty and left the delivery date out;
+    read under its heading it scores 0.89. The quote itself stays the sentence (its offsets are exact)."""
+    return f"{sentence.heading}\n{sentence.text}" if sentence.heading else sentence.text
+
+
 def score_blocks(
     question: str, blocks: Sequence[EvidenceBlock], scorer: SentenceScorer
 ) -> list[ScoredSentence]:
-    """Every sentence of every block with its score, in block then reading order (one scorer call)."""
+    """Every sentence of every block with its score, in block then reading order (one scorer call).
+    Each sentence is scored under its heading line (``headed``)."""
     sentences = [s for b in blocks for s in block_sentences(b)]
     if not sentences:
         return []
-    scores = scorer(question, [s.text for s in sentences])
+    alone = scorer(question, [s.text for s in sentences])
+    under = [i for i, s in enumerate(sentences) if s.heading]
+    scores = list(alone)
+    if under:
+        for i, v in zip(under, scorer(question, [headed(sentences[i]) for i in under]), strict=True):
+            scores[i] = max(scores[i], v)
     return [ScoredSentence(s, float(v)) for s, v in zip(sentences, scores, strict=True)]
 
 

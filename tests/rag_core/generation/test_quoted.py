@@ -475,3 +475,20 @@ def test_an_amount_asked_per_month_quotes_the_monthly_amount_first() -> None:
     assert (
         per_periods("乙方应于本合同签订之日向甲方支付押金人民币13600元（相当于两个月租金）。") == frozenset()
     )
+
+
+def test_a_sentence_is_scored_under_its_heading() -> None:
+    """Seen in a try-out: "设备什么时候交货？" kept "第四条 交货" as evidence, but its sentence names no 交货 and
+    alone scored under 0.6 of a licence's "… days after delivery.", so the delivery date was not quoted."""
+    delivery = "第四条 交货\n乙方应于2026年6月30日前将设备运至甲方苏州工厂并负责安装调试。\n"
+    licence = (
+        "6. WARRANTY\n6.1 Licensor warrants that the Software will perform substantially in accordance "
+        "with its documentation for ninety (90) days after delivery.\n"
+    )
+    blocks = [_block(1, delivery, 0), _block(2, licence, 100)]
+    q = "设备什么时候交货？"
+    fitted = sentence_scorer(Settings())
+    quoted = select_quoted(blocks, score_blocks(q, blocks, fitted), Settings().generation, q)
+    assert "2026年6月30日前" in quoted.sentences[0].text
+    alone = fitted(q, [block_sentences(blocks[0])[0].text])[0]
+    assert score_blocks(q, blocks[:1], fitted)[0].score > alone, "the heading lifts it"
