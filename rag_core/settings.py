@@ -123,6 +123,14 @@ class RetrievalSettings(_Group):
         "search the question's words translated by the contract glossary and the thesaurus",
     )
     cross_language_weight: float = _f(1.0, "weight", "RRF weight of the translated keyword leg", ge=0, le=10)
+    cross_language_reserved: int = _f(
+        4,
+        "passages",
+        "Best hits of the translated keyword leg always among the candidates (the other keyword legs "
+        "cannot match across languages, so they outvote it)",
+        ge=0,
+        le=50,
+    )
     expansion_vector_terms: int = _f(
         6, "terms", "Thesaurus terms appended to the query that is embedded for the vector leg", ge=0, le=50
     )

@@ -284,11 +284,22 @@ OTHER_TOPICS: tuple[Topic, ...] = (
            r"奖金", r"年终奖", r"\bbonus", r"佣金", r"提成", r"(?<!arbitration )\bcommission", r"\broyalt",
            # sums named by what they pay for, and paying off ("乙方什么时候付清股权转让款？" named no topic either, and was
            # typed Revenue/Profit Sharing by the classifier's guess and refused beside the payment clause)
-           r"转让款", r"房款", r"首付款", r"尾款", r"[付交缴]清")),
+           r"转让款", r"房款", r"首付款", r"尾款", r"[付交缴]清",
+           # a loan's interest and repayment (session 30: "What is the interest rate on the loan?" was typed
+           # Revenue/Profit Sharing by the guess and refused); not a security, controlling or conflicting interest
+           r"(?<!security )(?<!controlling )(?<!of )\binterests?\b(?! in\b)", r"\brepa(?:y|id|yment)", r"本金", r"还款")),
     Topic("confidentiality", "保密", "confidentiality",
-          (r"confidential", r"\bsecret", r"non-?disclosure", r"保密", r"秘密")),
+          (r"confidential", r"\bsecret", r"non-?disclosure", r"保密", r"秘密",
+           # returning or destroying what was disclosed (session 30: "How many days does the Recipient have to
+           # return materials?" was typed Warranty Duration by the guess and refused beside the NDA's clause)
+           r"\bdestr(?:oy|uction)", r"\breturn.{0,20}\b(?:materials|documents)", r"销毁", r"返还.{0,6}(?:资料|文件)")),
     Topic("delivery", "交付", "delivery", (r"deliver", r"\bship", r"交付", r"交货", r"发货", r"运输", r"送达")),
     Topic("acceptance", "验收", "acceptance", (r"acceptance", r"inspect", r"验收", r"检验")),
+    # who owns goods and bears their loss (session 30: "设备的所有权什么时候转移？" was typed Post-Termination Services
+    # by the guess and refused beside "在甲方付清全部价款之前，设备所有权归乙方所有")
+    Topic("title and risk", "所有权与风险", "title and risk of loss",
+          (r"\btitle (?:to|in|of the goods|passes|shall pass|transfers?)\b", r"risk of loss", r"所有权", r"风险转移",
+           r"毁损", r"灭失")),
     Topic("breach and late performance", "违约责任", "breach",
           (r"breach", r"\bdefault", r"\blate\b", r"overdue", r"违约", r"逾期")),
     Topic("force majeure", "不可抗力", "force majeure",

@@ -26,6 +26,12 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("seller", "vendor"), ("卖方", "出卖人", "销售方")),
     (("supplier", "provider"), ("供应商", "供方", "提供方")),
     (("customer", "client"), ("客户", "委托方")),
+    (
+        ("consult", "consultant", "consulting", "consultancy", "advisory", "adviser", "advisor"),
+        ("咨询", "顾问"),
+    ),
+    (("recipient",), ("接收方", "接收人", "收受方")),
+    (("discloser",), ("披露方",)),
     (("licensee",), ("被许可方", "被许可人")),
     (("licensor",), ("许可方", "许可人")),
     (("employer",), ("用人单位", "雇主", "单位", "老板")),
@@ -54,13 +60,15 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("issue", "issued"), ("开具", "出具", "签发")),
     (("interest",), ("利息", "利率")),
     (("loan",), ("借款", "贷款")),
+    (("principal",), ("本金",)),
+    (("instalment", "installment", "tranche"), ("分期", "期款", "几期")),
     (("salary", "wage", "compensation", "remuneration"), ("工资", "薪酬", "报酬", "薪资", "薪水", "工钱")),
     (("bonus",), ("奖金",)),
     (("royalty",), ("版税", "特许权使用费", "提成")),
     (("revenue", "profit"), ("收入", "收益", "利润")),
     (("tax",), ("税费", "税款", "税金")),
     (("cost", "expense"), ("成本", "费用", "开支")),
-    (("refund", "return", "repay"), ("退还", "返还", "退款", "偿还", "退回", "退钱")),
+    (("refund", "return", "repay"), ("退还", "返还", "退款", "偿还", "退回", "退钱", "归还", "还款")),
     (("late", "overdue", "delay"), ("逾期", "迟延", "延迟", "拖欠", "拖延")),
     (("penalty", "liquidated"), ("违约金", "罚金", "滞纳金")),
     (
@@ -114,8 +122,11 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("obligation", "duty", "shall", "must"), ("义务", "应当", "必须")),
     (("prohibit", "forbid", "may not"), ("不得", "禁止")),
     (("repair", "maintenance", "maintain"), ("维修", "维护", "修缮", "保养", "修理", "修复")),
-    (("damage", "loss"), ("损坏", "损失", "损害")),
+    (("damage", "loss"), ("损坏", "损失", "损害", "毁损", "灭失")),
+    (("risk",), ("风险",)),
+    (("exclusion", "exclude", "exception", "except"), ("例外", "除外", "不包括", "排除")),
     (("deliver", "delivery", "shipment"), ("交付", "交货", "送达", "发货", "交房")),
+    (("deliverable", "deliverables"), ("交付成果", "工作成果", "成果")),
     (("inspect", "inspection", "acceptance"), ("检验", "验收", "检查")),
     (("quality", "defect", "defective"), ("质量", "瑕疵", "缺陷")),
     (("warranty", "warrant", "guarantee"), ("保证", "保修", "质保", "担保")),
@@ -155,7 +166,9 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("probation", "probationary"), ("试用期",)),
     (("overtime",), ("加班",)),
     (("vacation", "holiday"), ("休假", "年假", "假期")),
-    (("share", "shares", "equity", "stock"), ("股权", "股份", "股票")),
+    # not "share": as a verb ("Can the Recipient share Confidential Information with its advisers?") it named
+    # the share-transfer agreement, whose 股权 scoped the NDA out (session 30 try-out)
+    (("shares", "equity", "stock"), ("股权", "股份", "股票")),
 )
 
 

@@ -386,7 +386,8 @@ def without_values(text: str, kinds: tuple[str, ...]) -> str | None:
 
 
 _DEADLINE = re.compile(
-    r"届满[时前后]|\d{1,2}\s*[日号](?:前|之前|以前|止)"
+    r"(?:届满|期满)(?:之日|之时|[时前后])|\d{1,2}\s*[日号](?:前|之前|以前|止)"
+    r"|在[^，。；\n]{2,24}(?:之前|以前)"
     r"|[每当次](?:个)?(?:月|季度|年度?)[^，。；\n]{0,10}?\d{1,2}\s*[日号]"
     r"|(?:日|天|周|个?月|年|小时|工作日)(?:内|之内|以内)"
     r"|\b(?:on\s+or\s+before|no\s+later\s+than|not\s+later\s+than|prior\s+to)\b"
@@ -396,7 +397,9 @@ _DEADLINE = re.compile(
 """When a thing happens, said by a deadline or a recurring day rather than a date: "每月5日前", "收到发票后
 十五日内", "届满前", "within thirty (30) days of invoice", "no later than the end of each quarter". Not an
 event alone ("签订之日", "之时"): "乙方应于本合同签订之日向甲方支付押金" does not say when the contract was
-signed, and read as holding it, it was quoted before "签订日期：2025年2月20日" (``test_quoted``)."""
+signed, and read as holding it, it was quoted before "签订日期：2025年2月20日" (``test_quoted``). The end of
+the term ("借款期限届满之日一次性归还全部本金": the term says when) and "在…之前", Chinese for "prior to", are
+deadlines ("本金什么时候还？", "设备的所有权什么时候转移？" read both as lacking a time, session 30)."""
 
 
 def _has_kind(kind: str, passage: str, value_kinds: set[str]) -> bool:

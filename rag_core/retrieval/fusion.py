@@ -36,6 +36,27 @@ def rrf(
     return sorted(scores.items(), key=lambda kv: (-kv[1], first_seen[kv[0]]))
 
 
+def with_reserved(
+    fused: Sequence[tuple[str, float]], reserved: Sequence[str], limit: int
+) -> list[tuple[str, float]]:
+    """The first ``limit`` fused ids, with every ``reserved`` id among them: those the fusion left
+    out take the last places, in ``reserved`` order.
+
+    Why: a leg that alone can reach some documents is outvoted by legs that cannot. A Chinese
+    question over Chinese and English contracts meets the Chinese clauses on three legs (keywords,
+    bigrams, vectors) and the English ones on the translated keyword leg only, so "咨询费分几期支付？"
+    over four Chinese contracts with payment clauses and an English consulting agreement fused none
+    of the agreement's clauses into the top 20, though the translated leg ranked its fee clause
+    first (session 30 try-out)."""
+    top = list(fused[:limit])
+    have = {cid for cid, _ in top}
+    missing = [cid for cid in dict.fromkeys(reserved) if cid not in have][:limit]
+    if not missing:
+        return top
+    score = dict(fused)
+    return top[: limit - len(missing)] + [(cid, score.get(cid, 0.0)) for cid in missing]
+
+
 def interleave(lists: Sequence[Sequence[T]]) -> list[T]:
     """Merge per-knowledge-base results by rank: all rank-1 items, then all rank-2 items, … (seed 000)."""
     out: list[T] = []

@@ -18,7 +18,7 @@ from rag_core.embeddings.registry import get_embedder
 from rag_core.llm.base import ChatModel
 from rag_core.models import Hit, KnowledgeBase
 from rag_core.retrieval import expansion, rerank
-from rag_core.retrieval.fusion import interleave, rrf
+from rag_core.retrieval.fusion import interleave, rrf, with_reserved
 from rag_core.retrieval.legs import LegHit, bigram_leg, bm25_leg, run_legs, vector_leg
 from rag_core.retrieval.lexicon import expansion_terms, translated_terms
 from rag_core.retrieval.prototypes import prototype_text
@@ -61,6 +61,9 @@ def make_hit(row: ChunkRow, doc: DocumentMeta | None, score: float) -> Hit:
     )
 
 
+TRANSLATED_LEG = "bm25_translated"
+"""Name of the translated keyword leg (``routed_`` prefixed inside a routed contract)."""
+
 _HEADS: dict[str, str] = {}
 """Opening text per document id: documents never change once ingested, so this cache cannot go stale."""
 
@@ -75,6 +78,14 @@ def _with_heads(store: Store, meta: list[DocumentMeta]) -> list[DocumentMeta]:
         for doc_id, text in store.docs.texts(missing).items():
             _HEADS[doc_id] = text[:HEAD_CHARS]
     return [replace(m, head=_HEADS.get(m.id, "")) for m in meta]
+
+
+def reserved_cut(hits: list[Hit], k: int) -> list[Hit]:
+    """The first ``k`` hits, keeping those the translated leg reserved (``with_reserved``)."""
+    by_id = {h.chunk_id: h for h in hits}
+    reserved = [h.chunk_id for h in hits if h.explain.get("reserved")]
+    kept = with_reserved([(h.chunk_id, h.score) for h in hits], reserved, k)
+    return [by_id[cid] for cid, _ in kept]
 
 
 class Retriever:
@@ -168,11 +179,11 @@ class Retriever:
                 trace.setdefault("translated", {})[tag or "query"] = translated
                 calls.append(
                     (
-                        f"{tag}bm25_translated",
+                        f"{tag}{TRANSLATED_LEG}",
                         lambda: bm25_leg(self.store, kb, " ".join(translated), rs.bm25_top_k, doc_ids),
                     )
                 )
-                weights[f"{tag}bm25_translated"] = rs.cross_language_weight
+                weights[f"{tag}{TRANSLATED_LEG}"] = rs.cross_language_weight
             if rs.bigram_field:
                 calls.append(
                     (
@@ -230,10 +241,18 @@ class Retriever:
                 self.rs.rrf_k,
                 [w for *_, w in active],
             )
+        reserved = [
+            h.row.id
+            for name, hs, _ in active
+            if name.endswith(TRANSLATED_LEG)
+            for h in hs[: self.rs.cross_language_reserved]
+        ]
         out = []
-        for rank, (cid, score) in enumerate(fused[:limit], start=1):
+        for rank, (cid, score) in enumerate(with_reserved(fused, reserved, limit), start=1):
             hit = make_hit(rows[cid], docs.get(rows[cid].doc_id), score)
             hit.explain = {"legs": explain[cid], "fused_rank": rank, "kb": kb.name}
+            if cid in reserved:
+                hit.explain["reserved"] = True
             out.append(hit)
         return out
 
@@ -296,7 +315,7 @@ class Retriever:
                 fused = routed + [h for h in fused if h.chunk_id not in seen]
         if use_rerank and rs.rerank != "off":
             fused = self._rerank(question, fused, trace)
-        hits = fused[:k]
+        hits = reserved_cut(fused, k)
         trace["fused"] = [
             {"chunk_id": h.chunk_id, "rank": i + 1, "score": h.score} for i, h in enumerate(hits)
         ]

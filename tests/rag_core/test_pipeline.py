@@ -724,3 +724,83 @@ def test_a_false_payment_period_is_corrected_first(tmp_path: Path) -> None:
     assert isinstance(done, Done) and not done.result.refused
     assert done.result.answer.startswith("不对"), done.result.answer
     assert "每季度" in done.result.answer
+
+
+LOAN = (
+    "借款合同\n\n出借人（甲方）：上海恒信投资管理有限公司\n借款人（乙方）：王晓明\n\n"
+    "第一条 借款金额\n甲方同意向乙方出借人民币贰拾万元整。\n\n"
+    "第三条 借款期限\n借款期限为十二个月，自2026年3月1日起至2027年2月28日止。\n\n"
+    "第四条 利息\n借款年利率为百分之八（8%），利息每月20日支付。\n\n"
+    "第五条 还款方式\n乙方应于借款期限届满之日一次性归还全部本金。\n\n"
+    "第七条 违约责任\n乙方未按期归还本金超过三十日的，甲方有权要求乙方支付借款金额百分之五的违约金。\n"
+)
+SALE = (
+    "设备买卖合同\n\n第二条 价款\n合同总价款为人民币壹佰叁拾伍万元，含税及运费。\n\n"
+    "第三条 付款方式\n合同签订后七日内，甲方支付总价款的百分之三十作为预付款；设备验收合格后十五日内，甲方支付总价款的百分之七十。\n\n"
+    "第四条 交货\n乙方应于2026年6月30日前将设备运至甲方工厂。设备毁损、灭失的风险自交付时转移至甲方。\n\n"
+    "第八条 所有权保留\n在甲方付清全部价款之前，设备所有权归乙方所有。\n"
+)
+NDA = (
+    "MUTUAL NON-DISCLOSURE AGREEMENT\n\n3. EXCLUSIONS\nConfidential Information does not include information that "
+    "is or becomes publicly available through no fault of the Recipient.\n\n4. OBLIGATIONS\nThe Recipient shall use the Confidential Information "
+    "solely for the Purpose and shall not disclose it to any third party other than its employees and advisers "
+    "who need to know it.\n\n6. TERM\nThis Agreement remains in effect for two (2) years from the date above.\n\n"
+    "7. RETURN OF MATERIALS\nWithin thirty (30) days after the Discloser's written request, the Recipient shall "
+    "return or destroy all Confidential Information.\n\n10. GOVERNING LAW\nThis Agreement is governed by the laws "
+    "of the State of New York.\n"
+)
+CONSULTING = (
+    'CONSULTING SERVICES AGREEMENT\n\nThis Agreement is made between Meridian Retail Group Ltd. ("Client") and '
+    'Castellan Data Advisory LLP ("Consultant").\n\n2. FEES\n2.1 Client shall pay Consultant a fixed fee of GBP 180,000, '
+    "payable in three equal instalments of GBP 60,000.\n2.2 Client shall pay each undisputed invoice within "
+    "forty-five (45) days of receipt.\n\n9. GOVERNING LAW\nThis Agreement is governed by the laws of England.\n"
+)
+
+
+@pytest.fixture(scope="module")
+def contracts(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    """A base a lawyer might hold: Chinese loan, sale, lease and share agreements beside an English NDA and
+    a consulting agreement (session 30 try-out)."""
+    store = Store(tmp_path_factory.mktemp("contracts") / "store")
+    files = [
+        ("借款合同.txt", LOAN), ("设备买卖合同.txt", SALE), ("房屋租赁合同.txt", DEPOSIT_LEASE),
+        ("股权转让协议.txt", SHARE_PAYMENT), ("mutual_nda.txt", NDA), ("consulting.txt", CONSULTING),
+    ]  # fmt: skip
+    yield {"store": store, "kb": make_kb(store, Settings(), "all", [(n, t.encode()) for n, t in files])}
+
+
+def _ask_offline(contracts: dict[str, Any], question: str) -> AskResult:
+    done = list(
+        Pipeline(contracts["store"], Settings(), None, None, None).ask(
+            AskRequest(question, [contracts["kb"]])
+        )
+    )
+    assert isinstance(done[-1], Done)
+    return done[-1].result
+
+
+@pytest.mark.parametrize(
+    ("question", "fact"),
+    [
+        # a when-question answered by the end of the term, and by "在…之前" (Chinese "prior to")
+        ("本金什么时候还？", "届满之日一次性归还全部本金"),
+        ("设备的所有权什么时候转移？", "设备所有权归乙方所有"),
+        # a loan's interest and title to goods are no CUAD category: the classifier's guess (Revenue/Profit
+        # Sharing, Post-Termination Services) had refused them
+        ("What is the interest rate on the loan?", "百分之八"),
+        ("When does title to the equipment pass to the buyer?", "设备所有权归乙方所有"),
+        # "share" the verb is not 股权: it had scoped the NDA out in favour of the share-transfer agreement
+        ("Can the Recipient share Confidential Information with its advisers?", "advisers"),
+        ("How many days does the Recipient have to return materials?", "thirty (30) days"),
+        # a Chinese question reaches the English agreement through the translated leg's reserved places
+        ("咨询费分几期支付？", "three equal instalments"),
+        ("客户多少天内付款？", "forty-five (45) days"),
+        ("保密信息的例外有哪些？", "does not include"),
+    ],
+)
+def test_questions_from_a_try_out_over_six_contracts_are_answered(
+    contracts: dict[str, Any], question: str, fact: str
+) -> None:
+    result = _ask_offline(contracts, question)
+    assert not result.refused, result.answer
+    assert fact in result.answer, result.answer

@@ -23,6 +23,25 @@ def test_topics_are_named_in_both_languages() -> None:
     assert names_other_topic("乙方逾期付款要承担什么责任？") and not names_other_topic("合同什么时候到期？")
 
 
+def test_a_loan_title_and_returned_materials_are_topics_not_a_guessed_clause_type() -> None:
+    """Session 30 try-out: the classifier's guess typed these Revenue/Profit Sharing, Post-Termination
+    Services and Warranty Duration, and the clause gate refused them beside the clause that answers."""
+    named = {q: [t.name for t in topics_named(q)] for q in (
+        "What is the interest rate on the loan?", "When must the borrower repay the principal?", "本金什么时候还？",
+        "设备的所有权什么时候转移？", "When does title to the equipment pass to the buyer?",
+        "How many days does the Recipient have to return materials?", "保密资料应当返还还是销毁？",
+    )}  # fmt: skip
+    assert named["What is the interest rate on the loan?"] == ["price and payment"]
+    assert named["本金什么时候还？"] == ["price and payment"]
+    assert named["设备的所有权什么时候转移？"] == ["title and risk"]
+    assert named["When does title to the equipment pass to the buyer?"] == ["title and risk"]
+    assert named["How many days does the Recipient have to return materials?"] == ["confidentiality"]
+    assert all(named.values()), named
+    for q in ("Does the lender hold a security interest?", "Is a change of controlling interest allowed?",
+              "What is the title of the agreement?", "Must the tenant return the premises?"):  # fmt: skip
+        assert not topics_named(q), q
+
+
 def test_a_topic_no_passage_mentions_is_absent() -> None:
     absent = absent_topic("Does the agreement contain a force majeure clause?", [AMENDMENT])
     assert absent is not None and absent.name == "force majeure" and absent.zh == "不可抗力"

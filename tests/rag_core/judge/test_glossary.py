@@ -28,6 +28,14 @@ def test_translations_go_both_ways() -> None:
     assert translations("zebra") == ()
 
 
+def test_the_verb_share_is_no_shareholding_and_new_groups_translate() -> None:
+    """Session 30 try-out: "Can the Recipient share Confidential Information …" took "share" for 股权, and
+    document scope held the question to the share-transfer agreement."""
+    assert "股权" not in translations("share") and "股权" in translations("equity")
+    assert "consult" in translations("咨询") and "咨询" in translations("consultant")
+    assert "本金" in translations("principal") and "exclusion" in translations("例外")
+
+
 def test_inner_terms_are_the_glossary_words_inside_a_compound() -> None:
     assert "租金" in inner_terms("月租金")
     assert inner_terms("租金") == () and inner_terms("rental") == ()

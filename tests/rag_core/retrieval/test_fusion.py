@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from rag_core.retrieval.fusion import interleave, rrf
+from rag_core.retrieval.fusion import interleave, rrf, with_reserved
 
 
 def test_rrf_sums_reciprocal_ranks() -> None:
@@ -43,3 +43,11 @@ def test_multi_list_rrf() -> None:
 def test_interleave_by_rank() -> None:
     assert interleave([["a1", "a2", "a3"], ["b1"], ["c1", "c2"]]) == ["a1", "b1", "c1", "a2", "c2", "a3"]
     assert interleave([]) == []
+
+
+def test_reserved_ids_take_the_last_places_of_the_cut() -> None:
+    fused = [("a", 0.5), ("b", 0.4), ("c", 0.3), ("d", 0.2), ("x", 0.1)]
+    assert with_reserved(fused, ["x", "b"], 3) == [("a", 0.5), ("b", 0.4), ("x", 0.1)]
+    assert with_reserved(fused, ["b"], 3) == fused[:3], "already in: nothing moves"
+    assert with_reserved(fused, ["y"], 2) == [("a", 0.5), ("y", 0.0)], "an id the fusion never saw"
+    assert with_reserved(fused, [], 2) == fused[:2]

@@ -255,3 +255,29 @@ def test_a_question_in_the_other_language_also_searches_its_translated_words(tmp
 def test_a_monolingual_base_runs_no_translated_leg(world: dict[str, Any]) -> None:
     got = Retriever(world["store"], Settings()).search_kb(world["zh"], "租金是多少？")
     assert "bm25_translated" not in got.trace["legs"]
+
+
+def test_the_translated_legs_best_hits_are_always_candidates(tmp_path: Path) -> None:
+    """Seen in a try-out: "咨询费分几期支付？" over four Chinese contracts with payment clauses and an English
+    consulting agreement fused none of the agreement's clauses into the candidates — the Chinese
+    clauses meet the question on three legs, the English ones on the translated leg only."""
+    store = Store(tmp_path / "mixed")
+    settings = Settings()
+    settings.retrieval.candidates = 4
+    sale = "设备买卖合同\n\n第三条 付款方式\n合同签订后七日内，甲方支付总价款的百分之三十；验收合格后支付百分之六十。\n"
+    loan = "借款合同\n\n第四条 利息\n利息每月20日支付。\n\n第五条 还款\n乙方应于期限届满之日一次性支付全部本金。\n"
+    consulting = (
+        "Consulting Services Agreement\n\nSection 2 Fees\nClient shall pay Consultant a fixed fee of GBP 180,000, "
+        "payable in three equal instalments.\n"
+    )
+    files = [("lease.txt", LEASE), ("sale.txt", sale), ("loan.txt", loan), ("consulting.txt", consulting)]
+    kb = _kb(store, "mixed", files, settings)
+    q = "咨询费分几期支付？"
+    settings.retrieval.cross_language_reserved = 0
+    without = Retriever(store, settings).search_kb(kb, q)
+    assert without.trace["legs"]["bm25_translated"], "the translated leg found the English clause"
+    assert all(h.doc != "consulting.txt" for h in without.hits), "outvoted by the Chinese legs"
+    settings.retrieval.cross_language_reserved = 1
+    got = Retriever(store, settings).search_kb(kb, q)
+    assert len(got.hits) == 4
+    assert any(h.doc == "consulting.txt" and "instalments" in h.text for h in got.hits)
