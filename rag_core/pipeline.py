@@ -35,7 +35,14 @@ from rag_core.steps.events import (
 )
 from rag_core.steps.evidence import Evidence, assemble_evidence
 from rag_core.steps.generate import generate
-from rag_core.steps.judging import Judged, judge_follow_up, judge_hits, judged_question, searched_documents
+from rag_core.steps.judging import (
+    Judged,
+    judge_follow_up,
+    judge_hits,
+    judged_question,
+    searched_documents,
+    without_title_words,
+)
 from rag_core.steps.obey import (
     AbsentClause,
     FoundClause,
@@ -158,7 +165,25 @@ class Pipeline:
 
     def _judge(self, turn: Turn, hits: list[Hit], judge_on: bool) -> Generator[Event, None, Judged]:
         docs = searched_documents(self.store, hits, self.settings) if judge_on else {}
-        judged = judge_hits(turn.judged_question, hits, self.settings, self.judge_model, judge_on, docs)
+        scope = turn.judged_question
+        plain = without_title_words(scope, docs)
+        if plain and turn.query is not None:
+            note = coded(
+                "judged_without_title",
+                f"judged as \u201c{plain}\u201d: the words naming the contract only set the documents searched",
+                judged=plain,
+            )
+            turn.query = replace(turn.query, judged=plain, notes=(*turn.query.notes, note))
+        judged = judge_hits(
+            turn.judged_question,
+            hits,
+            self.settings,
+            self.judge_model,
+            judge_on,
+            docs,
+            None,
+            scope if plain else "",
+        )
         judged = judge_follow_up(turn, hits, judged, self.settings, self.judge_model, docs)
         turn.verdicts = judged.stage
         turn.notes += [] if judge_on else [coded("judge_off", "judge off: plain RAG path")]

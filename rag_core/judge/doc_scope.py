@@ -191,6 +191,29 @@ def titled_terms(names: Sequence[str], name: str, text: str) -> frozenset[str]:
     return covered_in(names, frozenset(terms(title)), title.lower())
 
 
+def _title_named(question: str, docs: Mapping[str, tuple[str, str]]) -> dict[str, tuple[str, ...]]:
+    """Document id → the question's naming words its title uses (``out_by_title``)."""
+    common, in_titles = common_terms(), common_title_terms()
+    asked = dict.fromkeys(terms(question))
+    names = [t for t in asked if t not in in_titles and not renders_common(t, common)]
+    return {d: tuple(sorted(titled_terms(names, name, text))) for d, (name, text) in docs.items()}
+
+
+def title_words(question: str, docs: Mapping[str, tuple[str, str]]) -> tuple[str, ...]:
+    """The question's words (as asked) that name the one document its title rule keeps, when that rule
+    scopes every other document out (else none): words that chose the contract, not what is asked of it.
+
+    Why: "设备总价是多少？" over an equipment sale contract (and others) names the contract with 设备; inside it,
+    the payment clause "…设备验收合格后十五日内，甲方支付总价款的百分之六十" used both question words and the
+    price clause "合同总价款为人民币壹佰叁拾伍万元" one, so the judge rated the payment clause higher and the
+    evidence margin dropped the price (0.65 against 0.80); asked without 设备, the price clause leads."""
+    named = _title_named(question, docs)
+    holders = [d for d, words in named.items() if words]
+    if len(holders) != 1 or set(out_by_title(question, docs)) != set(docs) - set(holders):
+        return ()  # another document stays in scope: without the words, its passages would gain
+    return as_asked(question, named[holders[0]])
+
+
 def out_by_title(question: str, docs: Mapping[str, tuple[str, str]]) -> dict[str, OutOfScope]:
     """Documents out of scope because the question names another one by its title.
 
@@ -206,10 +229,7 @@ def out_by_title(question: str, docs: Mapping[str, tuple[str, str]]) -> dict[str
     An English word names a document unless most training contracts' *titles* use it ("agreement"):
     most of their texts use "license" and "fee", so the text-common words had left "When is the license
     fee due?" naming no document, and the lease's deposit clause (七日内) was quoted beside the licence."""
-    common, in_titles = common_terms(), common_title_terms()
-    asked = dict.fromkeys(terms(question))
-    names = [t for t in asked if t not in in_titles and not renders_common(t, common)]
-    named = {d: tuple(sorted(titled_terms(names, name, text))) for d, (name, text) in docs.items()}
+    named = _title_named(question, docs)
     return _out_beside(question, docs, named, lambda words, view: bool(covered_in(words, *view)))
 
 

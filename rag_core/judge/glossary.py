@@ -61,6 +61,13 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("interest",), ("利息", "利率")),
     (("loan",), ("借款", "贷款")),
     (("principal",), ("本金",)),
+    (
+        ("prepayment", "upfront"),
+        ("预付款", "预付", "首付款"),
+    ),  # not "advance": "payable in advance" is no 预付款
+    (("early",), ("提前",)),
+    (("travel",), ("差旅", "旅费")),
+    (("reimburse", "reimbursement"), ("报销",)),
     (("instalment", "installment", "tranche"), ("分期", "期款", "几期")),
     (("salary", "wage", "compensation", "remuneration"), ("工资", "薪酬", "报酬", "薪资", "薪水", "工钱")),
     (("bonus",), ("奖金",)),
@@ -129,7 +136,14 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("deliverable", "deliverables"), ("交付成果", "工作成果", "成果")),
     (("inspect", "inspection", "acceptance"), ("检验", "验收", "检查")),
     (("quality", "defect", "defective"), ("质量", "瑕疵", "缺陷")),
-    (("warranty", "warrant", "guarantee"), ("保证", "保修", "质保", "担保")),
+    (
+        ("fail", "failure", "nonconforming", "non-conformity", "reject", "rejection"),
+        ("不合格", "不符合", "拒收"),
+    ),
+    # a warranty of goods is 质保/保修; a bare 保证 is also a surety's guarantee ("保证期间为借款期限届满之日起两年" is no
+    # warranty period: "Is the warranty period 24 months?" had been corrected with it, session 30)
+    (("warranty", "warrant"), ("保修", "质保", "质量保证")),
+    (("guarantee", "guaranty", "surety"), ("保证", "担保")),
     (("represent", "representation"), ("陈述", "声明")),
     (("insurance", "insure", "insured"), ("保险", "投保", "社保")),
     (("audit", "books", "records"), ("审计", "账簿", "查账", "记录")),
@@ -151,7 +165,8 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("service", "services", "support"), ("服务", "支持")),
     (("goods", "products", "product"), ("货物", "产品", "商品")),
     (("use", "usage"), ("使用", "用途")),
-    (("install", "installation", "workstation", "device"), ("安装", "工作站", "设备")),
+    (("install", "installation"), ("安装",)),
+    (("equipment", "device", "machinery", "workstation"), ("设备", "工作站", "机器", "机械")),
     (("data", "information", "personal"), ("数据", "信息", "个人信息")),
     # --- disputes and law ---
     (("dispute", "disputes", "controversy"), ("争议", "纠纷", "争执")),

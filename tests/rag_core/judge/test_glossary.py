@@ -34,6 +34,11 @@ def test_the_verb_share_is_no_shareholding_and_new_groups_translate() -> None:
     assert "股权" not in translations("share") and "股权" in translations("equity")
     assert "consult" in translations("咨询") and "咨询" in translations("consultant")
     assert "本金" in translations("principal") and "exclusion" in translations("例外")
+    # a warranty of goods is not a surety's 保证 ("保证期间为借款期限届满之日起两年" had answered "Is the warranty
+    # period 24 months?"), and equipment is 设备 (no word had named the equipment sale contract)
+    assert "保证" not in translations("warranty") and "保证" in translations("guarantee")
+    assert "质保" in translations("warranty") and "设备" in translations("equipment")
+    assert "预付款" in translations("advance") and "差旅" in translations("travel")
 
 
 def test_inner_terms_are_the_glossary_words_inside_a_compound() -> None:
