@@ -807,7 +807,7 @@ def test_questions_from_a_try_out_over_six_contracts_are_answered(
 
 
 def test_the_words_naming_the_one_contract_asked_about_are_not_judged(contracts: dict[str, Any]) -> None:
-    """"设备总价是多少？": 设备 names the equipment sale contract; inside it the payment clause repeats 设备 and the
+    """Asked "设备总价是多少？": 设备 names the equipment sale contract; inside it the payment clause repeats 设备 and the
     price clause does not, so the price fell below the evidence margin. The judge reads "总价是多少？";
     document scope still reads the whole question and holds it to that contract."""
     result = _ask_offline(contracts, "设备总价是多少？")
@@ -817,14 +817,19 @@ def test_the_words_naming_the_one_contract_asked_about_are_not_judged(contracts:
     query = result.trace.query
     assert query is not None and query.judged == "总价是多少？"
     assert "judged_without_title" in [code_of(n)[0] for n in query.notes]
-    others = [v for v in result.trace.verdicts.verdicts if v.doc != "设备买卖合同.txt" and v.label == "EVIDENCE"]
+    others = [
+        v for v in result.trace.verdicts.verdicts if v.doc != "设备买卖合同.txt" and v.label == "EVIDENCE"
+    ]
     assert not others, [(v.doc, v.text[:30]) for v in others]
 
 
 def test_words_that_also_say_what_is_asked_stay_in_the_judged_question() -> None:
     from rag_core.steps.judging import without_title_words
 
-    docs = {"nda": ("保密协议.txt", "保密协议\n\n第三条 保密期限\n保密期限为三年。"), "loan": ("借款合同.txt", LOAN)}
+    docs = {
+        "nda": ("保密协议.txt", "保密协议\n\n第三条 保密期限\n保密期限为三年。"),
+        "loan": ("借款合同.txt", LOAN),
+    }
     assert without_title_words("保密协议的保密期限是多久？", docs) == "", "保密 is the topic asked"
     assert without_title_words("借款年利率是多少？", docs) == "年利率是多少？"
     assert without_title_words("年利率是多少？", docs) == "", "no document named"
