@@ -38,7 +38,11 @@ def test_the_verb_share_is_no_shareholding_and_new_groups_translate() -> None:
     # period 24 months?"), and equipment is 设备 (no word had named the equipment sale contract)
     assert "保证" not in translations("warranty") and "保证" in translations("guarantee")
     assert "质保" in translations("warranty") and "设备" in translations("equipment")
-    assert "预付款" in translations("prepayment") and not translations("advance") and "差旅" in translations("travel")
+    assert (
+        "预付款" in translations("prepayment")
+        and not translations("advance")
+        and "差旅" in translations("travel")
+    )
 
 
 def test_inner_terms_are_the_glossary_words_inside_a_compound() -> None:
