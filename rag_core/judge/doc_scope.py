@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from rag_core.coded import CodedText, coded, join
-from rag_core.judge.classify import EVIDENCE, classify, relabelled
+from rag_core.judge.classify import CONFLICT, EVIDENCE, classify, relabelled
 from rag_core.judge.clause_types import is_generic_role, role_words
 from rag_core.judge.glossary import direct_translations, siblings
 from rag_core.judge.relevance import names_asked_role, party_labels, role_names, surface_words, term_in, terms
@@ -339,7 +339,7 @@ def scope_note(why: OutOfScope, cap: float) -> CodedText:
         code, text = SCOPED_OUT, f"the question's words {words} are in {why.other_doc}, not in this document"
     return coded(
         code,
-        f"{text}: evidence capped at {cap:.2f}",
+        f"{text}: evidence and premise conflict capped at {cap:.2f}",
         scope_words=words,
         scope_doc=why.other_doc,
         scope_cap=cap,
@@ -347,17 +347,26 @@ def scope_note(why: OutOfScope, cap: float) -> CodedText:
 
 
 def cap_verdict(v: Verdict, why: OutOfScope, s: VerdictSettings) -> Verdict:
-    """The verdict with its evidence capped and re-labelled; INJECTION and CONFLICTING stand (a
-    planted attack or a contradicted premise is worth showing whatever the document)."""
+    """The verdict with its evidence and premise-conflict scores capped and re-labelled; INJECTION
+    stands (a planted attack is worth showing whatever the document).
+
+    Why the conflict too: a premise about one contract is not contradicted by another's clause.
+    "借款年利率是百分之十吗？" over a loan and a software licence kept the licence's "Late payments bear
+    interest at one percent (1%) per month." as CONFLICTING beside the loan's 百分之八, and the answer read
+    "不对：Late payments bear interest at one percent (1%) per month. [1]" (browser, session 30)."""
     return cap_with(v, scope_note(why, s.doc_scope_evidence_cap), s)
 
 
 def cap_with(v: Verdict, note: CodedText, s: VerdictSettings) -> Verdict:
     """``cap_verdict`` with the reason ``note``."""
     cap = s.doc_scope_evidence_cap
-    if v.label in ("INJECTION", "CONFLICTING") or v.scores.get(EVIDENCE, 0.0) <= cap:
+    if v.label == "INJECTION" or max(v.scores.get(EVIDENCE, 0.0), v.scores.get(CONFLICT, 0.0)) <= cap:
         return v
-    scores = {**v.scores, EVIDENCE: cap}
+    scores = {
+        **v.scores,
+        EVIDENCE: min(v.scores.get(EVIDENCE, 0.0), cap),
+        CONFLICT: min(v.scores.get(CONFLICT, 0.0), cap),
+    }
     label, keep = classify(scores, s)
     old = CodedText(v.explanation, v.explanation_code, v.explanation_params)
     # the explanation leads with what decided the label: the scope when it changed the label
@@ -401,7 +410,7 @@ def cited_note(cited_doc: str, cap: float) -> CodedText:
     return coded(
         CITED_OUT,
         f"the question refers back to the previous answer, which cited {cited_doc}, not this document: "
-        f"evidence capped at {cap:.2f}",
+        f"evidence and premise conflict capped at {cap:.2f}",
         scope_doc=cited_doc,
         scope_cap=cap,
     )

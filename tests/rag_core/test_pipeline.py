@@ -833,3 +833,27 @@ def test_words_that_also_say_what_is_asked_stay_in_the_judged_question() -> None
     assert without_title_words("保密协议的保密期限是多久？", docs) == "", "保密 is the topic asked"
     assert without_title_words("借款年利率是多少？", docs) == "年利率是多少？"
     assert without_title_words("年利率是多少？", docs) == "", "no document named"
+
+
+def test_a_clause_of_another_contract_does_not_correct_a_premise_about_this_one(tmp_path: Path) -> None:
+    """Browser, session 30: "借款年利率是百分之十吗？" over a loan and a software licence kept the licence's
+    "Late payments bear interest at one percent (1%) per month." as CONFLICTING (1% is not 百分之十), and the
+    answer read "不对：Late payments bear interest at one percent (1%) per month. [1]". Document scope holds the
+    question to the loan: the licence's clause is capped on both scores, the loan's 百分之八 corrects it."""
+    licence = (
+        "SOFTWARE LICENSE AGREEMENT\n\n3. FEES AND PAYMENT\n3.1 Licensee shall pay Licensor an annual license fee "
+        "of USD 84,000.\n3.2 The annual license fee is payable in advance. Late payments bear interest at one "
+        "percent (1%) per month.\n"
+    )
+    store = Store(tmp_path / "store")
+    kb = make_kb(
+        store, Settings(), "two", [("借款合同.txt", LOAN.encode()), ("licence.txt", licence.encode())]
+    )
+    done = list(
+        Pipeline(store, Settings(), None, None, None).ask(AskRequest("借款年利率是百分之十吗？", [kb]))
+    )[-1]
+    assert isinstance(done, Done)
+    assert done.result.answer.startswith("不对"), done.result.answer
+    assert "百分之八" in done.result.answer and "Late payments" not in done.result.answer, done.result.answer
+    late = [v for v in done.result.trace.verdicts.verdicts if "Late payments" in v.text]
+    assert late and late[0].label != "CONFLICTING", [(v.label, v.explanation) for v in late]
