@@ -48,13 +48,21 @@ def with_reserved(
     over four Chinese contracts with payment clauses and an English consulting agreement fused none
     of the agreement's clauses into the top 20, though the translated leg ranked its fee clause
     first (session 30 try-out)."""
-    top = list(fused[:limit])
-    have = {cid for cid, _ in top}
-    missing = [cid for cid in dict.fromkeys(reserved) if cid not in have][:limit]
-    if not missing:
-        return top
+    out = list(fused[:limit])
+    have = {cid for cid, _ in out}
+    protected = set(reserved)
     score = dict(fused)
-    return top[: limit - len(missing)] + [(cid, score.get(cid, 0.0)) for cid in missing]
+    for cid in dict.fromkeys(reserved):
+        if cid in have:
+            continue
+        if len(out) >= limit:  # give up the last place that is not itself reserved
+            free = [j for j, (other, _) in enumerate(out) if other not in protected]
+            if not free:
+                break
+            del out[free[-1]]
+        out.append((cid, score.get(cid, 0.0)))
+        have.add(cid)
+    return out
 
 
 def interleave(lists: Sequence[Sequence[T]]) -> list[T]:

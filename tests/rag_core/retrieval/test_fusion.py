@@ -51,3 +51,8 @@ def test_reserved_ids_take_the_last_places_of_the_cut() -> None:
     assert with_reserved(fused, ["b"], 3) == fused[:3], "already in: nothing moves"
     assert with_reserved(fused, ["y"], 2) == [("a", 0.5), ("y", 0.0)], "an id the fusion never saw"
     assert with_reserved(fused, [], 2) == fused[:2]
+    assert with_reserved(fused, ["c", "x"], 3) == [("a", 0.5), ("c", 0.3), ("x", 0.1)], (
+        "a reserved id in place stays"
+    )
+    assert with_reserved(fused, ["a", "b", "x"], 2) == [("a", 0.5), ("b", 0.4)], "no place left to give"
+    assert with_reserved(fused[:2], ["x"], 3) == [("a", 0.5), ("b", 0.4), ("x", 0.0)], "room left: appended"
