@@ -165,24 +165,17 @@ class Pipeline:
 
     def _judge(self, turn: Turn, hits: list[Hit], judge_on: bool) -> Generator[Event, None, Judged]:
         docs = searched_documents(self.store, hits, self.settings) if judge_on else {}
-        scope = turn.judged_question
-        plain = without_title_words(scope, docs)
+        plain = without_title_words(turn.judged_question, docs)
         if plain and turn.query is not None:
             note = coded(
                 "judged_without_title",
-                f"judged as \u201c{plain}\u201d: the words naming the contract only set the documents searched",
+                f"also judged as \u201c{plain}\u201d, without the words naming the contract: each passage keeps "
+                "the reading that finds more evidence in it",
                 judged=plain,
             )
-            turn.query = replace(turn.query, judged=plain, notes=(*turn.query.notes, note))
+            turn.query = replace(turn.query, notes=(*turn.query.notes, note))
         judged = judge_hits(
-            turn.judged_question,
-            hits,
-            self.settings,
-            self.judge_model,
-            judge_on,
-            docs,
-            None,
-            scope if plain else "",
+            turn.judged_question, hits, self.settings, self.judge_model, judge_on, docs, also=plain
         )
         judged = judge_follow_up(turn, hits, judged, self.settings, self.judge_model, docs)
         turn.verdicts = judged.stage

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 
 from rag_core.coded import coded
 from rag_core.judge.base import Judge, passage_from_hit, thresholds_of, verdict_record
-from rag_core.judge.classify import apply_evidence_margin, select_kept
+from rag_core.judge.classify import EVIDENCE, apply_evidence_margin, select_kept
 from rag_core.judge.clause_gate import asked_clause_type
 from rag_core.judge.clause_types import thesaurus_types, topics_named
 from rag_core.judge.doc_scope import apply_doc_scope, cap_to_cited, covered_terms, title_words
@@ -116,13 +116,13 @@ def judged_question(question: str, retrieval: RetrievalRecord | None) -> str:
 
 def without_title_words(question: str, docs: Documents) -> str:
     """The question without the words that named its one contract among several (``doc_scope.title_words``),
-    for the judge and the sentence scorer to read ("" when nothing is named, or when the words also say what
-    is asked: removing them changes the question's clause types or topics, as 保密 in "保密协议的保密期限是多久？").
+    a second reading for the judge (``judge_hits``' ``also``; "" when nothing is named, or when the words
+    also say what is asked: removing them changes the question's clause types or topics, as 保密 in
+    "保密协议的保密期限是多久？").
 
     Why: document scope already holds the question to that contract; inside it the naming word favours
     every clause that happens to repeat it — "设备总价是多少？" kept the payment clause ("设备验收合格后…总价款的百分之
-    六十") and dropped the price clause below the evidence margin. Document scope itself still reads the
-    whole question."""
+    六十") and dropped the price clause below the evidence margin."""
     words = list(title_words(question, docs)) if docs else []
     if not words:
         return ""
@@ -172,20 +172,36 @@ def judge_hits(
     judge_on: bool,
     docs: Documents | None = None,
     cited: Mapping[str, str] | None = None,
-    scope_question: str = "",
+    also: str = "",
 ) -> Judged:
     """Judge every hit, or with the judge off keep the first ``max_passages`` unjudged (plain RAG).
 
     With ``docs`` (``searched_documents``), passages of a document out of the question's scope have
-    their evidence capped (``judge.doc_scope``, which reads ``scope_question`` when given: the question
-    before ``without_title_words``); with ``cited``, those of documents other than these."""
+    their evidence capped (``judge.doc_scope``); with ``cited``, those of documents other than these.
+    With ``also`` (``without_title_words``), every passage is judged on that reading too and keeps the
+    verdict of the reading that finds more evidence in it (``better_reading``)."""
     thresholds = dict(thresholds_of(settings.verdict))
     if not judge_on or not hits:
         kept = tuple(hits[: settings.retrieval.max_passages])
         return Judged((), VerdictStage((), thresholds, len(kept), judged=judge_on), kept)
     judge = make_judge(settings, judge_model)
-    raw = tuple(judge.judge(question, [passage_from_hit(i + 1, h) for i, h in enumerate(hits)]))
-    return settle_judged(question, raw, hits, settings, judge, docs, cited, scope_question)
+    passages = [passage_from_hit(i + 1, h) for i, h in enumerate(hits)]
+    raw = tuple(judge.judge(question, passages))
+    if also:
+        raw = better_reading(raw, judge.judge(also, passages))
+    return settle_judged(question, raw, hits, settings, judge, docs, cited)
+
+
+def better_reading(asked: Sequence[Verdict], plain: Sequence[Verdict]) -> tuple[Verdict, ...]:
+    """Per passage, the verdict of the question as asked, or of its reading without the words naming
+    the contract when that one finds more evidence in the passage.
+
+    Why both: judged only without those words, questions whose naming word is also their object lost
+    their answer ("出借人可以提前收回借款吗？" read as "出借人可以提前收回吗？", "Can the borrower use the loan to buy …?"
+    without "loan", both refused); judged only as asked, "设备总价是多少？" dropped the price clause."""
+    return tuple(
+        p if p.scores[EVIDENCE] > a.scores[EVIDENCE] else a for a, p in zip(asked, plain, strict=True)
+    )
 
 
 def settle_judged(
@@ -196,13 +212,11 @@ def settle_judged(
     judge: Judge,
     docs: Documents | None = None,
     cited: Mapping[str, str] | None = None,
-    scope_question: str = "",
 ) -> Judged:
-    """The judge's verdicts settled (``settle_labels``, document scope reading ``scope_question`` when
-    given), the dropped injections salvaged (the excerpts are judged by ``judge``) and the passages kept."""
+    """The judge's verdicts settled (``settle_labels``), the dropped injections salvaged (the
+    excerpts are judged by ``judge``) and the passages kept."""
     thresholds = dict(thresholds_of(settings.verdict))
-    scoped = scope_question or question
-    verdicts = settle_labels(scoped, raw, hits, docs, settings.verdict, cited)
+    verdicts = settle_labels(question, raw, hits, docs, settings.verdict, cited)
     by_id = {h.chunk_id: h for h in hits}
     records = tuple(VerdictRecord.from_json(verdict_record(v, by_id[v.passage_id])) for v in verdicts)
     salvaged: list[Salvaged] = []
@@ -211,7 +225,7 @@ def settle_judged(
     if salvaged:
         # an excerpt is held to the same scopes and margin, against the strongest passage of either kind
         both = settle_labels(
-            scoped, [*verdicts, *(x.verdict for x in salvaged)], hits, docs, settings.verdict, cited
+            question, [*verdicts, *(x.verdict for x in salvaged)], hits, docs, settings.verdict, cited
         )
         settled = both[len(verdicts) :]
         salvaged = [replace(x, verdict=v) for x, v in zip(salvaged, settled, strict=True) if v.keep]

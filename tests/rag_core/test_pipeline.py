@@ -729,6 +729,8 @@ def test_a_false_payment_period_is_corrected_first(tmp_path: Path) -> None:
 LOAN = (
     "借款合同\n\n出借人（甲方）：上海恒信投资管理有限公司\n借款人（乙方）：王晓明\n\n"
     "第一条 借款金额\n甲方同意向乙方出借人民币贰拾万元整。\n\n"
+    "第二条 借款用途\n乙方借款用于个人经营周转，不得用于赌博、购买理财产品或其他违法用途。乙方改变借款用途的，"
+    "甲方有权提前收回全部借款。\n\n"
     "第三条 借款期限\n借款期限为十二个月，自2026年3月1日起至2027年2月28日止。\n\n"
     "第四条 利息\n借款年利率为百分之八（8%），利息每月20日支付。\n\n"
     "第五条 还款方式\n乙方应于借款期限届满之日一次性归还全部本金。\n\n"
@@ -808,15 +810,15 @@ def test_questions_from_a_try_out_over_six_contracts_are_answered(
 
 def test_the_words_naming_the_one_contract_asked_about_are_not_judged(contracts: dict[str, Any]) -> None:
     """Asked "设备总价是多少？": 设备 names the equipment sale contract; inside it the payment clause repeats 设备 and the
-    price clause does not, so the price fell below the evidence margin. The judge reads "总价是多少？";
-    document scope still reads the whole question and holds it to that contract."""
+    price clause does not, so the price fell below the evidence margin. Each passage is also judged as
+    "总价是多少？" and keeps the better reading; document scope holds the question to that contract."""
     result = _ask_offline(contracts, "设备总价是多少？")
     assert "壹佰叁拾伍万元" in result.answer, result.answer
     price = [v for v in result.trace.verdicts.verdicts if "壹佰叁拾伍万元" in v.text]
     assert price and price[0].label == "EVIDENCE", [(v.label, v.explanation) for v in price]
     query = result.trace.query
-    assert query is not None and query.judged == "总价是多少？"
-    assert "judged_without_title" in [code_of(n)[0] for n in query.notes]
+    assert query is not None
+    assert ("judged_without_title", {"judged": "总价是多少？"}) in [code_of(n) for n in query.notes]
     others = [
         v for v in result.trace.verdicts.verdicts if v.doc != "设备买卖合同.txt" and v.label == "EVIDENCE"
     ]
@@ -833,6 +835,19 @@ def test_words_that_also_say_what_is_asked_stay_in_the_judged_question() -> None
     assert without_title_words("保密协议的保密期限是多久？", docs) == "", "保密 is the topic asked"
     assert without_title_words("借款年利率是多少？", docs) == "年利率是多少？"
     assert without_title_words("年利率是多少？", docs) == "", "no document named"
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["出借人可以提前收回借款吗？", "Can the borrower use the loan to buy wealth management products?"],
+)
+def test_a_question_whose_naming_word_is_its_object_is_still_answered(
+    contracts: dict[str, Any], question: str
+) -> None:
+    """Judged only without 借款 / "loan" (the words naming the loan agreement), these were refused."""
+    result = _ask_offline(contracts, question)
+    assert not result.refused, result.answer
+    assert "理财产品" in result.answer or "提前收回" in result.answer, result.answer
 
 
 def test_a_clause_of_another_contract_does_not_correct_a_premise_about_this_one(tmp_path: Path) -> None:
