@@ -872,3 +872,13 @@ def test_a_clause_of_another_contract_does_not_correct_a_premise_about_this_one(
     assert "百分之八" in done.result.answer and "Late payments" not in done.result.answer, done.result.answer
     late = [v for v in done.result.trace.verdicts.verdicts if "Late payments" in v.text]
     assert late and late[0].label != "CONFLICTING", [(v.label, v.explanation) for v in late]
+
+
+def test_a_question_whether_a_sum_includes_something_is_answered_by_what_it_includes(
+    contracts: dict[str, Any],
+) -> None:
+    """Try-out: "合同总价包括运费吗？" read "合同总价款为人民币壹佰叁拾伍万元，含税及运费。" as holding no answer to a yes/no
+    question (no modal: evidence 0.14) and quoted the late-delivery penalty instead."""
+    result = _ask_offline(contracts, "合同总价包括运费吗？")
+    assert not result.refused, result.answer
+    assert result.quoted and "含税及运费" in result.quoted[0].text, result.answer
