@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from rag_core.coded import code_of
+from rag_core.judge.fitted import score as fitted_score
 from rag_core.llm.openai_client import OpenAIChatModel
 from rag_core.models import ChatTurn, KnowledgeBase
 from rag_core.pipeline import (
@@ -882,3 +883,7 @@ def test_a_question_whether_a_sum_includes_something_is_answered_by_what_it_incl
     result = _ask_offline(contracts, "合同总价包括运费吗？")
     assert not result.refused, result.answer
     assert result.quoted and "含税及运费" in result.quoted[0].text, result.answer
+    price = "第二条 价款\n合同总价款为人民币壹佰叁拾伍万元（¥1,350,000），含税及运费。"
+    penalty = "第七条 违约责任\n乙方逾期交货的，每逾期一日，按合同总价款的千分之一向甲方支付违约金。"
+    scored = fitted_score("合同总价包括运费吗？", [price, penalty])
+    assert scored[0].evidence >= Settings().verdict.t_evidence > scored[1].evidence, scored
