@@ -269,8 +269,9 @@ def headed(sentence: BlockSentence) -> str:
 def score_blocks(
     question: str, blocks: Sequence[EvidenceBlock], scorer: SentenceScorer
 ) -> list[ScoredSentence]:
-    """Every sentence of every block with its score, in block then reading order (one scorer call).
-    Each sentence is scored under its heading line (``headed``)."""
+    """Every sentence of every block with its score, in block then reading order: the better of its
+    score alone and under its heading line (``headed``). Two scorer calls, not one over both lists: a
+    scorer weighs words by how many candidate sentences hold them, which the headed copies would skew."""
     sentences = [s for b in blocks for s in block_sentences(b)]
     if not sentences:
         return []

@@ -209,7 +209,7 @@ def title_words(question: str, docs: Mapping[str, tuple[str, str]]) -> tuple[str
     evidence margin dropped the price (0.65 against 0.80); asked without 设备, the price clause leads."""
     named = _title_named(question, docs)
     holders = [d for d, words in named.items() if words]
-    if len(holders) != 1 or set(out_by_title(question, docs)) != set(docs) - set(holders):
+    if len(holders) != 1 or set(_out_by_titles(question, docs, named)) != set(docs) - set(holders):
         return ()  # another document stays in scope: without the words, its passages would gain
     return as_asked(question, named[holders[0]])
 
@@ -229,7 +229,13 @@ def out_by_title(question: str, docs: Mapping[str, tuple[str, str]]) -> dict[str
     An English word names a document unless most training contracts' *titles* use it ("agreement"):
     most of their texts use "license" and "fee", so the text-common words had left "When is the license
     fee due?" naming no document, and the lease's deposit clause (七日内) was quoted beside the licence."""
-    named = _title_named(question, docs)
+    return _out_by_titles(question, docs, _title_named(question, docs))
+
+
+def _out_by_titles(
+    question: str, docs: Mapping[str, tuple[str, str]], named: Mapping[str, tuple[str, ...]]
+) -> dict[str, OutOfScope]:
+    """``out_by_title`` for the titles' naming words already read (``_title_named``)."""
     return _out_beside(question, docs, named, lambda words, view: bool(covered_in(words, *view)))
 
 
