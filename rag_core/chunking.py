@@ -48,7 +48,7 @@ MAX_OVERLAP_FRACTION = 0.4
 """Overlap is capped at this share of the size: more would index most text twice. Kept below
 ``MIN_FILL`` so every step advances by at least a tenth of the size (no quadratic crawl)."""
 
-CHUNKER_VERSION = 5
+CHUNKER_VERSION = 6
 """Bumped whenever chunk boundaries change, so cached benchmark indexes are rebuilt."""
 
 CLAUSE_LABEL_MAX_CHARS = 60
@@ -430,10 +430,38 @@ SENTENCE_END_CHARS: frozenset[str] = frozenset(".。;；:：!?！？")
 """Characters that close a sentence: a line ending in none of them runs on or is a heading."""
 
 
+ONE_LINE_CLAUSE_END_CHARS: frozenset[str] = frozenset(".。;；!?！？")
+"""A heading line ending in one of these may be a whole clause (a colon introduces what follows)."""
+
+ONE_LINE_CLAUSE_MIN_LOWER_WORDS = 3
+"""An English heading line is a sentence, not a title, with at least this many lower-case words
+("3.3 Invoices are due within thirty (30) days …" against "5. Term and Termination.")."""
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def states_clause(text: str, block: ClauseBlock) -> bool:
+    """The block's heading line is itself a whole clause ("4.1 合同签订后十四日内，发包人…支付预付款。").
+
+    Why: numbered sub-clauses of one short sentence each have no body below their heading line; read
+    as bare headings they joined the next clause one after another, so a construction contract's
+    4.1–4.3 and 第五条 became one passage labelled 第五条 and the judge read payments and delay damages
+    as one clause."""
+    line = text[block.start : block.body_start].strip()
+    if not line or line[-1] not in ONE_LINE_CLAUSE_END_CHARS:
+        return False
+    if _CJK.search(line):
+        return True
+    return sum(1 for w in line.split() if w[:1].islower()) >= ONE_LINE_CLAUSE_MIN_LOWER_WORDS
+
+
 def is_heading_only(text: str, block: ClauseBlock) -> bool:
-    """A heading with no body, e.g. ``第三章 违约责任`` right before ``第六条``."""
-    return block.body_start - block.start <= HEADING_ONLY_MAX_CHARS and not has_text(
-        text, block.body_start, block.end
+    """A heading with no body, e.g. ``第三章 违约责任`` right before ``第六条``; not a one-line clause
+    (``states_clause``)."""
+    return (
+        block.body_start - block.start <= HEADING_ONLY_MAX_CHARS
+        and not has_text(text, block.body_start, block.end)
+        and not states_clause(text, block)
     )
 
 
@@ -447,8 +475,8 @@ def is_whole_cjk_clause(text: str, block: ClauseBlock) -> bool:
     English heading stubs) packed 第五–八条 of a lease into one child; the judge then read repairs,
     subletting, termination and disputes as one passage and scored the subletting question 0.50
     (0.69 on 第六条 alone), so it was refused."""
-    body = text[block.body_start : block.end].strip()
-    return bool(body) and body[-1] in _CJK_SENTENCE_END and bool(re.search(r"[\u4e00-\u9fff]", body))
+    body = text[block.body_start : block.end].strip() or text[block.start : block.end].strip()
+    return bool(body) and body[-1] in _CJK_SENTENCE_END and bool(_CJK.search(body))
 
 
 def _is_small(text: str, block: ClauseBlock, size: int, merge_below: float) -> bool:

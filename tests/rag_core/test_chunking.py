@@ -547,3 +547,36 @@ def test_a_preamble_before_the_first_heading_is_not_cited_as_that_clause() -> No
     assert clause_within(text, label, text.find("1.2")).startswith("1. DEFINITIONS > 1.2")
     # a passage that opens inside the previous clause keeps that clause for its opening text
     assert clause_within(text, "9. NOTICES – 1.2 x", text.find("This Agreement")) == "9. NOTICES – 1.2 x"
+
+
+def test_one_line_numbered_clauses_are_clauses_not_bare_headings() -> None:
+    """ "4.1 …支付预付款。" has no body below its heading line, yet it is a whole clause: read as a bare
+    heading, 4.1–4.3 and the next article joined one passage labelled with that article (a construction
+    contract's delay damages were judged together with its payment terms)."""
+    zh = (
+        "第四条 工程款支付\n4.1 合同签订后十四日内，发包人支付签约合同价10%的预付款。\n"
+        "4.2 工程进度款按月支付，发包人应在收到进度报告后二十八日内支付。\n"
+        "4.3 竣工验收合格后，发包人支付至结算价款的97%。\n\n"
+        "第五条 工期延误\n因承包人原因导致工期延误的，每延误一日，承包人应支付逾期竣工违约金。\n"
+    )
+    chunks = chunk_document(zh, [], ChunkingSettings(parent_child=False), DOC_ID)
+    assert [c.clause.rsplit(" > ", 1)[-1] for c in chunks] == [
+        "4.1 合同签订后十四日内",
+        "4.2 工程进度款按月支付",
+        "4.3 竣工验收合格后",
+        "第五条 工期延误",
+    ]
+    assert "4.3" not in chunks[-1].text
+    en = (
+        "3. FEES\n3.1 Customer shall pay an annual subscription fee of USD 96,000, invoiced annually.\n"
+        "3.2 Invoices are due within thirty (30) days of the invoice date.\n"
+        "4. SERVICE LEVELS\nProvider shall make the platform available 99.9% of the time in each month.\n"
+    )
+    chunks = chunk_document(en, [], ChunkingSettings(parent_child=False), DOC_ID)
+    assert chunks[-1].clause == "4. SERVICE LEVELS"
+    assert "3.2 Invoices" not in chunks[-1].text
+    # a title line ending in a full stop is still a bare heading and joins its clause
+    titled = "5. Term and Termination.\n5.1 Either party may terminate this Agreement on notice.\n"
+    assert [c.text for c in chunk_document(titled, [], ChunkingSettings(parent_child=False), DOC_ID)] == [
+        titled.strip()
+    ]
