@@ -35,6 +35,7 @@ from dataclasses import dataclass
 import jieba
 
 from rag_core.coded import coded
+from rag_core.judge.forum_premise import forum_conflict
 from rag_core.judge.frequency_premise import frequency_conflict
 from rag_core.judge.glossary import word_translations
 from rag_core.judge.values import (
@@ -366,11 +367,15 @@ def _of_other_subject(w: Value, norm: str, positions: dict[str, list[int]]) -> b
     (0.60 each), because "（相当于两个月租金）" right after "押金人民币13600元" put 租金 inside the
     alignment window; the deposit is what 13600 is of, and it comes just before the value ("支付押金人民币",
     "a security deposit of RMB"). A clause with nothing before the value ("6800元的月租金") tells
-    nothing and is not damped."""
+    nothing and is not damped. The question's words right after the value in the same clause make it
+    the question's too: "The first six (6) months are a probationary period" (0.38 against "Is the
+    probationary period three months?", session 31 try-out, while a loan's "借款期限为十二个月" scored 0.95)."""
     if w.kind not in SUBJECT_KINDS:
         return False
     start = max((m.end() for m in _CLAUSE_BREAK.finditer(norm, 0, w.start)), default=0)
-    if any(start <= p < w.start for ps in positions.values() for p in ps):
+    after = _CLAUSE_BREAK.search(norm, w.end)
+    end = after.start() if after else len(norm)
+    if any(start <= p < w.start or w.end <= p < end for ps in positions.values() for p in ps):
         return False
     return any(t not in _CURRENCIES for t in content_terms(norm[start : w.start]))
 
@@ -402,13 +407,15 @@ def conflict_score(slots: PremiseSlots, passage: str) -> tuple[float, str]:
     """Premise-conflict score in [0,1] of one passage, and why: the strongest of a different value
     where the question's belongs (``value_conflict``), a party line binding the asked role to
     another name (``party_premise``: the value check finds the asked name in the passage, whatever
-    role the passage gives it) and another payment period for the asked sum (``frequency_premise``)."""
+    role the passage gives it), another payment period for the asked sum (``frequency_premise``) and
+    the other dispute forum (``forum_premise``)."""
     from rag_core.judge.party_premise import party_conflict
 
     value = value_conflict(slots, passage)
     party = party_conflict(slots.text, passage)
     period = frequency_conflict(slots.text, passage, slots.terms)
-    return max((value, party, period), key=lambda c: c[0])
+    forum = forum_conflict(slots.text, passage)
+    return max((value, party, period, forum), key=lambda c: c[0])
 
 
 def value_conflict(slots: PremiseSlots, passage: str) -> tuple[float, str]:

@@ -37,6 +37,7 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("employer",), ("用人单位", "雇主", "单位", "老板")),
     (("employee", "staff", "worker"), ("员工", "劳动者", "雇员", "职工")),
     (("contractor",), ("承包方", "承包人", "承揽人")),
+    (("franchise", "franchisor", "franchisee"), ("特许", "特许经营", "加盟", "特许人", "被特许人")),
     (("borrower",), ("借款人", "借款方")),
     (("lender",), ("贷款人", "出借人", "贷款方")),
     (("guarantor",), ("保证人", "担保人")),
@@ -54,7 +55,7 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("rent",), ("租金", "房租")),
     (("deposit",), ("押金", "保证金", "定金")),
     (("price", "consideration"), ("价款", "价格", "对价")),
-    (("fee", "fees", "charge"), ("费用", "服务费", "许可费", "使用费")),
+    (("fee", "fees", "charge"), ("费用", "服务费", "许可费", "使用费", "加盟费")),
     (("payment", "pay", "paid", "payable"), ("支付", "付款", "缴纳", "交纳")),
     (("invoice", "bill"), ("发票", "账单")),
     (("issue", "issued"), ("开具", "出具", "签发")),
@@ -76,7 +77,7 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("tax",), ("税费", "税款", "税金")),
     (("cost", "expense"), ("成本", "费用", "开支")),
     (("refund", "return", "repay"), ("退还", "返还", "退款", "偿还", "退回", "退钱", "归还", "还款")),
-    (("late", "overdue", "delay"), ("逾期", "迟延", "延迟", "拖欠", "拖延")),
+    (("late", "overdue", "delay"), ("逾期", "迟延", "延迟", "拖欠", "拖延", "延误")),
     (("penalty", "liquidated"), ("违约金", "罚金", "滞纳金")),
     (
         ("damages", "compensate", "indemnify", "indemnification", "indemnity"),
@@ -166,6 +167,9 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("goods", "products", "product"), ("货物", "产品", "商品")),
     (("use", "usage"), ("使用", "用途")),
     (("install", "installation"), ("安装",)),
+    (("construction", "construct", "building"), ("施工", "建设", "工程", "建筑")),
+    (("completion", "complete", "completed"), ("竣工", "完工", "完成")),
+    (("retention", "retainage"), ("质量保证金", "保留金")),
     (("equipment", "device", "machinery", "workstation"), ("设备", "工作站", "机器", "机械")),
     (("data", "information", "personal"), ("数据", "信息", "个人信息")),
     # --- disputes and law ---
@@ -180,7 +184,7 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("employment", "labor", "labour"), ("劳动", "雇佣", "聘用")),
     (("probation", "probationary"), ("试用期",)),
     (("overtime",), ("加班",)),
-    (("vacation", "holiday"), ("休假", "年假", "假期")),
+    (("vacation", "holiday"), ("休假", "年假", "假期", "年休假")),
     # not "share": as a verb ("Can the Recipient share Confidential Information with its advisers?") it named
     # the share-transfer agreement, whose 股权 scoped the NDA out (session 30 try-out)
     (("shares", "equity", "stock"), ("股权", "股份", "股票")),

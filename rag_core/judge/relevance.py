@@ -114,6 +114,7 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("condition", re.compile(r"\bunder\s+what\s+(?:circumstances|conditions)\b|\bin\s+what\s+cases?\b|\bif\s+i\b|什么情况下|何种情况|条件", re.I)),
     ("yesno", re.compile(r"^\s*(?:does|do|is|are|can|could|may|must|shall|will|would|should|has|have|did)\b|是否|能否|可否|吗[?？]?\s*$", re.I)),
 )  # fmt: skip
+_ASKS_BY_KIND: dict[str, re.Pattern[str]] = dict(_ASKS)
 _PARTY = re.compile(rf"\b(?:{PARTY_ROLES_EN}|we|us|you)\b|{PARTY_ROLES_ZH}|公司", re.I)
 """A party named by its role: what answers "由谁承担？" / "Who bears the cost?". One role list with the
 party questions (``clause_types``): a passage-side list of eight Chinese roles had read "由承租方承担",
@@ -350,7 +351,24 @@ def asked_kinds(question: str) -> list[str]:
     names Bluefield Analytics LLC."""
     if asks_party_identity(question):
         return ["entity"]
-    return [kind for kind, rx in _ASKS if rx.search(question)]
+    kinds = [kind for kind, rx in _ASKS if rx.search(question)]
+    if "yesno" in kinds:
+        stated = [_PREMISE_ASKS[k] for k in sorted(found_kinds(question)) if k in _PREMISE_ASKS]
+        kinds = [*dict.fromkeys(k for k in stated if k not in kinds), *kinds]
+    return kinds
+
+
+_PREMISE_ASKS: dict[str, str] = {
+    "amount": "amount",
+    "percent": "percent",
+    "period": "period",
+    "date": "date",
+    "year": "date",
+}
+"""The kind of value a yes/no question asks for when its premise states one: "合同价款是六千万元吗？" is
+answered by the clause stating the price ("签约合同价为人民币伍仟陆佰万元"), which holds no modal; read as a bare
+yes/no question it scored evidence 0.15 and the correction quoted another contract's price clause, which
+held a "含" (session 31 try-out)."""
 
 
 VALUE_ASKS: frozenset[str] = frozenset({"date", "amount", "period", "percent", "number", "party", "place"})
@@ -479,7 +497,7 @@ def coverage_scores(question: str, texts: list[str]) -> list[float]:
     Why a function of its own: ranking every window of a contract for a question (``bench refusal``'s
     stand-in for retrieval, and the retrieval-ranked training negatives of ``train_sets``) needs only
     the coverage, and the best-sentence loop of ``lexical_features`` costs ten times as much."""
-    q_terms = list(dict.fromkeys(terms(normalize_text(question))))
+    q_terms = list(dict.fromkeys(terms(without_premise_values(normalize_text(question)))))
     if not q_terms:
         return [0.0] * len(texts)
     cached = [_passage_text(t) for t in texts]
@@ -489,12 +507,30 @@ def coverage_scores(question: str, texts: list[str]) -> list[float]:
     return [sum(idf[t] for t in q_terms if _word_in(t, pset, low)) / total_w for pset, low in views]
 
 
+def without_premise_values(question: str) -> str:
+    """The (normalised) question with the values a yes/no question asserts blanked out: what its
+    terms are read from.
+
+    Why: "缺陷责任期是十二个月吗？" asks about the defects liability period; its "十二", "十二个", "个月"
+    are the asserted value, which the premise check compares (``conflict``). Counted as terms, they made
+    a loan's "借款期限为十二个月" cover 4 of 7 question words and come out EVIDENCE beside the clause
+    that corrects the premise (session 31 try-out)."""
+    if not _ASKS_BY_KIND["yesno"].search(question):
+        return question
+    chars = list(question)
+    for v in extract_values(question):
+        if v.kind in _PREMISE_ASKS:
+            chars[v.start : v.end] = " " * (v.end - v.start)
+    return "".join(chars)
+
+
 def lexical_features(question: str, texts: list[str]) -> list[LexicalFeatures]:
     """Lexical features of each passage for one question (IDF over the candidate set)."""
     q_norm = normalize_text(question)
-    q_terms = list(dict.fromkeys(terms(q_norm)))
+    q_topic_text = without_premise_values(q_norm)
+    q_terms = list(dict.fromkeys(terms(q_topic_text)))
     q_topics = topics(q_norm)
-    q_bigrams = cjk_bigrams(q_norm)
+    q_bigrams = cjk_bigrams(q_topic_text)
     kinds = asked_kinds(q_norm)
     roles = asked_roles(q_norm)
     cached = [_passage_text(t) for t in texts]

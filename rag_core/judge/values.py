@@ -39,11 +39,13 @@ _EN_NUMBER_WORDS: dict[str, int] = {
     "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40,
     "forty-five": 45, "fifty": 50, "sixty": 60, "ninety": 90, "hundred": 100,
 }  # fmt: skip
+# the financial numerals (大写: 壹佰叁拾伍万元) with the ordinary ones: contracts write sums in both
 _ZH_DIGITS: dict[str, int] = {
     "零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9,
+    "壹": 1, "贰": 2, "貳": 2, "叁": 3, "參": 3, "肆": 4, "伍": 5, "陆": 6, "陸": 6, "柒": 7, "捌": 8, "玖": 9,
 }  # fmt: skip
-_ZH_UNITS: dict[str, int] = {"十": 10, "百": 100, "千": 1000}
-_ZH_BIG: dict[str, int] = {"万": 10_000, "亿": 100_000_000}
+_ZH_UNITS: dict[str, int] = {"十": 10, "百": 100, "千": 1000, "拾": 10, "佰": 100, "仟": 1000}
+_ZH_BIG: dict[str, int] = {"万": 10_000, "亿": 100_000_000, "萬": 10_000, "億": 100_000_000}
 _SCALES: dict[str, float] = {
     "thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mn": 1e6, "billion": 1e9, "bn": 1e9, "b": 1e9,
     "千": 1e3, "万": 1e4, "亿": 1e8,
@@ -60,7 +62,7 @@ _PERIOD_DAYS: dict[str, float] = {
 }  # fmt: skip
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
-_ZHNUM = r"[零〇一二两三四五六七八九十百千万亿]+"
+_ZHNUM = r"[零〇一二两三四五六七八九十百千万亿壹贰貳叁參肆伍陆陸柒捌玖拾佰仟萬億]+"
 _ENWORD = "|".join(sorted(_EN_NUMBER_WORDS, key=len, reverse=True))
 EN_ORDINALS: dict[str, int] = {
     w: i + 1

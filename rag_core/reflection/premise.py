@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from rag_core.generation.prompt import EvidenceBlock, Language
 from rag_core.judge.conflict import PremiseSlots, contradiction_of, premise_slots, same_value
+from rag_core.judge.forum_premise import FORUM_WORDS, asserted_forum, forum_conflict
 from rag_core.judge.frequency_premise import PERIOD_SURFACES, frequency_conflict, payment_periods
 from rag_core.judge.values import Value, extract_values, normalize_text
 from rag_core.reflection.support import content_tokens, split_sentences
@@ -26,7 +27,7 @@ _CORRECTION = re.compile(
     re.I,
 )
 _NEGATED = re.compile(
-    r"不是|并非|不为|而非|并不|没有|不对|\bnot\b|\bno\b|\bisn't\b|\bdoesn't\b|incorrect", re.I
+    r"不是|并非|不为|不由|而非|并不|没有|不对|\bnot\b|\bno\b|\bisn't\b|\bdoesn't\b|incorrect", re.I
 )
 
 _LEAD: dict[Language, str] = {"zh": "不对：", "en": "No — the documents say otherwise: "}
@@ -45,13 +46,14 @@ def false_values(question: str, conflicting: Sequence[EvidenceBlock]) -> list[st
     the licence, as the licensor; a draft "The licensee is Northwind Software Inc." stayed after the
     correction), and the words of a payment period a conflicting block contradicts (``frequency_premise``:
     "工资按季度发放吗？" was answered "不对：甲方每月支付… [1] 工资按季度发放 [1]。", the draft kept after the
-    correction)."""
+    correction), or of a dispute forum (``forum_premise``)."""
     from rag_core.judge.party_premise import party_conflict, premise_binding, same_party
 
     slots = premise_slots(question)
     block_values = [v for b in conflicting for v in extract_values(normalize_text(b.text))]
     out = [v.surface for v in slots.values if not any(same_value(v, w) for w in block_values)]
     out += [w for w in _false_period_words(slots, conflicting) if w not in out]
+    out += [w for w in _false_forum_words(question, conflicting) if w not in out]
     binding = premise_binding(question)
     if binding and any(party_conflict(question, b.text)[0] > 0 for b in conflicting):
         named = [v.surface for v in slots.values if v.kind == "name" and same_party(v.surface, binding.name)]
@@ -65,6 +67,14 @@ def _false_period_words(slots: PremiseSlots, conflicting: Sequence[EvidenceBlock
     if not any(frequency_conflict(slots.text, b.text, slots.terms)[0] > 0 for b in conflicting):
         return ()
     return tuple(w for period in payment_periods(slots.text) for w in PERIOD_SURFACES[period])
+
+
+def _false_forum_words(question: str, conflicting: Sequence[EvidenceBlock]) -> tuple[str, ...]:
+    """How a draft may repeat the premise's dispute forum when a conflicting block names the other
+    ("争议由法院管辖吗？" over an arbitration clause: a draft "争议由工程所在地法院管辖 [1]" affirms it)."""
+    if not any(forum_conflict(question, b.text)[0] > 0 for b in conflicting):
+        return ()
+    return FORUM_WORDS[asserted_forum(question)]
 
 
 def starts_with_correction(answer: str) -> bool:

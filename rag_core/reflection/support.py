@@ -542,7 +542,7 @@ CURRENCIES: dict[str, re.Pattern[str]] = {
         r"(?<![A-Za-z])(?:US\$|USD|US dollars?|dollars?)(?![A-Za-z])|(?<![A-Za-z$])\$|美元|美金", re.I
     ),
     "CNY": re.compile(
-        r"(?<![A-Za-z])(?:RMB|CNY|yuan|renminbi)(?![A-Za-z])|人民币|[¥￥]|(?<=[\d〇零一二两三四五六七八九十百千万亿])元",
+        r"(?<![A-Za-z])(?:RMB|CNY|yuan|renminbi)(?![A-Za-z])|人民币|[¥￥]|(?<=[\d〇零一二两三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟])元",
         re.I,
     ),
     "EUR": re.compile(r"(?<![A-Za-z])(?:EUR|euros?)(?![A-Za-z])|€|欧元", re.I),

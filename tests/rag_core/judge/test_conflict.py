@@ -242,3 +242,26 @@ def test_per_mille_and_per_ten_thousand_rates_are_read_as_the_percentages_they_a
     score, why = conflict_score(slots, "每逾期一日，应按应付未付金额的万分之五向甲方支付违约金。")
     assert score > 0.3 and "万分之五" in why
     assert conflict_score(slots, "每逾期一日，应按当季租金的千分之五向甲方支付违约金。")[0] == 0.0
+
+
+def test_financial_numerals_are_read_as_the_sums_they_write() -> None:
+    """Contracts write sums in 大写 (伍仟陆佰万元): read as a bare "万元" (ten thousand yuan), the price was
+    described to the lawyer as "万元" and the premise "六千万元" was compared against the wrong sum."""
+    assert zh_number("伍仟陆佰万") == 56_000_000 and zh_number("壹佰叁拾伍万") == 1_350_000
+    amounts = [
+        v.key for v in extract_values("签约合同价为人民币伍仟陆佰万元（¥56,000,000元）") if v.kind == "amount"
+    ]
+    assert amounts == [(56_000_000.0, "cny"), (56_000_000.0, "cny")]
+    assert score("合同价款是伍仟陆佰万元吗？", "本合同签约合同价为人民币伍仟陆佰万元。") <= T
+    assert score("合同价款是六千万元吗？", "本合同签约合同价为人民币伍仟陆佰万元。") > T
+
+
+def test_a_value_whose_subject_follows_it_contradicts_the_premise() -> None:
+    """ "The first six (6) months are a probationary period": the question's words come right after the
+    value, in its clause; read as a quantity of something else it scored 0.38 and was no correction."""
+    passage = (
+        "The first six (6) months are a probationary period, during which either party may end employment."
+    )
+    assert score("Is the probationary period three months?", passage) > T
+    # a deposit followed by a bracketed note naming the rent stays the deposit's (the bracket ends its clause)
+    assert score("租金是每月8000元，对吗？", "乙方应支付押金人民币13600元（相当于两个月租金）。") <= T

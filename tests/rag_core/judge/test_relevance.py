@@ -160,3 +160,33 @@ def test_a_chinese_conditional_clause_holds_a_condition() -> None:
         "代理商连续两个季度未完成最低销售指标的，委托方可以书面通知解除本合同。",
     )
     assert not _holds("委托方在何种情况下可以解除合同？", "本合同自双方签字盖章后生效。")
+
+
+def test_a_yes_no_question_stating_a_value_asks_for_a_value_of_that_kind() -> None:
+    """ "合同价款是六千万元吗？" is answered by the clause stating the price, which holds no modal: as a bare
+    yes/no question the price clause read as holding no answer (evidence 0.15, session 31 try-out)."""
+    assert asked_kinds("合同价款是六千万元吗？") == ["amount", "yesno"]
+    assert asked_kinds("Is the annual fee USD 90,000?") == ["amount", "yesno"]
+    assert asked_kinds("租期是三年吗？") == ["period", "yesno"]
+    assert asked_kinds("第七条允许转租吗？") == ["yesno"]  # a clause number is no stated value
+    price, quality = lexical_features(
+        "合同价款是六千万元吗？",
+        [
+            "本合同签约合同价为人民币伍仟陆佰万元，采用固定单价合同。",
+            "工程质量应达到国家现行验收规范的合格标准。",
+        ],
+    )
+    assert price.matched == ("amount",) and quality.matched == ("yesno",)
+
+
+def test_the_value_a_yes_no_question_asserts_is_no_term_of_its_topic() -> None:
+    """ "缺陷责任期是十二个月吗？": a loan's "借款期限为十二个月" shares the asserted value, not the topic; with the
+    value counted it covered 4 of 7 question words and came out EVIDENCE beside the correcting clause."""
+    defects, loan = lexical_features(
+        "缺陷责任期是十二个月吗？",
+        ["缺陷责任期为二十四个月，自工程竣工验收合格之日起计算。", "借款期限为十二个月，自2026年3月1日起。"],
+    )
+    assert defects.coverage > loan.coverage
+    assert loan.terms == 3  # 缺陷, 责任, 期是: the value's 十二 / 十二个 / 月 are not read
+    # a wh-question keeps its numbers: they are part of what it asks about
+    assert lexical_features("What happens if payment is 30 days late?", ["x"])[0].terms == 5

@@ -114,3 +114,23 @@ def test_a_draft_that_repeats_a_false_payment_period_loses_that_sentence() -> No
     assert fixed.startswith("不对：") and "按季度" not in fixed and "一万五千元 [1]。" in fixed and note
     # a draft that denies the period is no affirmation
     assert not affirms_premise("工资不是按季度发放，而是每月支付 [1]。", q, [WAGE])
+
+
+ARBITRATION = EvidenceBlock(
+    1, "特许经营合同", "franchise.txt", 1, "第八条 争议解决", "第八条 争议解决\n因本合同产生的争议，提交上海国际仲裁中心仲裁。",
+    conflicting=True,
+)  # fmt: skip
+
+
+def test_a_draft_that_names_the_false_dispute_forum_loses_that_sentence() -> None:
+    """ "争议由法院管辖吗？" over an arbitration clause: a draft saying a court decides affirms the premise."""
+    q = "特许经营合同的争议由法院管辖吗？"
+    draft = "是的，争议由甲方所在地法院管辖 [1]。"
+    assert affirms_premise(draft, q, [ARBITRATION])
+    fixed, note = enforce_correction(draft, q, [ARBITRATION], "zh")
+    assert (
+        fixed.startswith("不对：因本合同产生的争议，提交上海国际仲裁中心仲裁。 [1]")
+        and "法院" not in fixed
+        and note
+    )
+    assert not affirms_premise("不由法院管辖，争议提交仲裁 [1]。", q, [ARBITRATION])

@@ -1,0 +1,62 @@
+"""A yes/no premise about the dispute forum (a court or arbitration) against a dispute clause naming
+only the other one."""
+
+from __future__ import annotations
+
+from rag_core.judge.conflict import conflict_score, premise_slots
+from rag_core.judge.forum_premise import FORUM_STRENGTH, asserted_forum, stated_forums
+from rag_core.settings import Settings
+
+ARBITRATION_ZH = "第八条 争议解决\n因本合同产生的争议，提交上海国际仲裁中心仲裁。"
+COURT_ZH = "第九条 争议解决\n因本合同发生的争议，双方协商解决；协商不成的，任何一方均可向工程所在地人民法院提起诉讼。"
+COURT_EN = (
+    "8. GOVERNING LAW\nThis Agreement is governed by the laws of the State of New York, and the parties "
+    "submit to the exclusive jurisdiction of the courts located in New York County."
+)
+BOTH_EN = (
+    "Any dispute shall be finally settled by arbitration in London. Either party may seek injunctive relief "
+    "from any court of competent jurisdiction for a breach of confidentiality."
+)
+CONFIDENTIALITY_EN = (
+    "The Recipient may disclose Confidential Information where required by law or court order."
+)
+
+
+def score(question: str, passage: str) -> float:
+    return conflict_score(premise_slots(question), passage)[0]
+
+
+def test_a_yes_no_question_naming_one_forum_asserts_it() -> None:
+    assert asserted_forum("特许经营合同的争议由法院管辖吗？") == "court"
+    assert asserted_forum("Are disputes resolved by arbitration?") == "arbitration"
+    assert asserted_forum("发生纠纷可以起诉吗？") == "court"
+    # a wh-question, an alternative, a negated question: no premise
+    assert asserted_forum("争议由哪个法院管辖？") == ""
+    assert asserted_forum("争议是仲裁还是诉讼解决？") == ""
+    assert asserted_forum("Is there no arbitration clause?") == ""
+
+
+def test_a_court_is_stated_only_as_a_forum_for_disputes() -> None:
+    assert stated_forums(ARBITRATION_ZH) == {"arbitration"}
+    assert stated_forums(COURT_ZH) == {"court"}
+    assert stated_forums(COURT_EN) == {"court"}
+    assert stated_forums(BOTH_EN) == {"arbitration", "court"}
+    assert stated_forums(CONFIDENTIALITY_EN) == frozenset()
+
+
+def test_the_other_forum_alone_contradicts_the_premise() -> None:
+    t = Settings().verdict.t_conflict
+    assert score("特许经营合同的争议由法院管辖吗？", ARBITRATION_ZH) == FORUM_STRENGTH > t
+    assert score("Are disputes under the SaaS agreement resolved by arbitration?", COURT_EN) > t
+    assert score("施工合同的争议可以仲裁吗？", COURT_ZH) > t
+    # the same forum, both forums, a clause naming none, a question asserting none: no contradiction
+    assert score("特许经营合同的争议是仲裁解决吗？", ARBITRATION_ZH) < t
+    assert score("Are disputes resolved by arbitration?", BOTH_EN) < t
+    assert score("Are disputes resolved by arbitration?", CONFIDENTIALITY_EN) < t
+    assert score("争议由哪个法院管辖？", ARBITRATION_ZH) < t
+
+
+def test_the_note_names_both_forums() -> None:
+    _, why = conflict_score(premise_slots("争议由法院管辖吗？"), ARBITRATION_ZH)
+    assert getattr(why, "code", "") == "con_forum"
+    assert "a court" in why and "arbitration" in why
