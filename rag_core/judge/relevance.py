@@ -143,13 +143,14 @@ _CONDITION = re.compile(
 可以书面通知解除"), with no 如果 or 若: those clauses had read as holding no condition for "在何种情况下可以解除？"."""
 _PLACE = re.compile(
     r"\b(?:state|commonwealth|province|county|city|country|court|courts|venue|located|address|premises|"
-    r"office|england|wales|delaware|new\s+york|california|texas|nevada|ontario|hong\s+kong)\b|"
+    r"office|place|kingdom|england|wales|delaware|new\s+york|california|texas|nevada|ontario|hong\s+kong)\b|"
     r"[国省市县区]|法院|仲裁委员会|地址|所在地|住所"
     r"|https?://|\bwww\.[\w-]+\.|\b[\w.+-]+@[\w-]+\.[a-z]{2,}",
     re.I,
 )
 """A place, an address, or where something is sent: a web address or an e-mail address answers "通知应发到
-哪个网址？" as a postal address answers "Where should notices be sent?"."""
+哪个网址？" as a postal address answers "Where should notices be sent?"; "place of work / delivery" names one
+("The Employee's place of work is the Company's laboratory in Cambridge, United Kingdom", session 31)."""
 _ENTITY = re.compile(
     r"\b[A-Z][\w&'.-]*(?:[ ,]+[A-Z][\w&'.-]*){0,6},?\s+"
     r"(?:Inc|LLC|L\.L\.C|Ltd|Limited|Corporation|Corp|GmbH|PLC|LLP|LP|AG|S\.A|N\.V|B\.V|Pte)\b"
@@ -410,9 +411,9 @@ def without_values(text: str, kinds: tuple[str, ...]) -> str | None:
 
 
 _DEADLINE = re.compile(
-    r"(?:届满|期满)(?:之日|之时|[时前后])|\d{1,2}\s*[日号](?:前|之前|以前|止)"
+    r"(?:届满|期满)(?:之日|之时|[时前后])|(?:\d{1,2}|[一二三四五六七八九十]{1,3})\s*[日号](?:前|之前|以前|止)"
     r"|在[^，。；\n]{2,24}(?:之前|以前)"
-    r"|[每当次](?:个)?(?:月|季度|年度?)[^，。；\n]{0,10}?\d{1,2}\s*[日号]"
+    r"|[每当次](?:个)?(?:月|季度|年度?)[^，。；\n]{0,10}?(?:\d{1,2}|[一二三四五六七八九十]{1,3})\s*[日号]"
     r"|(?:日|天|周|个?月|年|小时|工作日)(?:内|之内|以内)"
     r"|\b(?:on\s+or\s+before|no\s+later\s+than|not\s+later\s+than|prior\s+to)\b"
     r"|\bwithin\s+(?:[\w-]+\s+){0,2}(?:\(\d+\)\s+)?(?:(?:business|calendar)\s+)?(?:hours?|days?|weeks?|months?|years?)\b",
@@ -423,7 +424,8 @@ _DEADLINE = re.compile(
 event alone ("签订之日", "之时"): "乙方应于本合同签订之日向甲方支付押金" does not say when the contract was
 signed, and read as holding it, it was quoted before "签订日期：2025年2月20日" (``test_quoted``). The end of
 the term ("借款期限届满之日一次性归还全部本金": the term says when) and "在…之前", Chinese for "prior to", are
-deadlines ("本金什么时候还？", "设备的所有权什么时候转移？" read both as lacking a time, session 30)."""
+deadlines ("本金什么时候还？", "设备的所有权什么时候转移？" read both as lacking a time, session 30). Days of the
+month in Chinese numerals too: "于次月十日前支付" answers "特许权使用费什么时候支付？" (session 31)."""
 
 
 def _has_kind(kind: str, passage: str, value_kinds: set[str]) -> bool:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rag_core.judge.fitted import score
-from rag_core.judge.glossary import GROUPS, inner_terms, translations
+from rag_core.judge.glossary import GROUPS, inner_terms, stem, translations
 from rag_core.judge.relevance import coverage_scores, lexical_features
 
 LEASE = [
@@ -43,6 +43,21 @@ def test_the_verb_share_is_no_shareholding_and_new_groups_translate() -> None:
         and not translations("advance")
         and "差旅" in translations("travel")
     )
+
+
+def test_session_31_groups_translate() -> None:
+    """Session 31 try-out (construction, franchise, employment contracts): "How much is the franchise fee?"
+    quoted a SaaS fee for want of 加盟费, and the delay damages of a construction contract were missed."""
+
+    def zh(word: str) -> tuple[str, ...]:
+        return translations(stem(word))
+
+    assert "加盟" in zh("franchise") and "加盟费" in zh("fee")
+    assert "竣工" in zh("completion") and "工期" in zh("completion")
+    assert "施工" in zh("construction") and "延误" in zh("delay")
+    assert "质量保证金" in zh("retention") and "年休假" in zh("holiday")
+    assert "采购" in zh("purchase") and "调味料" in zh("ingredients")
+    assert "采购" not in zh("source")  # "source code" is no purchase
 
 
 def test_inner_terms_are_the_glossary_words_inside_a_compound() -> None:

@@ -190,3 +190,25 @@ def test_the_value_a_yes_no_question_asserts_is_no_term_of_its_topic() -> None:
     assert loan.terms == 3  # 缺陷, 责任, 期是: the value's 十二 / 十二个 / 月 are not read
     # a wh-question keeps its numbers: they are part of what it asks about
     assert lexical_features("What happens if payment is 30 days late?", ["x"])[0].terms == 5
+
+
+def test_a_day_of_the_month_in_chinese_numerals_is_a_deadline() -> None:
+    """ "于次月十日前支付" says when the royalty is paid; only Arabic days ("每月5日前") were read as deadlines, so
+    the clause was found to lack a date and the termination clause was quoted instead (session 31 try-out)."""
+    assert _holds(
+        "特许权使用费什么时候支付？", "乙方每月应按门店营业额的5%向甲方支付特许权使用费，于次月十日前支付。"
+    )
+    assert _holds(
+        "工资什么时候发？", "甲方每月支付乙方工资人民币一万五千元，于次月十日前以银行转账方式发放。"
+    )
+    assert _holds("租金什么时候交？", "乙方应于每季度第一个月的五日前支付当季租金。")
+
+
+def test_a_place_of_work_answers_where() -> None:
+    assert _holds(
+        "Where does the employee work?",
+        "The Employee's place of work is the Company's laboratory in Cambridge, United Kingdom.",
+    )
+    assert not _holds(
+        "Where does the employee work?", "The Employee's normal working hours are 37.5 hours per week."
+    )
