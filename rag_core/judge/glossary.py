@@ -40,7 +40,7 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("franchise", "franchisor", "franchisee"), ("特许", "特许经营", "加盟", "特许人", "被特许人")),
     (("borrower",), ("借款人", "借款方")),
     (("lender",), ("贷款人", "出借人", "贷款方")),
-    (("guarantor",), ("保证人", "担保人")),
+    (("guarantor",), ("保证人", "担保人", "保证", "担保")),  # the guarantor is named in the 保证/担保 clause
     (("shareholder", "stockholder"), ("股东",)),
     (("director",), ("董事",)),
     (("affiliate", "subsidiary"), ("关联方", "关联公司", "子公司")),

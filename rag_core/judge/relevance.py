@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import jieba
+import jieba.posseg as pseg
 
 from rag_core.judge.clause_types import (
     PARTY_ROLES_EN,
@@ -428,6 +429,35 @@ deadlines ("本金什么时候还？", "设备的所有权什么时候转移？"
 month in Chinese numerals too: "于次月十日前支付" answers "特许权使用费什么时候支付？" (session 31)."""
 
 
+ZH_SURNAMES: frozenset[str] = frozenset(
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔"
+    "钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
+)
+"""The common Chinese surnames: a word jieba tags as a person (``nr``) is read as one only when it starts
+with one ("之日起" is tagged a name too)."""
+
+ZH_PERSON_MAX_FREQ: int = 50
+"""A word jieba tags as a person is read as one only when its dictionary frequency is below this: jieba also
+tags common words so ("周转" 899, "高峰" 1,556, "杨树" 127), while names are rare or absent ("王晓明" 7, "李华" 0)."""
+
+
+def names_zh_person(text: str) -> bool:
+    """The text names a person in Chinese ("本合同项下借款由李华提供连带责任保证").
+
+    Why: a person is named inline, not only on a party line ("借款人（乙方）：王晓明"); "Who is the guarantor of
+    the loan?" and "借款的保证人是谁？" found the guarantee clause naming no party, capped its evidence and
+    were refused (session 30 try-out)."""
+    if not has_cjk(text):
+        return False
+    return any(
+        w.flag == "nr"
+        and 2 <= len(w.word) <= 4
+        and w.word[0] in ZH_SURNAMES
+        and (jieba.get_FREQ(w.word) or 0) < ZH_PERSON_MAX_FREQ
+        for w in pseg.cut(text)
+    )
+
+
 def _has_kind(kind: str, passage: str, value_kinds: set[str]) -> bool:
     """True when the passage holds a value of the kind asked for."""
     if kind == "period" and _OPEN_ENDED.search(passage):
@@ -439,7 +469,7 @@ def _has_kind(kind: str, passage: str, value_kinds: set[str]) -> bool:
     if kind == "party":
         return bool(_PARTY.search(passage)) or "name" in value_kinds
     if kind == "entity":
-        return bool(_ENTITY.search(passage))
+        return bool(_ENTITY.search(passage)) or names_zh_person(passage)
     if kind == "condition":
         return bool(_CONDITION.search(passage))
     if kind == "place":

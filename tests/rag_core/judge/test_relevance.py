@@ -212,3 +212,14 @@ def test_a_place_of_work_answers_where() -> None:
     assert not _holds(
         "Where does the employee work?", "The Employee's normal working hours are 37.5 hours per week."
     )
+
+
+def test_a_person_named_inline_answers_who() -> None:
+    """ "由李华提供连带责任保证" names the guarantor; only party lines and companies counted, so "借款的保证人是谁？"
+    was refused (session 30 try-out). "之日起", which jieba also tags as a name, names nobody."""
+    guarantee = "本合同项下借款由李华提供连带责任保证，保证期间为借款期限届满之日起两年。"
+    assert _holds("借款的保证人是谁？", guarantee)
+    assert _holds("Who is the guarantor of the loan?", guarantee)
+    assert not _holds("借款的保证人是谁？", "保证期间为借款期限届满之日起两年。")
+    # jieba tags common words as persons too ("周转"): a dictionary word is no name
+    assert not _holds("借款的保证人是谁？", "乙方借款用于个人经营周转，不得用于赌博。")
