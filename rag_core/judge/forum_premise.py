@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from rag_core.coded import coded
+from rag_core.judge.frequency_premise import ALTERNATIVE
 
 FORUM_STRENGTH: float = 0.8
 """Conflict score of a dispute clause naming only the other forum: as sure as a payment period stated
@@ -38,7 +39,6 @@ _YES_NO = re.compile(
     re.I,
 )
 _NEGATED = re.compile(r"不能|不可|不得|无法|不是|不由|\bnot\b|n't\b|\bno\b", re.I)
-_ALTERNATIVE = re.compile(r"还是|或者|\bor\b", re.I)
 
 FORUMS: dict[str, tuple[str, str]] = {
     "court": ("法院诉讼", "a court"),
@@ -57,7 +57,7 @@ FORUM_WORDS: dict[str, tuple[str, ...]] = {
 def asserted_forum(premise: str) -> str:
     """The one forum a yes/no question asserts ("court" or "arbitration"), or "" (a wh-question, an
     alternative, a negated question, or one naming both or neither)."""
-    if not _YES_NO.search(premise) or _ALTERNATIVE.search(premise) or _NEGATED.search(premise):
+    if not _YES_NO.search(premise) or ALTERNATIVE.search(premise) or _NEGATED.search(premise):
         return ""
     court, arbitration = bool(_COURT_PREMISE.search(premise)), bool(_ARBITRATION.search(premise))
     if court == arbitration:

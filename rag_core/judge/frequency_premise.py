@@ -48,7 +48,7 @@ FREQUENCY_STRENGTH: float = 0.8
 as a different number for the same thing (``conflict.TYPE_PRIOR``'s 0.9), less a margin for a sum
 the sentence names beside another."""
 
-_ALTERNATIVE = re.compile(r"还是|或者|\bor\b", re.I)
+ALTERNATIVE = re.compile(r"还是|或者|\bor\b", re.I)
 """An alternative question ("按月还是按季？") asks which period, and asserts none."""
 
 _SENTENCE = re.compile(r"(?<=[.!?;。！？；\n])\s*")
@@ -98,7 +98,7 @@ def frequency_conflict(premise: str, passage: str, words: list[str]) -> tuple[fl
     sentences about its sum state only others; (0, "") otherwise. ``words``: the premise's content
     terms (lower-cased), read only when the premise names no sum."""
     asked = payment_periods(premise)
-    if len(asked) != 1 or _ALTERNATIVE.search(premise):
+    if len(asked) != 1 or ALTERNATIVE.search(premise):
         return 0.0, ""
     sums = named_payables(premise)
     own = [w for w in words if not payment_periods(w) and len(w) > 1]

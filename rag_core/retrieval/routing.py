@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -127,6 +128,27 @@ def kind_names(question: str, titled: set[str]) -> set[str]:
     return (words | crossed) & titled
 
 
+def _translates(a: str, b: str) -> bool:
+    """One name word is the other's glossary translation ("采购" and "purchase")."""
+    return b in name_tokens(" ".join(direct_translations(a))) or a in name_tokens(
+        " ".join(direct_translations(b))
+    )
+
+
+def _one_per_meaning(words: set[str], asked: str, idf: Callable[[str], float]) -> set[str]:
+    """``words`` with each word and its translations counted once: the question's own word first, then the
+    rarer one.
+
+    Why: a kind word and its translation both matched one document ("采购" in its title, "purchase" in its
+    file name), so "租赁合同和采购合同的付款期限有何不同？", which names two contracts, was routed to the purchase
+    contract alone (0.667 against 0.333)."""
+    kept: list[str] = []
+    for w in sorted(words, key=lambda w: (w not in asked, -idf(w), w)):
+        if not any(_translates(w, k) for k in kept):
+            kept.append(w)
+    return set(kept)
+
+
 def route(question: str, docs: list[DocumentMeta], min_overlap: float) -> RouteDecision | None:
     """The document the question names, or None.
 
@@ -147,10 +169,15 @@ def route(question: str, docs: list[DocumentMeta], min_overlap: float) -> RouteD
     def idf(w: str) -> float:
         return math.log(1.0 + n / (1.0 + df[w]))
 
-    q_weight = sum(idf(w) for w in q_words if df[w]) or 1.0
+    asked = question.lower()
+
+    def one_per_meaning(words: set[str]) -> set[str]:
+        return _one_per_meaning(words, asked, idf)
+
+    q_weight = sum(idf(w) for w in one_per_meaning({w for w in q_words if df[w]})) or 1.0
     scored = []
     for meta, ws in zip(docs, names, strict=True):
-        hit = q_words & ws
+        hit = one_per_meaning(q_words & ws)
         scored.append((sum(idf(w) for w in hit) / q_weight, meta, sorted(hit)))
     scored.sort(key=lambda x: -x[0])
     best, meta, matched = scored[0]
