@@ -89,6 +89,13 @@ def test_split_english_sentences_respects_decimals_abbreviations_and_lists() -> 
     ]
 
 
+def test_a_clause_number_after_di_does_not_end_the_sentence() -> None:
+    """Browser (local 1.5B): "根据…第2. START DATE AND PROBATION条款，员工的试用期为6个月。" was cut after "第2.", and
+    the fragment "根据《EMPLOYMENT AGREEMENT》中的第2." stood alone as the answer."""
+    text = "根据《EMPLOYMENT AGREEMENT》中的第2. START DATE AND PROBATION条款，员工的试用期为6个月。[2]"
+    assert split_sentences(text) == [text]
+
+
 def test_split_attaches_a_citation_written_after_the_full_stop() -> None:
     assert split_sentences("The rent is USD 5,000. [2] Notice is 60 days. [1]") == [
         "The rent is USD 5,000. [2]",
