@@ -211,6 +211,18 @@ def first_short_line(text: str) -> str:
     return first if len(first) < TITLE_MAX_CHARS and not _BOILERPLATE_LINE_RE.match(first) else ""
 
 
+def document_heading(heading: str) -> str:
+    """The first heading of a DOCX or Markdown file as a title candidate, or "" when it is a clause's
+    heading ("第一条 工程概况", "1. Definitions", "Article 5 Term").
+
+    Why: a Word contract whose title is a plain first paragraph ("建设工程施工合同") and whose articles are
+    Heading 2 was titled "第一条 工程概况"; the answer model then cited the contract as 《第五条 工程概况》,
+    and routing by contract kind could not find it (session 31)."""
+    from rag_core.chunking import find_headings
+
+    return "" if find_headings(heading) else heading
+
+
 def choose_title(*candidates: str | None, file_name: str) -> str:
     """The first meaningful candidate, else the file stem."""
     for candidate in candidates:
@@ -561,7 +573,11 @@ def extract_docx(data: bytes, file_name: str) -> ExtractedDocument:
     text = builder.text()
     spans = builder.spans or [PageSpan(0, len(text), page=None, anchor="")]
     title = choose_title(
-        core_title, title_paragraph, first_heading, first_short_line(text), file_name=file_name
+        core_title,
+        title_paragraph,
+        document_heading(first_heading),
+        first_short_line(text),
+        file_name=file_name,
     )
     return ExtractedDocument(
         text=text, file_type="docx", spans=spans, pages=max(len(builder.spans), 1), encoding="", title=title
@@ -627,7 +643,7 @@ def extract_plain_text(
     if file_type == "md":
         spans = markdown_spans(text)
         first_heading = next((s.anchor.split(ANCHOR_SEPARATOR)[0] for s in spans if s.anchor), "")
-        title = choose_title(first_heading, first_short_line(text), file_name=file_name)
+        title = choose_title(document_heading(first_heading), first_short_line(text), file_name=file_name)
         pages = len(spans)
     else:
         spans = [PageSpan(0, len(text), page=None, anchor="")]

@@ -333,3 +333,25 @@ def test_titles_prefer_contract_names_over_boilerplate() -> None:
     assert first_short_line("A" * 200 + "\nshort") == ""
     assert choose_title("Microsoft Word - lease.doc", "", file_name="dir/lease_v2.pdf") == "lease_v2"
     assert choose_title("untitled", "房屋租赁合同", file_name="x.pdf") == "房屋租赁合同"
+
+
+def test_a_first_heading_that_heads_a_clause_is_no_document_title(tmp_path: Path) -> None:
+    """A Word contract titled by a plain first paragraph, its articles in Heading 2, was titled "第一条 工程概况"
+    (session 31 try-out); a Markdown file opening with "## 第一条" likewise. A title heading still wins."""
+    from docx import Document
+
+    doc = Document()
+    doc.add_paragraph("建设工程施工合同")
+    doc.add_paragraph("发包人：杭州云栖置业有限公司")
+    doc.add_heading("第一条 工程概况", level=2)
+    doc.add_paragraph("工程名称：云栖花园二期3号楼。")
+    buffer = io.BytesIO()
+    doc.save(buffer)
+    (tmp_path / "c.docx").write_bytes(buffer.getvalue())
+    assert _extract(tmp_path / "c.docx").title == "建设工程施工合同"
+    (tmp_path / "c.md").write_text(
+        "建设工程施工合同\n\n## 第一条 工程概况\n\n工程名称：云栖花园二期3号楼。\n", encoding="utf-8"
+    )
+    assert _extract(tmp_path / "c.md").title == "建设工程施工合同"
+    (tmp_path / "t.md").write_text("# 设备买卖合同\n\n## 第一条 标的\n\n设备一台。\n", encoding="utf-8")
+    assert _extract(tmp_path / "t.md").title == "设备买卖合同"
