@@ -10,6 +10,7 @@ import streamlit as st
 
 from rag_core.embeddings.registry import describe
 from rag_core.export import page_text
+from rag_core.ingest.pipeline import sectioned
 from storage.rows import ChunkRow
 from ui import state, style
 from ui.coded import note_text
@@ -142,9 +143,8 @@ def _message(r: dict[str, Any]) -> str:
 for r in ss.get("ingest_results", []):
     name = safe(r["file_name"], False)
     if r["status"] == "ingested":
-        st.success(
-            t("upload_ok", name=name, pages=r["pages"], chunks=r["chunks"]), icon=":material/check_circle:"
-        )
+        key = "upload_ok_sections" if sectioned(r["file_name"]) else "upload_ok"
+        st.success(t(key, name=name, pages=r["pages"], chunks=r["chunks"]), icon=":material/check_circle:")
     elif r["status"] == "duplicate":
         st.warning(
             t("upload_duplicate", name=name, message=_message(r)),

@@ -11,7 +11,7 @@ from typing import Any
 from rag_core.cli.common import emit, emit_line, page_label, settings_of, store_of
 from rag_core.embeddings.registry import describe
 from rag_core.errors import LexgateError
-from rag_core.ingest.pipeline import IngestResult, ingest_files
+from rag_core.ingest.pipeline import IngestResult, ingest_files, sectioned
 from rag_core.retrieval.retriever import Retriever
 
 SUPPORTED = {".pdf", ".docx", ".txt", ".md"}
@@ -97,7 +97,8 @@ def cmd_ingest(args: argparse.Namespace) -> int:
 
 def _result_line(r: IngestResult) -> str:
     if r.status == "ingested":
-        return f"ok        {r.file_name}: {r.pages} pages, {r.chunks} chunks"
+        unit = "sections" if sectioned(r.file_name) else "pages"
+        return f"ok        {r.file_name}: {r.pages} {unit}, {r.chunks} chunks"
     if r.status == "duplicate":
         return f"duplicate {r.file_name}: {r.message}"
     return f"failed    {r.message}"

@@ -36,6 +36,16 @@ Progress = Callable[[str, str, float], None]
 and the terminal ``failed`` / ``duplicate`` (sent as soon as a file is known to be out)."""
 
 
+SECTIONED_SUFFIXES: tuple[str, ...] = (".docx", ".md")
+"""Files whose ``pages`` count sections (headings), not pages: Word and Markdown have no fixed pages."""
+
+
+def sectioned(file_name: str) -> bool:
+    """Whether a file's ``pages`` are sections: a lawyer read "10 页" for a one-page Word contract with ten
+    articles (session 31 try-out)."""
+    return file_name.lower().endswith(SECTIONED_SUFFIXES)
+
+
 @dataclass
 class IngestResult:
     file_name: str

@@ -277,3 +277,16 @@ def test_a_citation_of_a_text_file_names_no_page() -> None:
     from rag_core.cli.common import page_label
 
     assert page_label(None) == "" and page_label(3) == " p.3"
+
+
+def test_a_word_or_markdown_file_counts_sections_not_pages() -> None:
+    """A one-page Word contract with ten articles was reported as "10 pages" ("10 页" in the app): its ``pages``
+    count heading sections."""
+    from rag_core.cli.kb_cmds import _result_line
+    from rag_core.ingest.pipeline import IngestResult, sectioned
+
+    assert sectioned("建设工程施工合同.DOCX") and sectioned("nda.md") and not sectioned("lease.pdf")
+    assert _result_line(IngestResult("c.docx", "ingested", chunks=12, pages=10)).endswith(
+        "10 sections, 12 chunks"
+    )
+    assert _result_line(IngestResult("c.pdf", "ingested", chunks=12, pages=2)).endswith("2 pages, 12 chunks")
