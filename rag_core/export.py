@@ -145,12 +145,13 @@ def conversation_title(question: str, limit: int = CONVERSATION_TITLE_CHARS) -> 
 
 def where_label(page: Any, clause: str, language: str, page_end: Any = None) -> str:
     """ "page 3 · 第五条 违约责任" (PDF page number or range, or DOCX section anchor, and the
-    clause path)."""
+    clause path). A section the clause path already starts with is not repeated: a Word contract's
+    citation read "章节 第五条 工期延误 · 第五条 工期延误" (session 31 browser)."""
     lab = LABELS["zh" if language == "zh" else "en"]
     parts: list[str] = []
     if _page_number(page) is not None:
         parts.append(page_text(page, page_end, language))
-    elif page:
+    elif page and not (clause and clause.startswith(str(page))):
         parts.append(lab["section"].format(page=page))
     if clause:
         parts.append(clause_display(clause))

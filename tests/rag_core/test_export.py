@@ -113,3 +113,13 @@ def test_conversation_title_cuts_at_a_word() -> None:
     )
     assert zh.endswith("…") and len(zh) == CONVERSATION_TITLE_CHARS
     assert conversation_title("  押金是多少？\n ") == "押金是多少？"
+
+
+def test_a_word_section_the_clause_path_starts_with_is_not_repeated() -> None:
+    """A Word contract's citation read "章节 第五条 工期延误 · 第五条 工期延误" (session 31 browser)."""
+    from rag_core.export import where_label
+
+    assert where_label("第五条 工期延误", "第五条 工期延误", "zh") == "第五条 工期延误"
+    assert where_label("第二章 费用", "第二章 费用 > 第三条 价款", "zh") == "第二章 费用 > 第三条 价款"
+    assert where_label("2 Fees", "", "en") == "section 2 Fees"
+    assert where_label("2 Fees", "3 Governing Law", "en") == "section 2 Fees · 3 Governing Law"
