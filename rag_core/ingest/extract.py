@@ -216,8 +216,8 @@ def document_heading(heading: str) -> str:
     heading ("第一条 工程概况", "1. Definitions", "Article 5 Term").
 
     Why: a Word contract whose title is a plain first paragraph ("建设工程施工合同") and whose articles are
-    Heading 2 was titled "第一条 工程概况"; the answer model then cited the contract as 《第五条 工程概况》,
-    and routing by contract kind could not find it (session 31)."""
+    Heading 2 was titled "第一条 工程概况", and the answer model cited the contract as 《第五条 工程概况》
+    (session 31)."""
     from rag_core.chunking import find_headings
 
     return "" if find_headings(heading) else heading
