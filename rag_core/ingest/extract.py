@@ -35,6 +35,7 @@ from docx.table import Table
 from docx.text.paragraph import Paragraph
 from pypdf.errors import DependencyError, FileNotDecryptedError
 
+from rag_core.chunking import find_headings
 from rag_core.coded import coded
 from rag_core.errors import IngestError
 from rag_core.ingest.validate import validate
@@ -218,8 +219,6 @@ def document_heading(heading: str) -> str:
     Why: a Word contract whose title is a plain first paragraph ("建设工程施工合同") and whose articles are
     Heading 2 was titled "第一条 工程概况", and the answer model cited the contract as 《第五条 工程概况》
     (session 31)."""
-    from rag_core.chunking import find_headings
-
     return "" if find_headings(heading) else heading
 
 
