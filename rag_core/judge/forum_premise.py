@@ -24,7 +24,8 @@ from rag_core.judge.frequency_premise import ALTERNATIVE
 
 FORUM_STRENGTH: float = 0.8
 """Conflict score of a dispute clause naming only the other forum: as sure as a payment period stated
-for the asked sum (``frequency_premise.FREQUENCY_STRENGTH``)."""
+for the asked sum (``frequency_premise.FREQUENCY_STRENGTH``). Also the relevance and evidence floor of a
+dispute clause naming only the asked forum (``forum_agreement``)."""
 
 _ARBITRATION = re.compile(r"仲裁|arbitra(?:l|tion|tor|te|ted)\b", re.I)
 _COURT_PREMISE = re.compile(r"法院|诉讼|起诉|打官司|\bcourts?\b|\blitigat\w*|\bsue\b|\blawsuits?\b", re.I)
@@ -90,4 +91,26 @@ def forum_conflict(premise: str, passage: str) -> tuple[float, str]:
         asked_en=FORUMS[asked][1],
         stated_zh=FORUMS[other][0],
         stated_en=FORUMS[other][1],
+    )
+
+
+def forum_agreement(premise: str, passage: str) -> tuple[float, str]:
+    """``FORUM_STRENGTH`` and why, when a yes/no premise names one forum and the passage names only that
+    one; (0, "") otherwise.
+
+    Why (try-out, session 31): "房屋租赁合同的争议由法院管辖吗？" over a lease whose dispute clause reads
+    "协商不成的，任何一方均可向房屋所在地人民法院起诉" was refused: the fitted scores gave the clause
+    relevance 0.71 and evidence 0.47 ("管辖" is not in it, and a yes/no question has no value kind to
+    look for), so the true premise was answered "no passage states it" while the false one was
+    corrected. The clause that names the asked forum alone is the answer "yes", as sure as the other
+    forum alone is the answer "no"."""
+    asked = asserted_forum(premise)
+    if not asked or stated_forums(passage) != {asked}:
+        return 0.0, ""
+    return FORUM_STRENGTH, coded(
+        "forum_agreed",
+        f"states that disputes go to {FORUMS[asked][1]}, as the question asks",
+        asked_zh=FORUMS[asked][0],
+        asked_en=FORUMS[asked][1],
+        forum_floor=FORUM_STRENGTH,
     )

@@ -18,6 +18,7 @@ from rag_core.judge.clause_types import Topic
 from rag_core.judge.conflict import YesNo, confirm_with_llm, conflict_score, premise_slots
 from rag_core.judge.fitted import score as fitted_score
 from rag_core.judge.fitted_explain import fitted_explanation
+from rag_core.judge.forum_premise import forum_agreement
 from rag_core.judge.injection import injection_score
 from rag_core.judge.payables import OTHER_SUM, Payable, named_payables, other_sum
 from rag_core.models import Label, Verdict
@@ -141,6 +142,11 @@ class LocalJudge:
                 evi_why = join([*reversed(caps), rel_why], sep="; ")  # the party-name cap leads when both act
                 # an IRRELEVANT row shows the fitted evidence too: say it was capped (the bar shows the cap)
                 rel_why = join([rel_why, *caps], sep="; ")
+            floor, agreed = forum_agreement(question, headed)
+            if floor and not caps:
+                scores[RELEVANCE] = max(scores[RELEVANCE], floor)
+                scores[EVIDENCE] = max(scores[EVIDENCE], floor)
+                rel_why = evi_why = join([agreed, rel_why], sep="; ")
             why = {INJECTION: inj[i][1], CONFLICT: con_why, RELEVANCE: rel_why, EVIDENCE: evi_why}
             out.append((scores, why))
         return out

@@ -3,8 +3,11 @@ only the other one."""
 
 from __future__ import annotations
 
+from rag_core.judge.base import PassageInput
+from rag_core.judge.classify import EVIDENCE
 from rag_core.judge.conflict import conflict_score, premise_slots
-from rag_core.judge.forum_premise import FORUM_STRENGTH, asserted_forum, stated_forums
+from rag_core.judge.forum_premise import FORUM_STRENGTH, asserted_forum, forum_agreement, stated_forums
+from rag_core.judge.local_judge import LocalJudge
 from rag_core.settings import Settings
 
 ARBITRATION_ZH = "第八条 争议解决\n因本合同产生的争议，提交上海国际仲裁中心仲裁。"
@@ -60,3 +63,30 @@ def test_the_note_names_both_forums() -> None:
     _, why = conflict_score(premise_slots("争议由法院管辖吗？"), ARBITRATION_ZH)
     assert getattr(why, "code", "") == "con_forum"
     assert "a court" in why and "arbitration" in why
+
+
+LEASE_COURT_ZH = (
+    "第八条 争议解决\n因本合同引起的或与本合同有关的任何争议，双方应友好协商解决；协商不成的，"
+    "任何一方均可向房屋所在地人民法院起诉。"
+)
+
+
+def test_the_asked_forum_alone_answers_the_premise() -> None:
+    assert forum_agreement("房屋租赁合同的争议由法院管辖吗？", LEASE_COURT_ZH)[0] == FORUM_STRENGTH
+    assert forum_agreement("Are disputes resolved by arbitration?", ARBITRATION_ZH)[0] == FORUM_STRENGTH
+    # the other forum, both forums, no forum, no premise: no agreement
+    assert forum_agreement("争议可以仲裁吗？", LEASE_COURT_ZH)[0] == 0.0
+    assert forum_agreement("Are disputes resolved by arbitration?", BOTH_EN)[0] == 0.0
+    assert forum_agreement("Can disputes go to court?", CONFIDENTIALITY_EN)[0] == 0.0
+    assert forum_agreement("争议由哪个法院管辖？", LEASE_COURT_ZH)[0] == 0.0
+
+
+def test_the_local_judge_keeps_the_clause_naming_the_asked_forum_as_evidence() -> None:
+    """Try-out: the lease's court clause had evidence 0.47 for "…由法院管辖吗？" and the question was refused."""
+    settings = Settings().verdict
+    judge = LocalJudge(settings)
+    [verdict] = judge.judge("房屋租赁合同的争议由法院管辖吗？", [PassageInput("p1", LEASE_COURT_ZH)])
+    assert verdict.label == "EVIDENCE" and verdict.scores[EVIDENCE] >= FORUM_STRENGTH
+    assert verdict.explanation_code.startswith("forum_agreed")
+    [other] = judge.judge("房屋租赁合同的争议可以仲裁吗？", [PassageInput("p1", LEASE_COURT_ZH)])
+    assert other.label == "CONFLICTING"
