@@ -146,12 +146,19 @@ def _with_aliases(roles: set[str], aliases: Aliases) -> set[str]:
     return roles | {b for a, b in aliases if a in roles} | {a for a, b in aliases if b in roles}
 
 
-def missing_roles(sentence: str, evidence: str, aliases: Aliases = frozenset()) -> list[str]:
+def missing_roles(sentence: str, evidence: str, aliases: Aliases = frozenset(), asked: str = "") -> list[str]:
     """The parties and obligations of ``sentence`` that ``evidence`` does not state (numbers are
     ``support.missing_numbers``' job), as short readable notes; ``aliases`` (``party_aliases`` of the
-    cited documents) let a letter party stand for the role the document gives it."""
+    cited documents) let a letter party stand for the role the document gives it.
+
+    A party the question (``asked``) names is the question's subject, not an invention, unless the
+    sentence binds an obligation to it. Why (try-out, session 31): "员工的试用期是多久？" over an English
+    employment agreement ("The first six (6) months of employment are a probationary period") had its
+    answer "员工的试用期为6个月" rejected for naming the employee, and the lawyer got quotes instead."""
     ev_parties = _with_aliases(parties(evidence), aliases)
-    notes = [f"party {role}" for role in sorted(parties(sentence) - ev_parties)]
+    bound = {ob.role for ob in obligations(sentence)}
+    subjects = parties(asked) - bound if asked else set()
+    notes = [f"party {role}" for role in sorted(parties(sentence) - ev_parties - subjects)]
     ev_obligations = {
         Obligation(role, ob.kind)
         for ob in obligations(evidence)

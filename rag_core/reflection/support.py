@@ -614,9 +614,10 @@ def overlap_share(words: AbstractSet[str], evidence_words: set[str], evidence_te
 
 
 def overlap_support(
-    sentence: str, blocks: Sequence[EvidenceBlock], settings: ReflectionSettings
+    sentence: str, blocks: Sequence[EvidenceBlock], settings: ReflectionSettings, asked: str = ""
 ) -> SentenceSupport:
-    """The offline judgement of one sentence (token overlap, then the number rule)."""
+    """The offline judgement of one sentence (token overlap, then the number rule; ``asked``: the
+    question, whose parties the sentence may name)."""
     cited, against = _cited_blocks(sentence, blocks)
     evidence = "\n".join(_evidence_text(b) for b in against)
     words = content_tokens(sentence)
@@ -625,7 +626,8 @@ def overlap_support(
     support.counted = not is_connective(sentence)
     aliases = frozenset().union(*(b.aliases for b in against))
     every = "\n".join(f"{b.title}\n{b.text}" for b in blocks)
-    return _apply_number_rule(support, evidence, "\n".join(b.text for b in against), settings, aliases, every)
+    documents = "\n".join(b.text for b in against)
+    return _apply_number_rule(support, evidence, documents, settings, aliases, every, asked)
 
 
 def _apply_number_rule(
@@ -635,12 +637,14 @@ def _apply_number_rule(
     settings: ReflectionSettings,
     aliases: frozenset[tuple[str, str]],
     every: str,
+    asked: str = "",
 ) -> SentenceSupport:
     """Any key fact absent from the evidence makes the sentence unsupported, whoever judged it:
     a number, the currency of an amount, a party, a company's name that no block the model read
     states (``facts.missing_names`` in ``every``: a name is copied, and one taken from an uncited
     block is mis-cited, not invented), an obligation bound to its party
-    (``facts.missing_roles``; ``aliases``: the letter parties the cited documents define), or the
+    (``facts.missing_roles``; ``aliases``: the letter parties the cited documents define; ``asked``:
+    the question, whose parties are its subject), or the
     article a number is attributed to (``misplaced_articles``, read in the blocks' whole
     ``documents`` text: an excerpt keeps no article headings)."""
     from rag_core.reflection.facts import (
@@ -653,7 +657,7 @@ def _apply_number_rule(
 
     missing = missing_numbers(support.sentence, evidence)
     plain = remove_citation_markers(support.sentence)
-    roles = missing_roles(plain, evidence, aliases) + missing_named_clauses(
+    roles = missing_roles(plain, evidence, aliases, asked) + missing_named_clauses(
         plain, evidence, settings.named_clause_min_share
     )
     roles += [f"currency {c}" for c in missing_currencies(plain, evidence)]
@@ -738,9 +742,11 @@ def judge_support(
     blocks: Sequence[EvidenceBlock],
     settings: ReflectionSettings,
     model: ChatModel | None = None,
+    asked: str = "",
 ) -> list[SentenceSupport]:
-    """One judgement per sentence: the LLM's when a model is present and answers, else overlap."""
-    offline = [overlap_support(s, blocks, settings) for s in sentences]
+    """One judgement per sentence: the LLM's when a model is present and answers, else overlap
+    (``asked``: the question the answer answers)."""
+    offline = [overlap_support(s, blocks, settings, asked) for s in sentences]
     if model is None or not sentences:
         return offline
     labels, failure = _llm_labels(model, sentences, blocks)

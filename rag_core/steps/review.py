@@ -50,7 +50,9 @@ class Review:
     articles: tuple[str, ...] = ()  # coded notes: article labels corrected (``correct_article_labels``)
 
 
-def review_draft(answer: str, blocks: Sequence[EvidenceBlock], rs: ReflectionSettings) -> Review:
+def review_draft(
+    answer: str, blocks: Sequence[EvidenceBlock], rs: ReflectionSettings, asked: str = ""
+) -> Review:
     """Drop invalid citation numbers, correct an article label the evidence places elsewhere, point
     sentences at the block that states them, judge support.
 
@@ -74,7 +76,7 @@ def review_draft(answer: str, blocks: Sequence[EvidenceBlock], rs: ReflectionSet
     )
     if not rs.is_supported:
         return Review(answer, valid, bool(valid), tuple(check.invalid), repaired, articles=articles)
-    supports = judge_support(split_sentences(answer), blocks, rs, None)
+    supports = judge_support(split_sentences(answer), blocks, rs, None, asked)
     invented = [s.sentence for s in supports if s.label == "not" and s.counted and s.note]
     if invented and len(invented) < len(supports):  # issue 10: an invented fact never stays
         answer = without_invented(answer, invented)
@@ -202,7 +204,7 @@ def review_answer(
         return
     yield from _unecho(turn)
     yield from _guard(turn, blocks)
-    review = _granted_unbacked(turn, review_draft(turn.answer, blocks, rs), blocks)
+    review = _granted_unbacked(turn, review_draft(turn.answer, blocks, rs, turn.judged_question), blocks)
     yield from _apply(turn, review, regenerated=False)
     if not review.ok and rs.is_supported and rs.regenerate_unsupported and model is not None:
         reason = coded(
@@ -216,7 +218,7 @@ def review_answer(
         yield from _unecho(turn)
         yield from _guard(turn, blocks)
         yield from correct_premise(turn, blocks)
-        review = _granted_unbacked(turn, review_draft(turn.answer, blocks, rs), blocks)
+        review = _granted_unbacked(turn, review_draft(turn.answer, blocks, rs, turn.judged_question), blocks)
         yield from _apply(turn, review, regenerated=True)
     if review.ok:
         turn.citations = cit.build_citations(review.valid, blocks)

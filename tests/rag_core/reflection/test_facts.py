@@ -49,6 +49,15 @@ def test_missing_roles(sentence: str, evidence: str, missing: list[str]) -> None
     assert missing_roles(sentence, evidence) == missing
 
 
+def test_a_party_the_question_names_is_its_subject_unless_bound_to_an_obligation() -> None:
+    probation = "The first six (6) months of employment are a probationary period."
+    assert missing_roles("员工的试用期为6个月", probation) == ["party employee"]
+    assert missing_roles("员工的试用期为6个月", probation, asked="员工的试用期是多久？") == []
+    assert missing_roles(
+        "The employee shall give notice.", probation, asked="How long is the employee's probation?"
+    )
+
+
 AMENDMENT = (
     "14. Amendment. This Agreement may be amended only by a written instrument signed by both parties."
 )

@@ -150,6 +150,20 @@ def test_review_rejects_a_wrong_number() -> None:
     assert not r.ok
 
 
+PROBATION_EN = "2. PROBATION\nThe first six (6) months of employment are a probationary period."
+
+
+def test_review_lets_an_answer_name_the_party_the_question_asks_about() -> None:
+    """Try-out (session 31): "员工的试用期为6个月" was rejected for naming the employee, whom the clause
+    leaves implicit, and the answer fell back to quotes."""
+    blocks = [EvidenceBlock(1, "EMPLOYMENT AGREEMENT", "employment.txt", None, "", PROBATION_EN)]
+    rs = ReflectionSettings()
+    assert review_draft("员工的试用期为6个月[1]。", blocks, rs, "员工的试用期是多久？").ok
+    assert not review_draft("员工的试用期为6个月[1]。", blocks, rs).ok  # nobody asked about the employee
+    # an obligation bound to the question's party is still a fact the clause must state
+    assert not review_draft("员工应在试用期内提前6个月通知[1]。", blocks, rs, "员工的试用期是多久？").ok
+
+
 def test_review_repairs_an_uncited_sentence() -> None:
     r = review_draft("违约金为合同总额的10%。", _blocks(), ReflectionSettings())
     assert r.repairs and r.repairs[0].added == 2 and r.valid == (2,)
