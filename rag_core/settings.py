@@ -381,6 +381,14 @@ class GenerationSettings(_Group):
         ge=0,
         le=1,
     )
+    quoted_tie_margin: float = _f(
+        0.02,
+        "score",
+        "Sentences scoring within this of the best are taken as tied and ordered by how much of the "
+        "question's own wording they hold (rarer words weigh more)",
+        ge=0,
+        le=1,
+    )
     quoted_prefer_named_heading: bool = _f(
         True,
         "on/off",

@@ -21,6 +21,7 @@ from typing import Any
 
 from rag_core.chunking import HEADING_ONLY_MAX_CHARS, SENTENCE_END_CHARS, clause_within
 from rag_core.generation.prompt import EvidenceBlock, Language
+from rag_core.generation.word_weights import idf_weights, unseen_weight, weighted_share
 from rag_core.judge.conflict import contradiction_of
 from rag_core.reflection.support import content_tokens, split_sentences
 from rag_core.settings import GenerationSettings
@@ -457,6 +458,95 @@ def _asked_period_first(
     return per + sorted(rest, key=lambda x: bool(amount_per(x)))  # stable: another period's amount last
 
 
+def _literal_ties(ranked: list[ScoredSentence], question: str, margin: float) -> list[ScoredSentence]:
+    """``ranked`` with the sentences scoring within ``margin`` of the best ordered by the question's own
+    words they hold (IDF over all candidate sentences), best-scored first among equals.
+
+    Why (try-out, session 32): the fitted sentence scorer saturates near 0.95 on every late-payment
+    clause of a many-contract base, so for "逾期交付的违约金怎么算？" the share agreement's "逾期支付转让价款"
+    (0.951), the sale's "逾期交货" (0.949) and the development contract's "7.2 甲方逾期付款" (0.947) were
+    quoted and "7.1 乙方逾期交付的…" (0.940), the one sentence holding 交付, was not. Within a
+    hundredth or two the scores carry no order; the question's wording does."""
+    if not question or margin <= 0 or len(ranked) < 2:
+        return ranked
+    top = [x for x in ranked if x.score >= ranked[0].score - margin]
+    if len(top) < 2:
+        return ranked
+    tokens = [content_tokens(x.sentence.text) for x in ranked]
+    idf = idf_weights(tokens)
+    wanted = content_tokens(question)
+    unseen = unseen_weight(len(ranked))
+    share = [weighted_share(wanted, t, idf, unseen) for t in tokens[: len(top)]]
+    order = sorted(range(len(top)), key=lambda i: -share[i])  # stable: by score among equal shares
+    return [top[i] for i in order] + ranked[len(top) :]
+
+
+_WHAT_IS = re.compile(
+    r"^\s*(?:what\s+(?:is|are)\s+(?:the\s+|a\s+|an\s+)?(?P<en>.+?)|how\s+(?:is|are)\s+(?:the\s+)?(?P<en2>.+?)"
+    r"\s+defined|what\s+does\s+(?:the\s+)?(?P<en3>.+?)\s+mean)\s*[?？]?\s*$"
+    r"|^\s*(?:什么是|何为)(?P<zh>.+?)[?？]?\s*$|^\s*(?P<zh2>.+?)(?:是指什么|指什么|是什么意思|的定义是什么|是什么)[?？]?\s*$",
+    re.I,
+)
+"""A question asking what a term is or means: the term, in ``en``/``en2``/``en3`` or ``zh``/``zh2``."""
+
+_DEFINED = re.compile(
+    r"[\"“「]([^\"”」]{1,60})[\"”」]\s*(?:means|shall\s+mean|refers\s+to|is\s+defined\s+as|has\s+the\s+meaning|是指|系指|指)"
+    r"|\b([A-Z][A-Za-z-]*(?:\s+[A-Z][A-Za-z-]*){0,4})\s+(?:means|shall\s+mean)\b"
+    r"|所称([\u4e00-\u9fff]{1,20})[，,]?\s*(?:是指|系指|指)",
+)
+"""A sentence defining a term: "Territory" means …, INITIAL TERM shall mean …, “区域”是指…, 本合同所称区域，是指…"""
+
+
+_QUALIFIER = re.compile(r"\s+(?:under|in|of|for)\s+(?:the|this|that|our|my)\b.*$")
+"""What follows the term in "the territory under the distribution agreement": which contract, not the term."""
+
+
+def asked_term(question: str) -> str:
+    """The term a what-is question asks about, lower-cased, without a leading article or a trailing
+    "under/of the … agreement" ("" when the question asks no such thing)."""
+    m = _WHAT_IS.search(question.strip())
+    if not m:
+        return ""
+    term = next((g for g in m.groups() if g), "").strip().lower()
+    term = re.sub(r"^(?:本合同|本协议|该合同|合同中?的?|the\s+)", "", term)
+    return _QUALIFIER.sub("", term).strip()
+
+
+def defined_terms(sentence: str) -> list[str]:
+    """The terms a sentence defines, lower-cased, without a leading article."""
+    found = (next(g for g in m.groups() if g) for m in _DEFINED.finditer(sentence))
+    return [re.sub(r"^the\s+", "", t.strip().lower()) for t in found]
+
+
+def _defines(term: str, defined: str) -> bool:
+    """The defined term is the asked one (an English plural too; a Chinese term may end a longer
+    phrase: 本协议项下的区域)."""
+    if not defined:
+        return False
+    if re.search(r"[\u4e00-\u9fff]", defined):
+        return term.endswith(defined)
+    return term in (defined, defined + "s") or defined == term + "s"
+
+
+def _defined_first(
+    chosen: list[ScoredSentence], ranked: Sequence[ScoredSentence], question: str
+) -> list[ScoredSentence]:
+    """For a question asking what a term is ("What is the territory?", "区域是指什么？"): the sentence
+    defining that term first, quoted even below the score floor; the others after it.
+
+    Why (try-out, session 32): "What is the territory?" quoted three sentences that use "the Territory"
+    (0.85-0.95) and left out '1.2 "Territory" means Singapore, Malaysia and Indonesia.' (0.80), the one
+    that answers. A definition of the asked term is the answer however its words score."""
+    term = asked_term(question)
+    if not term:
+        return chosen
+    defining = [x for x in ranked if any(_defines(term, d) for d in defined_terms(x.sentence.text))]
+    if not defining:
+        return chosen
+    ids = {id(x) for x in defining}
+    return defining[:1] + [x for x in chosen if id(x) not in ids]
+
+
 def _party_lines(ranked: Sequence[ScoredSentence], question: str) -> set[int]:
     """The ids of the party lines ("转让方（甲方）：王建国") when the question asks who the parties are:
     quoted however their scores compare, since the line naming a person scored 0.39 beside 0.84 for
@@ -494,6 +584,7 @@ def select_quoted(
         return QuotedAnswer()
     ranked = sorted(scored, key=lambda x: (-x.score, order[x.sentence.block], x.sentence.position))
     best = ranked[0].score
+    ranked = _literal_ties(ranked, question, settings.quoted_tie_margin)
     if best <= 0:
         first = min(scored, key=lambda x: (order[x.sentence.block], x.sentence.position))
         chosen = [first]
@@ -505,6 +596,7 @@ def select_quoted(
             chosen = _asked_period_first(_asked_value_first(chosen, question), ranked, question)
         if question and settings.quoted_prefer_named_heading:
             chosen = _named_first(chosen, heading_reader(question))
+        chosen = _defined_first(chosen, ranked, question)
         chosen = chosen[: settings.quoted_max_sentences]
     lead = _correcting(ranked, {b.n for b in blocks if b.conflicting}, question)
     if lead is not None:

@@ -15,39 +15,17 @@ sentence is never overtaken by an unembedded one merely for lack of a vector.
 from __future__ import annotations
 
 import logging
-import math
-from collections.abc import Sequence
 
 import numpy as np
 
 from rag_core.errors import LexgateError
 from rag_core.generation.quoted import SentenceScorer
+from rag_core.generation.word_weights import idf_weights, unseen_weight, weighted_share
 from rag_core.reflection.support import content_tokens
 from rag_core.retrieval.lexicon import expansion_terms
 from rag_core.settings import GenerationSettings, Settings
 
 log = logging.getLogger(__name__)
-
-_IDF_SMOOTHING = 0.5
-"""Added to a token's sentence frequency in the IDF (the usual BM25 smoothing)."""
-
-
-def _idf(sentence_tokens: Sequence[set[str]]) -> dict[str, float]:
-    """log((N + 1) / (df + smoothing)) over the candidate sentences."""
-    df: dict[str, int] = {}
-    for toks in sentence_tokens:
-        for t in toks:
-            df[t] = df.get(t, 0) + 1
-    n = len(sentence_tokens)
-    return {t: math.log((n + 1) / (c + _IDF_SMOOTHING)) for t, c in df.items()}
-
-
-def _weighted_share(wanted: set[str], have: set[str], idf: dict[str, float], unseen: float) -> float:
-    """IDF-weighted share of ``wanted`` found in ``have`` (tokens no sentence holds weigh ``unseen``)."""
-    if not wanted:
-        return 0.0
-    total = sum(idf.get(t, unseen) for t in wanted)
-    return sum(idf.get(t, unseen) for t in wanted & have) / total if total > 0 else 0.0
 
 
 def lexical_scores(
@@ -56,13 +34,13 @@ def lexical_scores(
     """Per sentence, in [0, 1]: IDF-weighted question overlap blended with the thesaurus terms it
     holds (``saturation`` of them count as full marks: a clause need not use every synonym)."""
     toks = [content_tokens(s) for s in sentences]
-    idf = _idf(toks)
-    unseen = math.log(len(sentences) + 1) / _IDF_SMOOTHING if sentences else 0.0
+    idf = idf_weights(toks)
+    unseen = unseen_weight(len(sentences))
     wanted = content_tokens(question)
     extra = content_tokens(" ".join(expansion_terms(question))) - wanted
     out = []
     for have in toks:
-        direct = _weighted_share(wanted, have, idf, unseen)
+        direct = weighted_share(wanted, have, idf, unseen)
         if extra:
             thesaurus = min(1.0, len(extra & have) / saturation)
             out.append((1 - expansion_weight) * direct + expansion_weight * thesaurus)

@@ -492,3 +492,79 @@ def test_a_sentence_is_scored_under_its_heading() -> None:
     assert "2026年6月30日前" in quoted.sentences[0].text
     alone = fitted(q, [block_sentences(blocks[0])[0].text])[0]
     assert score_blocks(q, blocks[:1], fitted)[0].score > alone, "the heading lifts it"
+
+
+LATE_DELIVERY = (
+    "第七条 违约责任\n7.1 乙方逾期交付的，每逾期一日，应按合同总价款的千分之一向甲方支付违约金。\n"
+    "7.2 甲方逾期付款的，每逾期一日，应按逾期金额的万分之五向乙方支付违约金。\n"
+)
+LATE_TRANSFER = (
+    "第五条 违约责任\n乙方逾期支付转让价款的，每逾期一日应按未付金额的万分之五向甲方支付违约金。\n"
+)
+
+
+def test_sentences_scored_alike_are_ordered_by_the_question_words_they_hold() -> None:
+    """Try-out (session 32): every late-payment sentence of a many-contract base scored about 0.95, and
+    "7.1 乙方逾期交付的…", the one holding 交付, came fourth and was not quoted."""
+    q = "逾期交付的违约金怎么算？"
+    s = Settings()
+    blocks = [_block(1, LATE_TRANSFER, 0), _block(2, LATE_DELIVERY, 500)]
+    as_scored = {"乙方逾期支付转让价款的": 0.951, "7.2 甲方逾期付款的": 0.947, "7.1 乙方逾期交付的": 0.940}
+
+    def saturated(_q: str, xs: list[str]) -> list[float]:
+        return [next((v for k, v in as_scored.items() if x.startswith(k)), 0.1) for x in xs]
+
+    scored = score_blocks(q, blocks, saturated)
+    assert select_quoted(blocks, scored, s.generation, q).sentences[0].text.startswith("7.1 乙方逾期交付的")
+    off = s.generation.model_copy(update={"quoted_tie_margin": 0.0})
+    assert select_quoted(blocks, scored, off, q).sentences[0].text.startswith("乙方逾期支付转让价款的")
+    # a sentence well below the best is no tie, whatever words it holds
+    as_scored["7.1 乙方逾期交付的"] = 0.80
+    lower = score_blocks(q, blocks, saturated)
+    assert (
+        select_quoted(blocks, lower, s.generation, q).sentences[0].text.startswith("乙方逾期支付转让价款的")
+    )
+
+
+TERRITORY = (
+    "1. APPOINTMENT\n1.1 Supplier appoints Distributor as its exclusive distributor of the Products in the "
+    'Territory.\n1.2 "Territory" means Singapore, Malaysia and Indonesia.\n1.3 Supplier shall not sell the '
+    "Products directly to customers in the Territory.\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "definition"),
+    [
+        ("What is the territory?", TERRITORY, '1.2 "Territory" means Singapore, Malaysia and Indonesia.'),
+        ("What is the Territory under the distribution agreement?", TERRITORY, '1.2 "Territory" means'),
+        (
+            "区域是指什么？",
+            "第一条 定义\n本合同项下的销售以区域为限。“区域”是指中国大陆。\n",
+            "“区域”是指中国大陆。",
+        ),
+    ],
+)
+def test_a_what_is_question_quotes_the_definition_of_its_term_first(
+    question: str, text: str, definition: str
+) -> None:
+    """Try-out (session 32): "What is the territory?" quoted three sentences using "the Territory" and not
+    the one defining it, which the scorer ranked last."""
+    s = Settings()
+    blocks = [_block(1, text, 0)]
+    definition_last = score_blocks(
+        question, blocks, lambda _q, xs: [0.5 if "means" in x or "是指" in x else 0.9 for x in xs]
+    )
+    quoted = select_quoted(blocks, definition_last, s.generation, question)
+    assert quoted.sentences[0].text.startswith(definition), [x.text for x in quoted.sentences]
+
+
+def test_a_definition_of_another_term_does_not_lead() -> None:
+    s = Settings()
+    text = 'Definitions\n"Contract" means this agreement.\nThe total price is USD 10,000.\n'
+    blocks = [_block(1, text, 0)]
+    q = "What is the total price of the contract?"
+    scored = score_blocks(q, blocks, lambda _q, xs: [0.5 if "means" in x else 0.9 for x in xs])
+    assert (
+        select_quoted(blocks, scored, s.generation, q).sentences[0].text == "The total price is USD 10,000."
+    )
