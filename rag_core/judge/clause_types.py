@@ -449,12 +449,39 @@ post-termination services) or the document ("The licence caps liability at USD 1
 asks about the cap, not the licence grant: typed License Grant, it was answered by quoting 2.1)."""
 
 
+QUESTION_TRIGGERS: dict[str, tuple[str, ...]] = {
+    "Exclusivity": (
+        r"\bsell\w*\s+(?:[\w-]+\s+){0,4}?directly\b",
+        r"\b(?:sell|appoint)\w*\s+(?:[\w-]+\s+){0,4}?(?:another|other|second|additional)\s+(?:[\w-]+\s+)?"
+        r"(?:distributors?|customers?|buyers?|resellers?|dealers?|agents?|licensees?|franchisees?|suppliers?)\b",
+        r"(?:直接|另行|另外|其他|第二).{0,8}(?:销售|经销|代理|指定|授权)",
+    ),
+}
+"""Words that type a *question* but not a clause (``trigger_matrix`` reads only the entries' own words).
+
+Why (try-out, session 32): "Can the supplier sell directly to customers in the territory?" named no
+thesaurus word, the classifier guessed Revenue/Profit Sharing (0.52), and the question was refused
+beside "Supplier shall not … sell the Products directly to customers in the Territory". Whether a party
+may sell directly or appoint another seller is what an exclusivity clause settles; but "directly",
+"another" and 直接 are everyday words of every clause, so they stay out of the clause side, and a
+question about where a party may sell ("What is the territory?") asks no clause type: a non-exclusive
+agreement would be refused for lacking an exclusivity clause."""
+
+_QUESTION_COMPILED: dict[str, tuple[re.Pattern[str], ...]] = {
+    name: tuple(re.compile(t) for t in triggers) for name, triggers in QUESTION_TRIGGERS.items()
+}
+
+
 def thesaurus_types(question: str) -> list[str]:
     """The categories whose thesaurus words occur in the question, in table order; a broader type
     is dropped when its narrower type matched too, and a qualifier type (``QUALIFIER_TYPES``) when
     the question also names another type or a topic (``OTHER_TOPICS``)."""
     low = question.lower()
-    found = [c.name for c, patterns in _COMPILED if any(p.search(low) for p in patterns)]
+    found = [
+        c.name
+        for c, patterns in _COMPILED
+        if any(p.search(low) for p in (*patterns, *_QUESTION_COMPILED.get(c.name, ())))
+    ]
     broader = {NARROWER[n] for n in found if n in NARROWER}
     found = [n for n in found if n not in broader]
     topic = names_other_topic(question)

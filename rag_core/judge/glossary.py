@@ -162,6 +162,8 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("restrict", "restriction", "restrictive"), ("限制",)),
     (("control", "merger", "acquisition"), ("控制权", "合并", "收购", "并购")),
     (("software", "system"), ("软件", "系统")),
+    (("development", "develop", "developed", "developer"), ("开发", "研发")),
+    (("territory", "territories"), ("区域", "地域")),
     (("source", "code", "escrow"), ("源代码", "托管")),
     (("service", "services", "support"), ("服务", "支持")),
     (("goods", "products", "product"), ("货物", "产品", "商品")),

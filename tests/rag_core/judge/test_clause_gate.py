@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from rag_core.judge.base import PassageInput
 from rag_core.judge.clause_gate import absent_topic, found_clause, found_topic
-from rag_core.judge.clause_types import asks_party_identity, names_other_topic, topics_named
+from rag_core.judge.clause_types import asks_party_identity, names_other_topic, thesaurus_types, topics_named
 from rag_core.judge.local_judge import LocalJudge
 from rag_core.settings import VerdictSettings
 
@@ -87,6 +87,32 @@ def test_after_termination_qualifies_another_topic_and_a_licensee_is_a_party() -
     assert thesaurus_types("合同终止后一方还需要履行什么义务？") == ["Post-Termination Services"]
     assert thesaurus_types("Does the licensee have to carry insurance?") == ["Insurance"]
     assert thesaurus_types("Can the licensee sublicense?") == ["License Grant"]
+
+
+def test_selling_directly_or_appointing_another_seller_asks_about_exclusivity() -> None:
+    """Try-out (session 32): "Can the supplier sell directly to customers in the territory?" named no
+    thesaurus word, was typed Revenue/Profit Sharing by the classifier's guess, and refused beside the
+    clause forbidding exactly that. Where a party may sell is no clause type (a non-exclusive agreement
+    has a territory too), and neither is selling other things."""
+    from rag_core.judge.clause_types import trigger_matrix
+
+    for q in (
+        "Can the supplier sell directly to customers in the territory?",
+        "Can the supplier appoint another distributor?",
+        "May the licensor sell to other customers?",
+        "供应商可以在区域内直接向客户销售吗？",
+        "甲方可以指定其他经销商吗？",
+    ):
+        assert thesaurus_types(q) == ["Exclusivity"], q
+    for q in (
+        "What is the territory?",
+        "In which territory may the distributor sell?",
+        "Can the company sell its other assets?",
+    ):
+        assert "Exclusivity" not in thesaurus_types(q), q
+    # the question words type questions only: a clause selling directly is no exclusivity clause for that
+    clause = "Supplier shall sell the Products directly to Distributor at the prices in Schedule B."
+    assert not trigger_matrix([clause]).any()
 
 
 def test_a_passage_silent_on_the_asked_topic_is_not_evidence() -> None:

@@ -60,6 +60,13 @@ def test_session_31_groups_translate() -> None:
     assert "采购" not in zh("source")  # "source code" is no purchase
 
 
+def test_session_32_groups_translate() -> None:
+    """Try-out (session 32): "What is the total price of the software development contract?" never reached
+    the 技术开发合同 (no word translated "development"), and quoted a software licence's liability cap."""
+    assert "开发" in translations(stem("development")) and "development" in translations("开发")
+    assert "区域" in translations(stem("territory"))
+
+
 def test_inner_terms_are_the_glossary_words_inside_a_compound() -> None:
     assert "租金" in inner_terms("月租金")
     assert inner_terms("租金") == () and inner_terms("rental") == ()
