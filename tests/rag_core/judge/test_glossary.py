@@ -65,6 +65,10 @@ def test_session_32_groups_translate() -> None:
     the 技术开发合同 (no word translated "development"), and quoted a software licence's liability cap."""
     assert "开发" in translations(stem("development")) and "development" in translations("开发")
     assert "区域" in translations(stem("territory"))
+    # "供应商可以调整价格吗？" was refused beside "Supplier may revise [prices] once per Contract Year"; "Who owns
+    # pre-existing components?" quoted an equipment sale's ownership clause, not 4.2's 通用组件
+    assert "调整" in translations(stem("revise")) and "组件" in translations(stem("components"))
+    assert "经销商" in translations(stem("distributor")) and "国家" in translations(stem("countries"))
 
 
 def test_inner_terms_are_the_glossary_words_inside_a_compound() -> None:
