@@ -311,6 +311,48 @@ def dropped_deadlines(sentence: str, evidence: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+_PERCENT = r"\d+(?:\.\d+)?\s*%|百分之[零一二两三四五六七八九十百点]+|\d+(?:\.\d+)?\s*percent"
+_ZH_IS_SHARE = re.compile(rf"(?:是|为|等于|系)\s*(?P<share>{_PERCENT})")
+_EN_IS_SHARE = re.compile(rf"\b(?:is|are|equals?|amounts? to)\s+(?P<share>{_PERCENT})", re.I)
+SUBJECT_CHARS: tuple[int, ...] = (2, 3, 4, 5)
+"""Lengths of the Chinese subject read before 是/为 (总价款 of 技术开发合同的总价款是30%): every length
+is tried, since the subject's first character is unknown."""
+
+
+def fractions_as_wholes(sentence: str, evidence: str) -> list[str]:
+    """Shares the evidence takes *of* a subject that the sentence gives *as* the subject's value.
+
+    Why (try-out, session 32): for "技术开发合同的总价款是多少？分几期支付？" the local model answered
+    "技术开发合同的总价款是30% [2]" from "支付合同总价款的30%作为首付款" (the price is ¥1,800,000), and the
+    check passed it: 30% is in the clause, and so is every word. A sum is never a share of itself;
+    "S的30%" / "30% of the S" in the evidence and "S是30%" / "the S is 30%" in the answer is a misread."""
+    out: list[str] = []
+    for m in _ZH_IS_SHARE.finditer(sentence):
+        share = re.sub(r"\s+", "", m.group("share"))
+        before = sentence[: m.start()]
+        for n in reversed(SUBJECT_CHARS):  # the longest subject the evidence holds
+            subject = before[-n:]
+            if (
+                len(subject) == n
+                and re.fullmatch(r"[\u4e00-\u9fff]+", subject)
+                and f"{subject}的{share}" in evidence
+            ):
+                out.append(f"share {share} of {subject}")
+                break
+    low_evidence = " ".join(evidence.lower().split())
+    for m in _EN_IS_SHARE.finditer(sentence):
+        share = " ".join(m.group("share").lower().split())
+        words = re.findall(r"[a-z]+", sentence[: m.start()].lower())[-3:]
+        for k in range(len(words)):
+            subject = " ".join(words[k:])
+            if re.search(
+                rf"{re.escape(share)}\s+of\s+(?:the\s+|its\s+)?{re.escape(subject)}\b", low_evidence
+            ):
+                out.append(f"share {share} of {subject}")
+                break
+    return list(dict.fromkeys(out))
+
+
 EN_LEGAL_FORMS = (
     r"Inc|LLC|L\.L\.C|Ltd|Limited|Corporation|Corp|Company|Co|GmbH|PLC|LLP|LP|AG|S\.A|N\.V|B\.V|Pte|Group"
 )

@@ -649,6 +649,7 @@ def _apply_number_rule(
     ``documents`` text: an excerpt keeps no article headings)."""
     from rag_core.reflection.facts import (
         dropped_deadlines,
+        fractions_as_wholes,
         missing_forums,
         missing_named_clauses,
         missing_names,
@@ -664,6 +665,7 @@ def _apply_number_rule(
     roles += amounts_per_other_period(support.sentence, evidence)
     roles += missing_forums(plain, every)
     roles += dropped_deadlines(plain, evidence)
+    roles += fractions_as_wholes(plain, evidence)
     support.invented_names = tuple(missing_names(plain, every))
     roles += [f"name {n}" for n in support.invented_names]
     roles += [f"article {a}" for a in misplaced_articles(plain, documents)]

@@ -6,6 +6,7 @@ import pytest
 
 from rag_core.reflection.facts import (
     Obligation,
+    fractions_as_wholes,
     missing_named_clauses,
     missing_roles,
     obligations,
@@ -173,3 +174,22 @@ def test_a_deadline_counted_from_an_event_is_not_moved_onto_the_event() -> None:
         "deadline 协议生效之日起十五日内"
     ]
     assert dropped_deadlines("乙方应在协议生效之日起十五日内付款。", price) == []
+
+
+PRICE_ZH = (
+    "2.1 本合同总价款为人民币壹佰捌拾万元（¥1,800,000），含增值税。\n"
+    "2.2 甲方应于本合同签订后十个工作日内支付合同总价款的30%作为首付款。"
+)
+
+
+def test_a_share_of_a_sum_is_not_the_sum() -> None:
+    """Try-out (session 32): the local model answered "技术开发合同的总价款是30% [2]" from "支付合同总价款的30%作为
+    首付款", and the support check passed it (30% and every word are in the clause)."""
+    assert fractions_as_wholes("技术开发合同的总价款是30% [2]。", PRICE_ZH) == ["share 30% of 总价款"]
+    assert fractions_as_wholes(
+        "The total price is 30% [1].", "Buyer shall pay 30% of the total price on signing."
+    )
+    # the share said as a share, another sum's share, a rate stated as such: nothing misread
+    assert fractions_as_wholes("首付款为合同总价款的30% [2]。", PRICE_ZH) == []
+    assert fractions_as_wholes("首付款是30%。", PRICE_ZH) == []
+    assert fractions_as_wholes("The interest rate is 8% [1].", "The interest rate is 8% per annum.") == []

@@ -164,6 +164,13 @@ def test_review_lets_an_answer_name_the_party_the_question_asks_about() -> None:
     assert not review_draft("员工应在试用期内提前6个月通知[1]。", blocks, rs, "员工的试用期是多久？").ok
 
 
+def test_review_rejects_a_share_of_the_price_given_as_the_price() -> None:
+    price = "2.1 本合同总价款为人民币壹佰捌拾万元。\n2.2 甲方应于本合同签订后十个工作日内支付合同总价款的30%作为首付款。"
+    blocks = [EvidenceBlock(1, "技术开发合同", "dev.txt", None, "", price)]
+    assert not review_draft("技术开发合同的总价款是30%[1]。", blocks, ReflectionSettings()).ok
+    assert review_draft("首付款为合同总价款的30%[1]。", blocks, ReflectionSettings()).ok
+
+
 def test_review_repairs_an_uncited_sentence() -> None:
     r = review_draft("违约金为合同总额的10%。", _blocks(), ReflectionSettings())
     assert r.repairs and r.repairs[0].added == 2 and r.valid == (2,)
