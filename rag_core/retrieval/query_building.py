@@ -135,8 +135,29 @@ def with_new_subject(previous: str, follow_up: str) -> str | None:
     m = _ONLY_A_SUBJECT.match(follow_up)
     if not has_cjk(follow_up) or m is None or not names_own_subject(m.group("subject")):
         return None
-    old = subject_of(previous)
-    return previous.replace(old, m.group("subject").strip(), 1) if old else None
+    subject = m.group("subject").strip()
+    named = _CONTRACT_PHRASE.match(previous)
+    head = named.group(0) if named else ""
+    rest = previous[len(head) :]
+    old = subject_of(rest)
+    if any(subject.endswith(a) for a in NOT_A_SUBJECT):  # "保密期限": it says what it asks of its subject
+        return head + subject
+    if old:
+        return head + rest.replace(old, subject, 1)
+    return head + subject if head else None
+
+
+_CONTRACT_PHRASE = re.compile(
+    r"^\s*(?:《[^》]{1,40}》|[\u4e00-\u9fff]{0,12}?(?:合同|协议))(?:中|里)?(?:约定|规定)?的?"
+)
+"""The contract a Chinese question names before its subject ("技术开发合同的", "《房屋租赁合同》中约定的").
+
+Why (try-out, session 32): its first noun is the contract's ("技术开发", "房屋"), so "那保密期限呢？" after
+"技术开发合同的质保期多长？" was judged as "保密期限合同的质保期多长？" and the warranty clause was quoted; after
+"房屋租赁合同的押金多久能退？", "那房租呢？" became "房租租赁合同的押金多久能退？". The contract stays, the subject
+after it is replaced; a previous question with no subject noun after it ("质保期多长": jieba splits 质保/期)
+gives the contract and the new subject, and so does a subject that ends in what it asks ("保密期限"
+after "质保期内缺陷怎么处理？" had become "质保期内保密期限怎么处理？")."""
 
 
 def about_previous_subject(question: str) -> bool:

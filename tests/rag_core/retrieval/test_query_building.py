@@ -223,6 +223,11 @@ def test_a_follow_up_about_the_previous_subject_names_none_of_its_own(question: 
         ("月租金是多少？", "那金额呢？", None),  # an attribute of what was asked
         ("月租金是多少？", "那押金什么时候退？", None),  # a question of its own
         ("What is the monthly fee?", "那押金呢？", None),  # no Chinese subject to put it in place of
+        # the contract named before the subject stays (session 32: its first noun was taken for the subject)
+        ("房屋租赁合同的押金多久能退？", "那房租呢？", "房屋租赁合同的房租多久能退？"),
+        ("《房屋租赁合同》中约定的押金是多少？", "那租金呢？", "《房屋租赁合同》中约定的租金是多少？"),
+        ("技术开发合同的质保期多长？", "那保密期限呢？", "技术开发合同的保密期限"),
+        ("质保期内缺陷怎么处理？", "那保密期限呢？", "保密期限"),  # it says what it asks
     ],
 )
 def test_a_follow_up_that_is_only_a_new_subject_asks_the_previous_question_of_it(
