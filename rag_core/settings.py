@@ -383,7 +383,7 @@ class GenerationSettings(_Group):
     )
     quoted_tie_margin: float = _f(
         0.02,
-        "score",
+        "score 0-1",
         "Sentences scoring within this of the best are taken as tied and ordered by how much of the "
         "question's own wording they hold (rarer words weigh more)",
         ge=0,
