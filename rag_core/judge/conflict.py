@@ -171,6 +171,13 @@ def _supported(v: Value, passage_values: list[Value], passage_norm: str) -> bool
     return False
 
 
+def states_premise(slots: PremiseSlots, passage: str) -> bool:
+    """Whether the passage states every value the question asserts (``slots``: ``premise_slots``)."""
+    norm = normalize_text(passage)
+    values = extract_values(norm)
+    return bool(slots.values) and all(_supported(v, values, norm) for v in slots.values)
+
+
 def name_shape(v: Value) -> str:
     """A rough class of an English name: "kind:<noun>" (U.S. Open, Raymond James Stadium),
     "person" (two or three plain capitalised words), "single", or "other". Chinese names keep

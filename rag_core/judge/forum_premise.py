@@ -55,10 +55,15 @@ FORUM_WORDS: dict[str, tuple[str, ...]] = {
 (``reflection.premise.false_values``)."""
 
 
+def yes_no_question(text: str) -> bool:
+    """Whether a question asks yes or no ("Are disputes …?", "…吗？", "是否…") rather than what, when or who."""
+    return bool(_YES_NO.search(text))
+
+
 def asserted_forum(premise: str) -> str:
     """The one forum a yes/no question asserts ("court" or "arbitration"), or "" (a wh-question, an
     alternative, a negated question, or one naming both or neither)."""
-    if not _YES_NO.search(premise) or ALTERNATIVE.search(premise) or _NEGATED.search(premise):
+    if not yes_no_question(premise) or ALTERNATIVE.search(premise) or _NEGATED.search(premise):
         return ""
     court, arbitration = bool(_COURT_PREMISE.search(premise)), bool(_ARBITRATION.search(premise))
     if court == arbitration:

@@ -15,6 +15,7 @@ from rag_core.judge.clause_types import thesaurus_types, topics_named
 from rag_core.judge.doc_scope import apply_doc_scope, cap_to_cited, covered_terms, title_words
 from rag_core.judge.factory import make_judge
 from rag_core.judge.party_premise import premise_binding
+from rag_core.judge.premise_held import apply_premise_held
 from rag_core.judge.salvage import salvage_passage
 from rag_core.llm.base import ChatModel
 from rag_core.models import ChatTurn, Hit, Verdict
@@ -154,13 +155,15 @@ def settle_labels(
 ) -> tuple[Verdict, ...]:
     """The set-wise steps after the per-passage labels, in order — document scope (with ``docs``,
     ``judge.doc_scope``), the previous answer's documents for a follow-up (``cited``: document id →
-    name, ``doc_scope.cap_to_cited``), then the evidence margin per document — so the chat, its
-    salvaged excerpts and the threshold lab show the same labels."""
+    name, ``doc_scope.cap_to_cited``), a wh-question's value granted by a passage of a document
+    (``judge.premise_held``), then the evidence margin per document — so the chat, its salvaged
+    excerpts and the threshold lab show the same labels."""
     doc_of = {h.chunk_id: h.doc_id for h in hits}
     if docs:
         verdicts = apply_doc_scope(question, verdicts, doc_of, docs, s)
     if cited:
         verdicts = cap_to_cited(verdicts, doc_of, cited, s)
+    verdicts = apply_premise_held(question, verdicts, {h.chunk_id: h.text for h in hits}, s, doc_of)
     return tuple(apply_evidence_margin(verdicts, s, doc_of))
 
 
