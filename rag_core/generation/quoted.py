@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from rag_core.chunking import HEADING_ONLY_MAX_CHARS, SENTENCE_END_CHARS, clause_within
+from rag_core.definitions import definitions
 from rag_core.generation.prompt import EvidenceBlock, Language
 from rag_core.generation.word_weights import idf_weights, unseen_weight, weighted_share
 from rag_core.judge.conflict import contradiction_of
@@ -489,14 +490,6 @@ _WHAT_IS = re.compile(
 )
 """A question asking what a term is or means: the term, in ``en``/``en2``/``en3`` or ``zh``/``zh2``."""
 
-_DEFINED = re.compile(
-    r"[\"“「]([^\"”」]{1,60})[\"”」]\s*(?:means|shall\s+mean|refers\s+to|is\s+defined\s+as|has\s+the\s+meaning|是指|系指|指)"
-    r"|\b([A-Z][A-Za-z-]*(?:\s+[A-Z][A-Za-z-]*){0,4})\s+(?:means|shall\s+mean)\b"
-    r"|所称([\u4e00-\u9fff]{1,20})[，,]?\s*(?:是指|系指|指)",
-)
-"""A sentence defining a term: "Territory" means …, INITIAL TERM shall mean …, “区域”是指…, 本合同所称区域，是指…"""
-
-
 _QUALIFIER = re.compile(r"\s+(?:under|in|of|for)\s+(?:the|this|that|our|my)\b.*$")
 """What follows the term in "the territory under the distribution agreement": which contract, not the term."""
 
@@ -514,8 +507,7 @@ def asked_term(question: str) -> str:
 
 def defined_terms(sentence: str) -> list[str]:
     """The terms a sentence defines, lower-cased, without a leading article."""
-    found = (next(g for g in m.groups() if g) for m in _DEFINED.finditer(sentence))
-    return [re.sub(r"^the\s+", "", t.strip().lower()) for t in found]
+    return [d.term for d in definitions(sentence)]
 
 
 def _defines(term: str, defined: str) -> bool:

@@ -17,6 +17,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rag_core.definitions import definitions, list_items
+
 PARTY_WINDOW: int = 24
 """Characters before a modal within which the party bearing it is looked for."""
 
@@ -351,6 +353,26 @@ def fractions_as_wholes(sentence: str, evidence: str) -> list[str]:
                 out.append(f"share {share} of {subject}")
                 break
     return list(dict.fromkeys(out))
+
+
+def shortened_definitions(sentence: str, evidence: str) -> list[str]:
+    """The items of a defined list ("Territory" means Singapore, Malaysia and Indonesia) that a sentence
+    restating the term's meaning leaves out, when it names some of them.
+
+    Why (browser try-out, session 32): "What is the territory under the distribution agreement?" was
+    answered "The territory under the distribution agreement is Singapore [1]." and the check passed
+    it: every word is in the clause. A lawyer reads a defined territory, product list or party group
+    as complete; one item of three is a different territory."""
+    low = sentence.lower()
+    out: list[str] = []
+    for d in definitions(evidence):
+        items = list_items(d.body)
+        if not items or d.term not in low:
+            continue
+        held = [i for i in items if i.lower() in low]
+        if held and len(held) < len(items):
+            out.append(f"definition of {d.term} also lists {', '.join(i for i in items if i not in held)}")
+    return out
 
 
 EN_LEGAL_FORMS = (

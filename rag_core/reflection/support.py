@@ -654,6 +654,7 @@ def _apply_number_rule(
         missing_named_clauses,
         missing_names,
         missing_roles,
+        shortened_definitions,
     )
 
     missing = missing_numbers(support.sentence, evidence)
@@ -666,6 +667,7 @@ def _apply_number_rule(
     roles += missing_forums(plain, every)
     roles += dropped_deadlines(plain, evidence)
     roles += fractions_as_wholes(plain, evidence)
+    roles += shortened_definitions(plain, evidence)
     support.invented_names = tuple(missing_names(plain, every))
     roles += [f"name {n}" for n in support.invented_names]
     roles += [f"article {a}" for a in misplaced_articles(plain, documents)]

@@ -12,6 +12,7 @@ from rag_core.reflection.facts import (
     obligations,
     parties,
     party_aliases,
+    shortened_definitions,
     unbacked_permission,
 )
 from rag_core.settings import ReflectionSettings
@@ -193,3 +194,26 @@ def test_a_share_of_a_sum_is_not_the_sum() -> None:
     assert fractions_as_wholes("首付款为合同总价款的30% [2]。", PRICE_ZH) == []
     assert fractions_as_wholes("首付款是30%。", PRICE_ZH) == []
     assert fractions_as_wholes("The interest rate is 8% [1].", "The interest rate is 8% per annum.") == []
+
+
+TERRITORY = '1.2 "Territory" means Singapore, Malaysia and Indonesia.'
+
+
+def test_a_defined_list_restated_in_part_is_a_different_fact() -> None:
+    """Browser try-out (session 32): "The territory under the distribution agreement is Singapore [1]."
+    passed the check against a territory of three countries."""
+    assert shortened_definitions(
+        "The territory under the distribution agreement is Singapore [1].", TERRITORY
+    ) == ["definition of territory also lists Malaysia, Indonesia"]
+    assert shortened_definitions("The Territory is Singapore, Malaysia and Indonesia [1].", TERRITORY) == []
+    assert shortened_definitions("本合同所称区域为北京。", "本合同所称区域，是指北京、上海和广州。") == [
+        "definition of 区域 also lists 上海, 广州"
+    ]
+    # a sentence that does not restate the term, or a definition that is no list: nothing to compare
+    assert shortened_definitions("Distributor may not sell outside Singapore [1].", TERRITORY) == []
+    assert (
+        shortened_definitions(
+            "The Effective Date is January 15, 2027.", '"Effective Date" means January 15, 2027.'
+        )
+        == []
+    )

@@ -171,6 +171,15 @@ def test_review_rejects_a_share_of_the_price_given_as_the_price() -> None:
     assert review_draft("首付款为合同总价款的30%[1]。", blocks, ReflectionSettings()).ok
 
 
+def test_review_rejects_a_defined_list_cut_short() -> None:
+    territory = '1.2 "Territory" means Singapore, Malaysia and Indonesia.'
+    blocks = [EvidenceBlock(1, "DISTRIBUTION AGREEMENT", "d.txt", None, "", territory)]
+    assert not review_draft("The territory is Singapore [1].", blocks, ReflectionSettings()).ok
+    assert review_draft(
+        "The territory is Singapore, Malaysia and Indonesia [1].", blocks, ReflectionSettings()
+    ).ok
+
+
 def test_review_repairs_an_uncited_sentence() -> None:
     r = review_draft("违约金为合同总额的10%。", _blocks(), ReflectionSettings())
     assert r.repairs and r.repairs[0].added == 2 and r.valid == (2,)
