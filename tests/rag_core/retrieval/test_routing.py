@@ -67,6 +67,23 @@ def test_strip_names_removes_the_contract_name_but_keeps_the_question() -> None:
     assert strip_names("Master Services", ["master", "services"]) == "Master Services"
 
 
+def test_what_is_left_of_a_naming_phrase_goes_with_the_name() -> None:
+    """Browser try-out (session 32): "… under the agreement" was left for the judge, and a clause saying
+    "under this Agreement" outscored the Territory definition."""
+    from rag_core.retrieval.routing import strip_names
+
+    assert strip_names("What is the territory under the distribution agreement?", ["distribution"]) == (
+        "What is the territory?"
+    )
+    assert strip_names("Under the distribution agreement, what is the territory?", ["distribution"]) == (
+        "what is the territory?"
+    )
+    # not at the end of a clause of the question: the words say more than which contract
+    assert strip_names(
+        "Can the Supplier terminate the Distribution Agreement for convenience?", ["distribution"]
+    ) == ("Can the Supplier terminate the Agreement for convenience?")
+
+
 def test_strip_names_cuts_whole_words_only() -> None:
     """A name word inside a longer word stays: the contract is 技术服务合同, the question is about 服务费."""
     from rag_core.retrieval.routing import strip_names
