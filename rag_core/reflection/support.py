@@ -513,7 +513,44 @@ def missing_numbers(sentence: str, evidence: str) -> list[str]:
     cited evidence: 2"."""
     available: set[str] = set().union(*numbers_in(evidence, strict=False))
     body = LIST_MARKER.sub("", sentence, count=1)
-    return [min(forms) for forms in numbers_in(body, strict=True) if not forms & available]
+    missing = [forms for forms in numbers_in(body, strict=True) if not forms & available]
+    if missing:
+        derived = shares_of_stated(body, available)
+        missing = [forms for forms in missing if not forms & derived]
+    return [min(forms) for forms in missing]
+
+
+_ARABIC_PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*[%％]|(\d+(?:\.\d+)?)\s*percent\b", re.I)
+SHARE_PRODUCT_PLACES = 2
+"""Decimal places a computed share is compared to (540,000 = 30 % of 1,800,000; 0.5 yuan rounding aside)."""
+
+
+def shares_of_stated(sentence: str, available: set[str]) -> set[str]:
+    """The numbers a sentence may compute from the evidence: a percentage the sentence states and the
+    evidence holds, of a number the evidence holds.
+
+    Why (try-out, session 32): for "首付款是多少？" the local model wrote "首付款是合同总价款的30%，即1,800,000 × 30%
+    = 540,000元 [1]" from "总价款为…¥1,800,000" and "支付合同总价款的30%作为首付款"; the check rejected 540,000 as a
+    number the clause does not state, twice, and the lawyer got quotes. The product of two stated numbers
+    is arithmetic, not an invention; a wrong product still fails."""
+    text = unicodedata.normalize("NFKC", sentence)
+    shares = [Decimal(next(g for g in m.groups() if g)) for m in _ARABIC_PERCENT.finditer(text)]
+    shares += [
+        Decimal(v)
+        for m in _CN_PERCENT.finditer(text)
+        if (v := parse_chinese_number(m.group("run"))) is not None
+    ]
+    shares = [p for p in shares if _norm(p) in available]
+    if not shares:
+        return set()
+    bases = []
+    for form in available:
+        try:
+            bases.append(Decimal(form))
+        except InvalidOperation:
+            continue
+    quantum = Decimal(1).scaleb(-SHARE_PRODUCT_PLACES)
+    return {_norm((p * b / 100).quantize(quantum)) for p in shares for b in bases}
 
 
 def amounts_per_other_period(sentence: str, evidence: str) -> list[str]:

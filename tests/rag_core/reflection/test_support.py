@@ -503,3 +503,19 @@ def test_an_amount_moved_to_another_period_is_not_supported() -> None:
     assert amounts_per_other_period("房租一个月是6800元 [1]。", rent) == []  # 一 of 一个月 is no number
     assert amounts_per_other_period("每季度租金为20400元 [1]。", rent) == []
     assert amounts_per_other_period("租金为20400元 [1]。", rent) == []  # no period said
+
+
+def test_a_stated_share_of_a_stated_sum_may_be_computed() -> None:
+    """Try-out (session 32): "首付款是合同总价款的30%，即1,800,000 × 30% = 540,000元 [1]" was rejected twice for
+    540,000, which the clause does not write, and the answer fell back to quotes."""
+    price = "2.1 本合同总价款为人民币壹佰捌拾万元（¥1,800,000）。2.2 甲方应于本合同签订后十个工作日内支付合同总价款的30%作为首付款。"
+    assert missing_numbers("首付款是合同总价款的30%，即1,800,000 × 30% = 540,000元。[1]", price) == []
+    assert (
+        missing_numbers(
+            "The advance is 30% of USD 1,800,000, i.e. USD 540,000 [1].", "USD 1,800,000; 30 percent."
+        )
+        == []
+    )
+    # a wrong product, or a computed number with no stated share beside it, is still not in the evidence
+    assert missing_numbers("首付款是合同总价款的30%，即人民币600,000元。", price) == ["600000"]
+    assert missing_numbers("首付款为人民币540,000元。", price) == ["540000"]
