@@ -201,7 +201,12 @@ def strip_prompt_echo(answer: str) -> str:
             break
         if not bare.startswith(DATAMARK):
             kept.append(line)
-    return "\n".join(kept).strip()
+    return _INLINE_EVIDENCE.sub("合同", "\n".join(kept)).strip()
+
+
+_INLINE_EVIDENCE = re.compile(r"【参考资料】(?:中的?|里的?)?")
+"""The Chinese evidence heading named inside a sentence ("根据【参考资料】中的第2.2条", session 32 try-out): the
+lawyer never saw that section; it is the contract."""
 
 
 def _defuse(text: str) -> str:

@@ -198,3 +198,11 @@ def test_the_prompt_layout_copied_into_an_answer_is_cut_off() -> None:
     assert strip_prompt_echo("¦ 乙方应支付押金。\n押金为19000元 [1]。") == "押金为19000元 [1]。"
     plain = "The evidence shows a fee of USD 84,000 [1].\nPayment is due in advance [1]."
     assert strip_prompt_echo(plain) == plain
+
+
+def test_the_evidence_heading_named_in_a_sentence_reads_as_the_contract() -> None:
+    """Try-out (session 32): "根据【参考资料】中的第2.2条，…" named a prompt section the lawyer never saw."""
+    assert (
+        strip_prompt_echo("根据【参考资料】中的第2.2条，首付款为总价款的30% [1]。")
+        == "根据合同第2.2条，首付款为总价款的30% [1]。"
+    )
