@@ -323,7 +323,12 @@ def out_of_scope(
         if d != best and dominated(mine, cover[best], max_share, min_missing):
             missing = [t for t in naming_terms(question) if t in cover[best] - mine]
             out[d] = OutOfScope(d, as_asked(question, missing), docs[best][0])
-    return {**out_by_role(question, docs), **out_by_title(question, docs), **out}
+    named = _title_named(question, docs)
+    # a document the question names by its title stays in scope whatever roles it names: "技术开发合同和经销协议的
+    # 争议解决方式有什么不同？" named the distribution agreement's Distributor (经销), and the development
+    # contract, named by its own title, was scoped out beside it (session 32 try-out)
+    by_role = {d: why for d, why in out_by_role(question, docs).items() if not named[d]}
+    return {**by_role, **_out_by_titles(question, docs, named), **out}
 
 
 SCOPED_OUT = "doc_out_of_scope"

@@ -263,9 +263,13 @@ def missing_named_clauses(sentence: str, evidence: str, min_share: float) -> lis
 FORUMS: dict[str, re.Pattern[str]] = {
     "arbitration": re.compile(r"仲裁|\barbitra\w*", re.I),
     "court": re.compile(r"法院|诉讼|起诉|\bcourts?\b|\blitigat\w*|\blawsuits?\b|\bsue\b", re.I),
+    "negotiation": re.compile(r"协商|\bnegotiat\w*", re.I),
+    "mediation": re.compile(r"调解|\bmediat\w*", re.I),
 }
-"""Where a dispute is decided, in either language. Arbitration and the courts exclude each other under a
-valid arbitration clause, so naming the wrong one is a wrong answer, not a paraphrase."""
+"""Where or how a dispute is decided, in either language. Arbitration and the courts exclude each other
+under a valid arbitration clause, so naming the wrong one is a wrong answer, not a paraphrase; a first
+step of negotiation or mediation is one only where the clause provides it (session 32: "经销协议中，争议
+解决方式是双方协商解决" stood, uncited, beside a distribution agreement that sends disputes to SIAC)."""
 
 
 def missing_forums(sentence: str, evidence: str) -> list[str]:

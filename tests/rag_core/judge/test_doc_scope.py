@@ -251,6 +251,24 @@ def test_a_party_role_only_one_contract_has_scopes_out_the_others() -> None:
     assert set(gone) == {"labour"} and gone["labour"].missing == ("licensee",)
 
 
+def test_a_document_named_by_its_title_stays_beside_another_named_by_a_role() -> None:
+    """Try-out (session 32): "技术开发合同和经销协议…" named the distribution agreement's Distributor (经销), and
+    the development contract, named by its own title, was scoped out by the role rule."""
+    docs = {
+        "dev": (
+            "技术开发合同.txt",
+            "技术开发合同\n委托方（甲方）：杭州云帆智能科技有限公司\n第八条 争议解决\n提交杭州仲裁委员会仲裁。",
+        ),
+        "dist": (
+            "distribution_agreement.txt",
+            'EXCLUSIVE DISTRIBUTION AGREEMENT\nMeridian Health Supplies Pte. Ltd. ("Distributor")\n7. Disputes go to SIAC.',
+        ),
+    }
+    q = "技术开发合同和经销协议的争议解决方式有什么不同？"
+    assert "dev" in out_by_role(q, docs)  # the role rule alone would scope it out
+    assert out_of_scope(q, docs, 0.5, 2) == {}
+
+
 def test_the_role_note_says_the_role_is_a_party_elsewhere() -> None:
     why = out_by_role("公司可以随时辞退员工吗？", ROLES)["licence"]
     v = cap_verdict(verdict("p", 0.6), why, VerdictSettings())

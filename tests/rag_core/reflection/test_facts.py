@@ -217,3 +217,15 @@ def test_a_defined_list_restated_in_part_is_a_different_fact() -> None:
         )
         == []
     )
+
+
+def test_a_dispute_step_no_block_names_is_a_missing_forum() -> None:
+    """Try-out (session 32): "经销协议中，争议解决方式是双方协商解决。" stood beside a development contract's
+    arbitration clause (the distribution agreement's was not among the blocks)."""
+    from rag_core.reflection.facts import missing_forums
+
+    arbitration = "第八条 争议解决\n因本合同产生的争议，提交杭州仲裁委员会仲裁。"
+    assert missing_forums("经销协议中，争议解决方式是双方协商解决。", arbitration) == ["forum negotiation"]
+    assert (
+        missing_forums("争议应先协商解决，协商不成的提交仲裁。", "双方协商解决；协商不成的，提交仲裁。") == []
+    )

@@ -236,3 +236,26 @@ def test_what_follows_under_the_names_the_contract() -> None:
     d = route("Which court has jurisdiction over disputes under the license?", DOCS, 0.5)
     assert d is not None and d.doc_id == "d1" and d.matched == ["license"]
     assert route("What must be paid under the terms?", DOCS, 0.5) is None  # no title says "terms"
+
+
+def test_a_question_naming_two_contracts_routes_to_neither() -> None:
+    """Try-out (session 32): "技术开发合同和经销协议的争议解决方式有什么不同？" was routed to the development contract
+    alone: its name counted three times (技术开发, 技术, 开发) against the distribution agreement's once."""
+    development = DocumentMeta(
+        id="dev",
+        file_name="技术开发合同.txt",
+        title="技术开发合同",
+        terms="",
+        head="技术开发合同 委托方（甲方）",
+    )
+    distribution = DocumentMeta(
+        id="dist",
+        file_name="distribution_agreement.txt",
+        title="EXCLUSIVE DISTRIBUTION AGREEMENT",
+        terms="",
+        head='EXCLUSIVE DISTRIBUTION AGREEMENT Nordhavn Medical ApS ("Supplier")',
+    )
+    docs = [development, distribution, *DOCS]
+    assert route("技术开发合同和经销协议的争议解决方式有什么不同？", docs, 0.5) is None
+    routed = route("技术开发合同的争议怎么解决？", docs, 0.5)
+    assert routed is not None and routed.doc_id == "dev"
