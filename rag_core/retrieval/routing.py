@@ -284,7 +284,8 @@ Why (browser try-out, session 32): "What is the territory under the distribution
 "What is the territory under the agreement?", and the limitation clause's "under this Agreement" outscored
 the Territory definition (evidence 0.85 against 0.67): the local model answered "The territory … is
 Singapore", the governing law's country. Inside the routed contract the phrase says nothing; only at
-the end of a clause of the question, so "the parties to the agreement signed" keeps its words."""
+the end of a clause of the question, so "Can the Supplier terminate the Agreement for convenience?"
+keeps its words (there the agreement is what is terminated)."""
 
 
 def strip_names(query: str, matched: list[str]) -> str:
