@@ -368,15 +368,35 @@ def shortened_definitions(sentence: str, evidence: str) -> list[str]:
     it: every word is in the clause. A lawyer reads a defined territory, product list or party group
     as complete; one item of three is a different territory."""
     low = sentence.lower()
+    if _quoted_verbatim(sentence, evidence):
+        return []  # a clause quoted as it stands restates nothing (the quoted answer's own lines)
     out: list[str] = []
     for d in definitions(evidence):
         items = list_items(d.body)
-        if not items or d.term not in low:
+        said = _RESTATES.get(bool(re.search(r"[\u4e00-\u9fff]", d.term)))
+        m = re.search(rf"{re.escape(d.term)}{said}", low) if items and said else None
+        if m is None:
             continue
-        held = [i for i in items if i.lower() in low]
+        rest = low[m.end() :]
+        held = [i for i in items if i.lower() in rest]
         if held and len(held) < len(items):
             out.append(f"definition of {d.term} also lists {', '.join(i for i in items if i not in held)}")
     return out
+
+
+_RESTATES: dict[bool, str] = {
+    False: r"[^.;]{0,60}?\b(?:is|are|means|covers|includes|consists of)\b",
+    True: r"[^。；]{0,20}?(?:为|是|指|包括)",
+}
+"""What makes a sentence restate a term's meaning after naming it, for an English and a Chinese term: "The
+territory under the distribution agreement is …", "区域为…" — not a clause that only uses the term ("Licensor
+hereby grants Licensed Users a … license": the refusal bench's quoted grant was flagged before this)."""
+
+
+def _quoted_verbatim(sentence: str, evidence: str) -> bool:
+    """The sentence, without its quotation marks and citation numbers, stands in the evidence as written."""
+    bare = re.sub(r"\s*\[\d+\]", "", sentence).strip().strip("“”\"'")
+    return len(bare) > 0 and " ".join(bare.split()) in " ".join(evidence.split())
 
 
 EN_LEGAL_FORMS = (

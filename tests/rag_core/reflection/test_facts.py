@@ -229,3 +229,19 @@ def test_a_dispute_step_no_block_names_is_a_missing_forum() -> None:
     assert (
         missing_forums("争议应先协商解决，协商不成的提交仲裁。", "双方协商解决；协商不成的，提交仲裁。") == []
     )
+
+
+def test_a_sentence_that_only_uses_a_defined_term_restates_nothing() -> None:
+    """The refusal bench's quoted grant "Licensor hereby grants Licensed Users a … license" was cut as a short
+    restatement of '"Licensed Users" means Licensee and Licensee's subsidiaries' (it names Licensee)."""
+    users = '"Licensed Users" means Licensee and Licensee\'s subsidiaries. 2.1 Licensor hereby grants Licensed Users a license.'
+    assert (
+        shortened_definitions(
+            "Licensor hereby grants Licensed Users a license to use the Mark with Licensee's name.", users
+        )
+        == []
+    )
+    assert shortened_definitions("“2.1 Licensor hereby grants Licensed Users a license.” [1]", users) == []
+    assert shortened_definitions("The Licensed Users are Licensee [1].", users) == [
+        "definition of licensed users also lists Licensee's subsidiaries"
+    ]
