@@ -31,10 +31,12 @@ other kinds' (an amount, a period). ``role_named`` / ``role_other``: for a quest
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from rag_core.definitions import definitions
 from rag_core.judge.relevance import LexicalFeatures, held_kinds, value_kinds
 
 SCALAR_FEATURES: tuple[str, ...] = (
@@ -63,6 +65,7 @@ SCALAR_FEATURES: tuple[str, ...] = (
     "party_named",
     "role_named",
     "role_other",
+    "definitions",
 )
 
 EVIDENCE_DROPPED: tuple[str, ...] = ("coverage", "cos")
@@ -159,7 +162,22 @@ def scalar_row(
         1.0 if lex.kinds == ("entity",) and lex.matched else 0.0,
         1.0 if lex.role_named else 0.0,
         1.0 if lex.role_other else 0.0,
+        known * definition_share(asked_clause_text(q, p)),
     ]
+
+
+_SENTENCE_END = re.compile(r"[.;。；](?:\s|$)")
+
+
+def definition_share(text: str) -> float:
+    """The share of a passage's sentences that define a term ("X shall mean …"), at most 1.
+
+    Why (session 32, fit-part diagnosis of EVIDENCE precision): a typed question's EVIDENCE passages off
+    the gold spans included definitions that name the asked subject ("1.51 VERTICALNET COMPETITOR shall
+    mean …" for a non-compete question, "1.11 INTELLECTUAL PROPERTY RIGHTS shall mean …" for IP
+    assignment); a definition is sometimes the answer ("INITIAL TERM shall mean …"), so the fit weighs it."""
+    sentences = max(1, len(_SENTENCE_END.findall(text)))
+    return min(1.0, len(definitions(text)) / sentences)
 
 
 def feature_matrix(

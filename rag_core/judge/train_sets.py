@@ -565,4 +565,5 @@ def train_hash(train_dir: Path, ts: JudgeTrainSettings) -> str:
         "zh_head_training.py",
     ):
         h.update((here / src).read_bytes())
+    h.update((here.parent / "definitions.py").read_bytes())  # the definition_share feature
     return h.hexdigest()

@@ -485,3 +485,17 @@ def test_a_grant_that_rules_out_sublicensing_answers_the_sublicensing_question()
     fees = "4.1 The Licensee shall pay the Vendor an annual fee of EUR 12,000 within thirty (30) days of invoice."
     got = score(q, [grant, fees])
     assert got[0].evidence >= S.t_evidence > got[1].evidence, got
+
+
+def test_the_share_of_definitions_is_a_feature_of_its_own() -> None:
+    """Session 32: definitions naming the asked subject ("1.51 VERTICALNET COMPETITOR shall mean …") were kept as
+    EVIDENCE for typed questions; the fit now sees how much of a passage defines terms."""
+    from rag_core.judge.features import SCALAR_FEATURES, definition_share
+
+    assert "definitions" in SCALAR_FEATURES
+    assert (
+        definition_share('1.51 "Competitor" means any Site directed to the sale of Laboratory Products.')
+        == 1.0
+    )
+    assert definition_share("Supplier shall not sell. Distributor may buy.") == 0.0
+    assert definition_share('"Territory" means Singapore. Supplier shall not sell there.') == 0.5
