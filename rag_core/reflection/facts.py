@@ -373,8 +373,8 @@ def shortened_definitions(sentence: str, evidence: str) -> list[str]:
     out: list[str] = []
     for d in definitions(evidence):
         items = list_items(d.body)
-        said = _RESTATES.get(bool(re.search(r"[\u4e00-\u9fff]", d.term)))
-        m = re.search(rf"{re.escape(d.term)}{said}", low) if items and said else None
+        said = _RESTATES[bool(re.search(r"[\u4e00-\u9fff]", d.term))]
+        m = re.search(rf"{re.escape(d.term)}{said}", low) if items else None
         if m is None:
             continue
         rest = low[m.end() :]

@@ -138,10 +138,10 @@ def with_new_subject(previous: str, follow_up: str) -> str | None:
     subject = m.group("subject").strip()
     named = _CONTRACT_PHRASE.match(previous)
     head = named.group(0) if named else ""
-    rest = previous[len(head) :]
-    old = subject_of(rest)
     if any(subject.endswith(a) for a in NOT_A_SUBJECT):  # "保密期限": it says what it asks of its subject
         return head + subject
+    rest = previous[len(head) :]
+    old = subject_of(rest)
     if old:
         return head + rest.replace(old, subject, 1)
     return head + subject if head else None
