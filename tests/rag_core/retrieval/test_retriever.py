@@ -281,3 +281,40 @@ def test_the_translated_legs_best_hits_are_always_candidates(tmp_path: Path) -> 
     got = Retriever(store, settings).search_kb(kb, q)
     assert len(got.hits) == 4
     assert any(h.doc == "consulting.txt" and "instalments" in h.text for h in got.hits)
+
+
+def test_the_reserved_places_reach_more_than_one_other_language_contract(tmp_path: Path) -> None:
+    """Session 33: "卖方的竞业限制期限是多久？" reserved the translated leg's places for one agreement's
+    two non-compete passages and never judged the asset purchase agreement's, the one whose Seller
+    the question names."""
+    store = Store(tmp_path / "mixed")
+    settings = Settings()
+    settings.retrieval.candidates = 3
+    labour = "劳动合同\n\n第七条 竞业限制\n乙方离职后一年内不得在与甲方有竞争关系的单位任职。\n"
+    sale = "设备买卖合同\n\n第三条 付款\n买方应于验收合格后十五日内付清货款。\n\n第四条 质保\n质保期为十二个月。\n"
+    distribution = (
+        "Distribution Agreement\n\n4. Non-Competition\nDuring the term Distributor shall not compete with "
+        "Supplier or sell any competing products, and the non-compete restriction continues for one (1) year.\n\n"
+        "5. Restrictive Covenants\nDistributor shall not compete, directly or indirectly, in any competing "
+        "business during the restriction period.\n"
+    )
+    purchase = (
+        "Asset Purchase Agreement\n\n5. Non-Competition\nFor four (4) years after the Closing, Seller shall "
+        "not engage in the sale of hand tools.\n"
+    )
+    loan = "借款合同\n\n第三条 借款期限\n借款期限为十二个月。\n\n第四条 竞业\n借款人在借款期限内不得从事与出借人竞争的业务。\n"
+    files = [
+        ("labour.txt", labour),
+        ("sale.txt", sale),
+        ("loan.txt", loan),
+        ("lease.txt", LEASE),
+        ("dist.txt", distribution),
+        ("apa.txt", purchase),
+    ]
+    kb = _kb(store, "mixed", files, settings)
+    settings.retrieval.cross_language_reserved = 2
+    got = Retriever(store, settings).search_kb(kb, "卖方的竞业限制期限是多久？")
+    translated = [r["chunk_id"] for r in got.trace["legs"]["bm25_translated"]]
+    assert len(translated) >= 3, "both of the distribution agreement's passages lead the translated leg"
+    assert [h.doc for h in got.hits].count("dist.txt") == 1
+    assert "apa.txt" in {h.doc for h in got.hits}
