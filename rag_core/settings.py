@@ -131,6 +131,17 @@ class RetrievalSettings(_Group):
         ge=0,
         le=50,
     )
+    anchor_max_passages: int = _f(
+        3,
+        "passages",
+        "A word of the question that at most this many passages of the knowledge base use makes those "
+        "passages candidates (0 turns it off)",
+        ge=0,
+        le=20,
+    )
+    anchor_reserved: int = _f(
+        4, "passages", "Most passages such rare question words make candidates", ge=0, le=20
+    )
     expansion_vector_terms: int = _f(
         6, "terms", "Thesaurus terms appended to the query that is embedded for the vector leg", ge=0, le=50
     )

@@ -23,6 +23,7 @@ from rag_core.chunking import HEADING_ONLY_MAX_CHARS, SENTENCE_END_CHARS, clause
 from rag_core.definitions import definitions
 from rag_core.generation.prompt import EvidenceBlock, Language
 from rag_core.generation.word_weights import idf_weights, unseen_weight, weighted_share
+from rag_core.ingest.extract import TABLE_CELL_SEPARATOR
 from rag_core.judge.conflict import contradiction_of
 from rag_core.reflection.support import content_tokens, split_sentences
 from rag_core.settings import GenerationSettings
@@ -64,6 +65,7 @@ class BlockSentence:
     start: int
     end: int
     heading: str = ""  # the heading line above it inside the block, if any
+    table_header: int = -1  # for a table row, the position of its table's header row; else -1
 
 
 @dataclass
@@ -238,8 +240,18 @@ def block_sentences(block: EvidenceBlock) -> list[BlockSentence]:
     """
     out: list[BlockSentence] = []
     heading = ""
+    header = -1  # the position of the current table's header row, while its rows go on
     for u_start, u_end in _units(block.text):
         unit = block.text[u_start:u_end]
+        if TABLE_CELL_SEPARATOR in unit:
+            if content_tokens(unit):
+                start = block.start + u_start
+                row = header >= 0
+                top = out[header].text if row else heading
+                out.append(BlockSentence(block.n, len(out), unit, start, u_end + block.start, top, header))
+                header = header if row else len(out) - 1
+            continue
+        header = -1
         if is_heading_line(unit):
             heading = " ".join(unit.split())
             continue
@@ -255,6 +267,43 @@ def block_sentences(block: EvidenceBlock) -> list[BlockSentence]:
         lead = len(block.text) - len(block.text.lstrip())
         text = block.text.strip()
         out.append(BlockSentence(block.n, 0, text, block.start + lead, block.start + lead + len(text)))
+    return out
+
+
+TABLE_QUOTE_MAX_ROWS = 6
+"""A table header row quoted without any of its rows brings them along up to this many rows (a fee
+schedule); a longer table's header alone is not quoted, its rows are quoted when they score."""
+
+
+def with_table_headers(
+    chosen: list[ScoredSentence], scored: Sequence[ScoredSentence]
+) -> list[ScoredSentence]:
+    """The chosen sentences with each quoted table row preceded by its table's header row.
+
+    Why: "商铺的物业费是多少？" over a property-service contract with a fee table (物业类型 | 收费标准（元/平方米·月）,
+    住宅 | 3.5, 商铺 | 6.0) quoted the 住宅 sentence above it; a row read under its header names what it
+    asks, but quoted alone, "商铺 | 6.0" says neither the unit nor what the 6.0 is; the header alone, quoted for
+    "物业服务费怎么收？", says no fee at all (session 33 try-out)."""
+    at = {(x.sentence.block, x.sentence.position): x for x in scored}
+    rows: dict[tuple[int, int], list[ScoredSentence]] = {}
+    for x in sorted(scored, key=lambda x: (x.sentence.block, x.sentence.position)):
+        if x.sentence.table_header >= 0:
+            rows.setdefault((x.sentence.block, x.sentence.table_header), []).append(x)
+    out: list[ScoredSentence] = []
+    for x in chosen:
+        if x in out:
+            continue
+        key = (x.sentence.block, x.sentence.table_header)
+        head = at.get(key) if x.sentence.table_header >= 0 else None
+        if head is not None and head not in out and head not in chosen:
+            out.append(head)
+        out.append(x)
+        mine = rows.get((x.sentence.block, x.sentence.position), [])
+        if mine and not any(r in chosen for r in mine):  # a header alone says nothing: its rows follow
+            if len(mine) > TABLE_QUOTE_MAX_ROWS:
+                out.pop()
+            else:
+                out.extend(r for r in mine if r not in out)
     return out
 
 
@@ -589,7 +638,7 @@ def select_quoted(
         if question and settings.quoted_prefer_named_heading:
             chosen = _named_first(chosen, heading_reader(question))
         chosen = _defined_first(chosen, ranked, question)
-        chosen = chosen[: settings.quoted_max_sentences]
+        chosen = with_table_headers(chosen[: settings.quoted_max_sentences], scored)
     lead = _correcting(ranked, {b.n for b in blocks if b.conflicting}, question)
     if lead is not None:
         rest = [x for x in chosen if x is not lead]

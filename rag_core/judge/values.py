@@ -34,10 +34,21 @@ _MONTH_RX = (
     r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|"
     r"Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
 )
-_EN_NUMBER_WORDS: dict[str, int] = {
+_EN_UNITS: dict[str, int] = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-    "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40,
-    "forty-five": 45, "fifty": 50, "sixty": 60, "ninety": 90, "hundred": 100,
+}  # fmt: skip
+_EN_TENS: dict[str, int] = {
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
+}  # fmt: skip
+# every word from one to ninety-nine: "eighteen (18) months" (an escrow period) was no period at all
+# while only some teens and tens were listed (session 33 try-out)
+_EN_NUMBER_WORDS: dict[str, int] = {
+    **_EN_UNITS,
+    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+    "seventeen": 17, "eighteen": 18, "nineteen": 19,
+    **_EN_TENS,
+    **{f"{t}-{u}": tv + uv for t, tv in _EN_TENS.items() for u, uv in _EN_UNITS.items()},
+    "hundred": 100,
 }  # fmt: skip
 # the financial numerals (大写: 壹佰叁拾伍万元) with the ordinary ones: contracts write sums in both
 _ZH_DIGITS: dict[str, int] = {

@@ -53,6 +53,29 @@ def bigram_leg(
     return fts_leg(store, kb, grams, FTS_BIGRAMS, k, doc_ids) if grams else []
 
 
+def anchor_leg(store: Store, kb: KnowledgeBase, query: str, max_passages: int, limit: int) -> list[LegHit]:
+    """The passages that hold the query's rarest words: each word at most ``max_passages`` passages
+    of the base use, rarest word first, at most ``limit`` passages.
+
+    Why: "How long is the escrow held?" over seventeen contracts fused twenty term clauses ahead of
+    the one passage that says "escrow" (the asset purchase price, held "for eighteen (18) months"):
+    the duration words the thesaurus adds, matched by many passages on both the keyword and the
+    vector leg, outvote a word found once (session 33 try-out). A word few passages use is what the
+    question is about; whether such a passage answers is the judge's question, not the fusion's."""
+    if max_passages <= 0 or limit <= 0:
+        return []
+    found: list[list[LegHit]] = []
+    for term in dict.fromkeys(textproc.query_tokens(query)):
+        hits = fts_leg(store, kb, [term], FTS_TOKENS, max_passages + 1)
+        if 0 < len(hits) <= max_passages:
+            found.append(hits)
+    out: dict[str, LegHit] = {}
+    for hits in sorted(found, key=len):
+        for h in hits:
+            out.setdefault(h.row.id, h)
+    return list(out.values())[:limit]
+
+
 def vector_leg(
     store: Store,
     kb: KnowledgeBase,

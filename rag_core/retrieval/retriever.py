@@ -19,7 +19,7 @@ from rag_core.llm.base import ChatModel
 from rag_core.models import Hit, KnowledgeBase
 from rag_core.retrieval import expansion, rerank
 from rag_core.retrieval.fusion import interleave, one_per_group, rrf, with_reserved
-from rag_core.retrieval.legs import LegHit, bigram_leg, bm25_leg, run_legs, vector_leg
+from rag_core.retrieval.legs import LegHit, anchor_leg, bigram_leg, bm25_leg, run_legs, vector_leg
 from rag_core.retrieval.lexicon import expansion_terms, translated_terms
 from rag_core.retrieval.prototypes import prototype_text
 from rag_core.retrieval.routing import HEAD_CHARS, exclusive_route, in_document_query, route
@@ -62,6 +62,8 @@ def make_hit(row: ChunkRow, doc: DocumentMeta | None, score: float) -> Hit:
 
 
 TRANSLATED_LEG = "bm25_translated"
+ANCHOR_LEG = "anchor"
+"""The passages holding the question's rarest words (``legs.anchor_leg``): reserved, not fused."""
 """Name of the translated keyword leg (``routed_`` prefixed inside a routed contract)."""
 
 _HEADS: dict[str, str] = {}
@@ -248,7 +250,7 @@ class Retriever:
             for cid in one_per_group(
                 [h.row.id for h in hs], lambda c: rows[c].doc_id, self.rs.cross_language_reserved
             )
-        ]
+        ] + [h.row.id for name, hs, _ in active if name == ANCHOR_LEG for h in hs]
         out = []
         for rank, (cid, score) in enumerate(with_reserved(fused, reserved, limit), start=1):
             hit = make_hit(rows[cid], docs.get(rows[cid].doc_id), score)
@@ -290,6 +292,10 @@ class Retriever:
         trace["routing"] = decision.to_json() if decision else None
 
         legs = self._legs(kb, query, mode, None, trace, "")
+        if mode == "hybrid":  # the one-leg modes stay what they measure
+            anchors = anchor_leg(self.store, kb, question, rs.anchor_max_passages, rs.anchor_reserved)
+            if anchors:
+                legs.append((ANCHOR_LEG, anchors, 0.0))  # no vote in the fusion: its passages are reserved
         expanded: tuple[str, list[str]] = ("", [])
         if use_expansion and mode != "bm25":
             expanded = self._expansions(question, trace)

@@ -568,3 +568,33 @@ def test_a_definition_of_another_term_does_not_lead() -> None:
     assert (
         select_quoted(blocks, scored, s.generation, q).sentences[0].text == "The total price is USD 10,000."
     )
+
+
+FEE_TABLE = (
+    "第四条 物业服务费\n4.1 住宅物业服务费按建筑面积每月每平方米3.5元收取。\n\n"
+    "物业类型 | 收费标准（元/平方米·月）\n住宅 | 3.5\n商铺 | 6.0\n\n"
+    "4.2 物业服务费按季度预缴。\n"
+)
+
+
+def test_a_table_row_is_read_and_quoted_under_its_header(scorer: object) -> None:
+    """Session 33: "商铺的物业费是多少？" quoted the 住宅 sentence above the fee table; a row quoted alone
+    ("商铺 | 6.0") says neither what the 6.0 is nor its unit, and a header alone says no fee at all."""
+    doc = PREFIX + FEE_TABLE
+    block = _block(1, FEE_TABLE, len(PREFIX))
+    sentences = block_sentences(block)
+    rows = [s for s in sentences if "|" in s.text]
+    assert [s.text for s in rows] == ["物业类型 | 收费标准（元/平方米·月）", "住宅 | 3.5", "商铺 | 6.0"]
+    assert all(doc[s.start : s.end] == s.text for s in sentences)
+    assert rows[0].table_header == -1 and rows[0].heading == "第四条 物业服务费"
+    assert {s.table_header for s in rows[1:]} == {rows[0].position}
+    assert rows[2].heading == rows[0].text
+    s = Settings()
+    quoted = select_quoted(
+        [block], score_blocks("商铺的物业费是多少？", [block], scorer), s.generation, "商铺的物业费是多少？"
+    )  # type: ignore[arg-type]
+    texts = [q.text for q in quoted.sentences]
+    assert texts[:2] == ["物业类型 | 收费标准（元/平方米·月）", "商铺 | 6.0"], texts
+    header_alone = [ScoredSentence(x, 0.9 if x is rows[0] else 0.0) for x in sentences]
+    alone = select_quoted([block], header_alone, s.generation)
+    assert [q.text for q in alone.sentences][:3] == [rows[0].text, "住宅 | 3.5", "商铺 | 6.0"]

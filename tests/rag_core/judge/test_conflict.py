@@ -265,3 +265,17 @@ def test_a_value_whose_subject_follows_it_contradicts_the_premise() -> None:
     assert score("Is the probationary period three months?", passage) > T
     # a deposit followed by a bracketed note naming the rent stays the deposit's (the bracket ends its clause)
     assert score("租金是每月8000元，对吗？", "乙方应支付押金人民币13600元（相当于两个月租金）。") <= T
+
+
+def test_every_english_number_word_to_ninety_nine_is_a_number() -> None:
+    """Session 33: "to be held for eighteen (18) months" (an escrow) held no period, so the passage
+    "lacked" what "How long is the escrow held?" asks; only some teens and tens were listed."""
+    for text, days in (
+        ("held for eighteen (18) months", 540.0),
+        ("within fourteen (14) days", 14.0),
+        ("for nineteen months", 570.0),
+        ("within twenty-four (24) hours", 1.0),
+        ("seventy-five (75) days", 75.0),
+        ("a term of thirteen years", 13 * 365.0),
+    ):
+        assert [(v.kind, v.key) for v in extract_values(text)] == [("period", (days,))], text

@@ -318,3 +318,35 @@ def test_the_reserved_places_reach_more_than_one_other_language_contract(tmp_pat
     assert len(translated) >= 3, "both of the distribution agreement's passages lead the translated leg"
     assert [h.doc for h in got.hits].count("dist.txt") == 1
     assert "apa.txt" in {h.doc for h in got.hits}
+
+
+def test_a_question_word_few_passages_use_makes_them_candidates(tmp_path: Path) -> None:
+    """Session 33: "How long is the escrow held?" fused twenty term clauses ahead of the one passage
+    that says "escrow" (an asset purchase price, held "for eighteen (18) months")."""
+    store = Store(tmp_path / "terms")
+    settings = Settings()
+    settings.retrieval.candidates = 3
+    terms = [
+        (
+            f"c{i}.txt",
+            f"Agreement {i}\n\n5. Term\nThis Agreement remains in effect for {n} years and continues for "
+            f"a further period of one year unless terminated. How long the term lasts is held in Schedule {i}.\n",
+        )
+        for i, n in enumerate(("two", "three", "four", "five"))
+    ]
+    purchase = (
+        "Asset Purchase Agreement\n\n2. Purchase Price\nThe purchase price is $12,000,000, of which $1,200,000 "
+        "is deposited with First Coast Bank as escrow agent, to be held for eighteen (18) months after the "
+        "Closing to secure Seller's indemnification obligations.\n"
+    )
+    kb = _kb(store, "terms", [*terms, ("apa.txt", purchase)], settings)
+    q = "How long is the escrow held?"
+    settings.retrieval.anchor_max_passages = 0
+    without = Retriever(store, settings).search_kb(kb, q)
+    assert all(h.doc != "apa.txt" for h in without.hits), "outvoted by the term clauses"
+    settings.retrieval.anchor_max_passages = 3
+    got = Retriever(store, settings).search_kb(kb, q)
+    assert len(got.hits) == 3
+    assert [r["chunk_id"] for r in got.trace["legs"]["anchor"]] == [
+        h.chunk_id for h in got.hits if h.doc == "apa.txt"
+    ]
