@@ -312,6 +312,9 @@ def test_the_reserved_places_reach_more_than_one_other_language_contract(tmp_pat
         ("apa.txt", purchase),
     ]
     kb = _kb(store, "mixed", files, settings)
+    settings.retrieval.anchor_max_passages = (
+        0  # three candidates: the rare-word passages alone would fill them
+    )
     settings.retrieval.cross_language_reserved = 2
     got = Retriever(store, settings).search_kb(kb, "卖方的竞业限制期限是多久？")
     translated = [r["chunk_id"] for r in got.trace["legs"]["bm25_translated"]]
