@@ -23,7 +23,7 @@ from rag_core import textproc
 from rag_core.embeddings.registry import describe, get_embedder
 from rag_core.evaluation.stats import median_p95
 from rag_core.retrieval.fusion import rrf
-from rag_core.retrieval.legs import bigram_leg, bm25_leg, run_legs, vector_leg
+from rag_core.retrieval.legs import anchor_leg, bigram_leg, bm25_leg, run_legs, vector_leg
 from rag_core.settings import Settings
 from storage.schema import chunks_schema
 from storage.store import Store
@@ -121,6 +121,9 @@ def run_latency_bench(
                 ("vector", partial(vector_leg, store, kb, v, rs.vector_top_k, -1.0)),
             ]
         )
+        anchor_leg(
+            store, kb, q, rs.anchor_max_passages, rs.anchor_reserved
+        )  # after the legs, as a search runs it
         rrf([[str(h.row.id) for h in leg] for _, leg in legs], rs.rrf_k)
         search_ms.append((time.perf_counter() - t) * 1000)
     embedder = get_embedder(settings.embedding.backend, settings.embedding.model, settings)

@@ -8,8 +8,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from rag_core.cli.common import emit, emit_line, page_label, settings_of, store_of
+from rag_core.cli.common import emit, emit_line, place_label, settings_of, store_of
 from rag_core.errors import LexgateError
+from rag_core.export import source_label
 from rag_core.judge.base import PassageInput
 from rag_core.judge.factory import make_judge
 from rag_core.llm.factory import get_chat_model
@@ -141,7 +142,9 @@ def cmd_ask(args: argparse.Namespace) -> int:
     result = run_ask(pipeline, req, stream_to=sys.stderr)
     lines = ["", result.answer, ""]
     for c in result.citations:
-        lines.append(f"[{c.n}] {c.doc}{page_label(c.page)} {c.clause} [{c.start}:{c.end}]")
+        lines.append(
+            f"[{c.n}] {source_label(c.doc, place_label(c.page, c.clause, c.page_end))} [{c.start}:{c.end}]"
+        )
     kept = sum(1 for v in result.verdicts if v.keep)
     lines.append(f"verdicts: {kept} kept of {len(result.verdicts)}")
     print("\n".join(lines))

@@ -54,7 +54,13 @@ def common_parent() -> argparse.ArgumentParser:
     return p
 
 
-def page_label(page: int | str | None) -> str:
-    """ " p.N" for a paged document, "" for a text file: a TXT/MD source has no pages, and "p.None"
-    reads as a broken citation."""
-    return f" p.{page}" if page not in (None, "") else ""
+def place_label(page: int | str | None, clause: str, page_end: int | str | None = None) -> str:
+    """Where a cited passage is, as the app's citations say it (``export.where_label``): "page 3 ·
+    7.2 …" for a PDF, the clause path alone for a text file (no "p.None"), and a Word or Markdown
+    section only when the clause path does not start with it.
+
+    Why: a Markdown lease's citation read "p.COMMERCIAL LEASE AGREEMENT > 4. Security Deposit COMMERCIAL
+    LEASE AGREEMENT > 4. Security Deposit" — its section anchor taken for a page and then repeated (session 33)."""
+    from rag_core.export import where_label
+
+    return where_label(page, clause, "en", page_end)

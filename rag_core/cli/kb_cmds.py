@@ -8,9 +8,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from rag_core.cli.common import emit, emit_line, page_label, settings_of, store_of
+from rag_core.cli.common import emit, emit_line, place_label, settings_of, store_of
 from rag_core.embeddings.registry import describe
 from rag_core.errors import LexgateError
+from rag_core.export import source_label
 from rag_core.ingest.pipeline import IngestResult, ingest_files, sectioned
 from rag_core.retrieval.retriever import Retriever
 
@@ -151,7 +152,7 @@ def cmd_search(args: argparse.Namespace) -> int:
     query = " ".join(args.query)
     hits = run(query)
     human = "\n".join(
-        f"{i + 1:>2}. {h['score']:.4f}  {h['doc']}{page_label(h['page'])} {h['clause']}\n    {h['text'][:160]!r}"
+        f"{i + 1:>2}. {h['score']:.4f}  {source_label(h['doc'], place_label(h['page'], h['clause']))}\n    {h['text'][:160]!r}"
         for i, h in enumerate(hits)
     )
     emit(args, hits, human or "no hits")

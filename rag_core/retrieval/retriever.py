@@ -292,7 +292,10 @@ class Retriever:
         trace["routing"] = decision.to_json() if decision else None
 
         legs = self._legs(kb, query, mode, None, trace, "")
-        if mode == "hybrid":  # the one-leg modes stay what they measure
+        only_routed = decision is not None and exclusive_route(decision, rs)
+        if (
+            mode == "hybrid" and not only_routed
+        ):  # one-leg modes stay what they measure; a routed search drops it
             anchors = anchor_leg(self.store, kb, question, rs.anchor_max_passages, rs.anchor_reserved)
             if anchors:
                 legs.append((ANCHOR_LEG, anchors, 0.0))  # no vote in the fusion: its passages are reserved

@@ -272,11 +272,16 @@ def test_train_thresholds_sweeps_saved_scores_again(tmp_path: Path) -> None:
     assert "Traceback" not in proc.stderr
 
 
-def test_a_citation_of_a_text_file_names_no_page() -> None:
-    """A TXT/MD source has no pages: the human output said "房屋租赁合同.txt p.None"."""
-    from rag_core.cli.common import page_label
+def test_a_citation_names_a_page_only_for_a_pdf_and_a_section_once() -> None:
+    """A TXT/MD source has no pages: the human output said "房屋租赁合同.txt p.None"; a Markdown lease's
+    said "p.COMMERCIAL LEASE AGREEMENT > 4. Security Deposit COMMERCIAL LEASE AGREEMENT > 4. Security
+    Deposit" (session 33)."""
+    from rag_core.cli.common import place_label
 
-    assert page_label(None) == "" and page_label(3) == " p.3"
+    assert place_label(None, "第三条 押金") == "第三条 押金"
+    assert place_label(3, "7.2 Termination") == "page 3 · 7.2 Termination"
+    section = "COMMERCIAL LEASE AGREEMENT > 4. Security Deposit"
+    assert place_label(section, section) == section
 
 
 def test_a_word_or_markdown_file_counts_sections_not_pages() -> None:
