@@ -168,7 +168,9 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("distribution", "distributor", "distributors", "distribute"), ("经销", "分销", "经销商")),
     (("component", "components", "module", "modules"), ("组件", "部件", "模块")),
     (("adjust", "adjustment", "revise", "revision"), ("调整", "调价", "修订")),
-    (("source", "code", "escrow"), ("源代码", "托管")),
+    (("source", "code"), ("源代码",)),
+    # escrow apart from source code: "资产收购协议的托管期限是多久？" read 托管 as source code too
+    (("escrow",), ("托管", "共管")),
     (("service", "services", "support"), ("服务", "支持")),
     (("goods", "products", "product"), ("货物", "产品", "商品")),
     (("buy", "purchase", "procure", "procurement"), ("采购", "购买", "购置", "进货", "收购")),

@@ -119,7 +119,7 @@ def head_pairs(
                     asked.append((q, False, [*texts[:at], cut, *texts[at + 1 :]]))
             for q, ans, cands in asked:
                 s = shared_scores(q, cands, w)
-                if asks_party(s.lexical):
+                if asks_party(s.lexical, q):
                     continue
                 take = list(range(len(cands))) if cands is texts else [at]
                 xs.append(head_rows(s, take, dense.embed))

@@ -71,7 +71,9 @@ _CLOSERS = frozenset("\"'”’)）]】」』》")
 _ABBREVIATIONS = frozenset(
     _words(
         "e.g i.e etc inc ltd co corp no nos art arts sec secs para "
-        "paras cl mr mrs ms dr vs cf p pp st jr sr approx"
+        "paras cl mr mrs ms dr vs cf p pp st jr sr approx "
+        # company forms: "Meridian Health Supplies Pte. Ltd., a Singapore company" was cut after "Pte." (session 33)
+        "pte pty bhd sdn s.a b.v n.v l.p"
     )
 )
 _PREV_WORD = re.compile(r"([A-Za-z][A-Za-z.]*)$")

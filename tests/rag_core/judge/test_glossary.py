@@ -132,3 +132,11 @@ def test_a_survival_clause_speaks_of_continuing() -> None:
         "保密义务持续多久？", ["The obligations of Section 5 continue for five (5) years."]
     )[0]
     assert lex.hits >= 2
+
+
+def test_escrow_is_no_source_code() -> None:
+    """Session 33: "资产收购协议的托管期限是多久？" read 托管 as "source" and "code" as well as escrow."""
+    from rag_core.judge.glossary import translations
+
+    assert set(translations("托管")) == {"escrow"}
+    assert "托管" not in translations("source")

@@ -220,3 +220,42 @@ def test_a_follow_up_naming_another_role_joined_to_a_party_question(
 ) -> None:
     assert asks_party_identity(question) is asks
     assert asked_roles(question) == roles
+
+
+APA_PREAMBLE = (
+    "ASSET PURCHASE AGREEMENT\nThis Asset Purchase Agreement is entered into as of June 15, 2025 by and between "
+    'Redwood Tools Corp., a California corporation ("Seller"), and Summit Hardware Holdings Ltd., a Texas '
+    'corporation ("Buyer").'
+)
+APA_CLAUSES = [
+    "2. PURCHASE PRICE. The purchase price is $12,000,000, of which $1,200,000 is deposited with First Coast "
+    'Bank as escrow agent (the "Escrow Amount"), to be held for eighteen (18) months after the Closing.',
+    "8. TERMINATION. This Agreement may be terminated before the Closing by mutual written consent.",
+    "9. GOVERNING LAW. This Agreement is governed by the laws of the State of Delaware.",
+]
+SIGNATURE_BLOCK = (
+    "10. GENERAL\n10.1 This Agreement constitutes the entire agreement between the parties.\n\n"
+    "IN WITNESS WHEREOF, the parties have executed this Agreement as of the Effective Date.\n"
+    "Northwind Software Inc.                Bluefield Analytics LLC"
+)
+
+
+def test_the_preamble_of_a_named_agreement_is_relevant_to_who_its_parties_are() -> None:
+    """Session 33: "Who are the parties to the asset purchase agreement?" was refused: the preamble scored
+    evidence 0.79 but relevance 0.14 (it shares only the title with the question, and every candidate says
+    "Agreement"), under the 0.20 an evidence passage needs."""
+    texts = [*APA_CLAUSES, APA_PREAMBLE]
+    s = score("Who are the parties to the asset purchase agreement?", texts)
+    assert s[-1].relevance >= s[-1].evidence > 0.5, (s[-1].relevance, s[-1].evidence)
+
+
+def test_a_role_no_party_holds_is_answered_by_the_clause_that_names_it() -> None:
+    """Session 33: "Who is the escrow agent?" labelled a licence's signature block EVIDENCE (0.88) and quoted
+    it; the purchase price clause naming First Coast Bank "as escrow agent" scored 0.43. No party line gives
+    anyone that role, so the party model does not judge it."""
+    texts = [SIGNATURE_BLOCK, *APA_CLAUSES, APA_PREAMBLE]
+    s = score("Who is the escrow agent?", texts)
+    assert max(range(len(texts)), key=lambda i: s[i].evidence) == 1, [round(x.evidence, 2) for x in s]
+    assert s[0].evidence < 0.5, s[0].evidence
+    landlord = score("Who is the seller?", texts)  # a role a party line gives: the party model as before
+    assert max(range(len(texts)), key=lambda i: landlord[i].evidence) == len(texts) - 1

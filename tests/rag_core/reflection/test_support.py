@@ -519,3 +519,13 @@ def test_a_stated_share_of_a_stated_sum_may_be_computed() -> None:
     # a wrong product, or a computed number with no stated share beside it, is still not in the evidence
     assert missing_numbers("首付款是合同总价款的30%，即人民币600,000元。", price) == ["600000"]
     assert missing_numbers("首付款为人民币540,000元。", price) == ["540000"]
+
+
+def test_a_company_form_abbreviation_ends_no_sentence() -> None:
+    """Session 33: a quoted preamble was cut after "Meridian Health Supplies Pte." and "Ltd., a Singapore
+    company …" quoted as a sentence of its own."""
+    text = "It is between Nordhavn Medical ApS and Meridian Health Supplies Pte. Ltd., a Singapore company. Acme S.A. shall pay."
+    assert split_sentences(text) == [
+        "It is between Nordhavn Medical ApS and Meridian Health Supplies Pte. Ltd., a Singapore company.",
+        "Acme S.A. shall pay.",
+    ]
