@@ -76,19 +76,22 @@ def interleave(lists: Sequence[Sequence[T]]) -> list[T]:
     return out
 
 
-def one_per_group(ids: Sequence[str], group: Callable[[str], str], n: int) -> list[str]:
-    """The first ``n`` ids of distinct groups in rank order, topped up with the next best ids when
-    fewer groups than ``n`` are ranked.
+def with_other_groups(ids: Sequence[str], group: Callable[[str], str], n: int) -> list[str]:
+    """The first ``n`` ids, then, among the next ``n``, the first id of each group the first ``n`` lack.
 
-    Why: the translated leg's reserved places went to the first hits however many came from one
+    Why: the translated leg's reserved places went to its first hits however many came from one
     contract. "卖方的竞业限制期限是多久？" over fourteen Chinese and English contracts reserved a software
     licence's, a services agreement's and two of a distribution agreement's clauses, and the asset
     purchase agreement, the one contract whose Seller the question names, ranked fifth and was never
-    judged (session 33 try-out): reserved places are there to reach other-language contracts, so each
-    goes to a different one first."""
-    firsts: dict[str, str] = {}
-    for cid in ids:
-        firsts.setdefault(group(cid), cid)
-    picked = list(firsts.values())[:n]
-    rest = [cid for cid in ids if cid not in set(picked)]
-    return picked + rest[: n - len(picked)]
+    judged (session 33 try-out). Only one place per contract lost the franchise agreement's fee clause
+    for "How much is the franchise fee?" (its four best hits are that agreement's): the first hits keep
+    their places and other contracts join them."""
+    first = list(ids[:n])
+    have = {group(cid) for cid in first}
+    more: list[str] = []
+    for cid in ids[n : 2 * n]:
+        g = group(cid)
+        if g not in have:
+            have.add(g)
+            more.append(cid)
+    return first + more

@@ -18,7 +18,7 @@ from rag_core.embeddings.registry import get_embedder
 from rag_core.llm.base import ChatModel
 from rag_core.models import Hit, KnowledgeBase
 from rag_core.retrieval import expansion, rerank
-from rag_core.retrieval.fusion import interleave, one_per_group, rrf, with_reserved
+from rag_core.retrieval.fusion import interleave, rrf, with_other_groups, with_reserved
 from rag_core.retrieval.legs import LegHit, anchor_leg, bigram_leg, bm25_leg, run_legs, vector_leg
 from rag_core.retrieval.lexicon import expansion_terms, translated_terms
 from rag_core.retrieval.prototypes import prototype_text
@@ -247,7 +247,7 @@ class Retriever:
             cid
             for name, hs, _ in active
             if name.endswith(TRANSLATED_LEG)
-            for cid in one_per_group(
+            for cid in with_other_groups(
                 [h.row.id for h in hs], lambda c: rows[c].doc_id, self.rs.cross_language_reserved
             )
         ] + [h.row.id for name, hs, _ in active if name == ANCHOR_LEG for h in hs]

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from rag_core.retrieval.fusion import interleave, one_per_group, rrf, with_reserved
+from rag_core.retrieval.fusion import interleave, rrf, with_other_groups, with_reserved
 
 
 def test_rrf_sums_reciprocal_ranks() -> None:
@@ -58,13 +58,14 @@ def test_reserved_ids_take_the_last_places_of_the_cut() -> None:
     assert with_reserved(fused[:2], ["x"], 3) == [("a", 0.5), ("b", 0.4), ("x", 0.0)], "room left: appended"
 
 
-def test_reserved_places_go_to_distinct_documents_first() -> None:
+def test_reserved_places_keep_the_first_hits_and_add_other_documents() -> None:
     """Session 33: the translated leg's four reserved places went to three contracts, two to one of
-    them, and the asset purchase agreement (the only one with the question's Seller) ranked fifth."""
-    doc = {"a1": "A", "a2": "A", "b1": "B", "a3": "A", "c1": "C"}
-    assert one_per_group(["a1", "a2", "b1", "a3", "c1"], doc.__getitem__, 3) == ["a1", "b1", "c1"]
-    assert one_per_group(["a1", "a2", "b1"], doc.__getitem__, 3) == ["a1", "b1", "a2"], (
-        "topped up in rank order"
-    )
-    assert one_per_group(["a1", "a2"], doc.__getitem__, 0) == []
-    assert one_per_group([], doc.__getitem__, 2) == []
+    them, and the asset purchase agreement (the only one with the question's Seller) ranked fifth; one
+    place per contract instead lost the franchise agreement's fee clause, its third best hit."""
+    doc = {"a1": "A", "a2": "A", "b1": "B", "a3": "A", "c1": "C", "c2": "C", "d1": "D"}
+    ids = ["a1", "a2", "b1", "a3", "c1", "c2", "d1"]
+    assert with_other_groups(ids, doc.__getitem__, 3) == ["a1", "a2", "b1", "c1"]
+    assert with_other_groups(ids, doc.__getitem__, 2) == ["a1", "a2", "b1"], "only the next two are looked at"
+    assert with_other_groups(["a1", "a2"], doc.__getitem__, 3) == ["a1", "a2"]
+    assert with_other_groups(ids, doc.__getitem__, 0) == []
+    assert with_other_groups([], doc.__getitem__, 2) == []

@@ -319,7 +319,6 @@ def test_the_reserved_places_reach_more_than_one_other_language_contract(tmp_pat
     got = Retriever(store, settings).search_kb(kb, "卖方的竞业限制期限是多久？")
     translated = [r["chunk_id"] for r in got.trace["legs"]["bm25_translated"]]
     assert len(translated) >= 3, "both of the distribution agreement's passages lead the translated leg"
-    assert [h.doc for h in got.hits].count("dist.txt") == 1
     assert "apa.txt" in {h.doc for h in got.hits}
 
 
