@@ -16,7 +16,7 @@ from typing import Any
 
 from rag_core import textproc
 from rag_core.judge.clause_types import role_words
-from rag_core.judge.glossary import direct_translations
+from rag_core.judge.glossary import direct_translations, stem, translations
 from rag_core.settings import RetrievalSettings
 from storage.rows import DocumentMeta
 
@@ -250,7 +250,7 @@ def name_spans(query: str, matched: list[str]) -> list[tuple[int, int]]:
         alternatives = "|".join(re.escape(w) for w in sorted(latin, key=len, reverse=True))
         pattern = re.compile(rf"(?<![0-9A-Za-z])(?:{alternatives})(?![0-9A-Za-z])", re.IGNORECASE)
         spans += [m.span() for m in pattern.finditer(query)]
-    cjk = {w for w in matched if textproc.has_cjk(w)}
+    cjk = {w for w in matched if textproc.has_cjk(w)} | _translating(query, latin)
     if cjk:
         words = textproc.word_spans(query)
         starts, ends = {s for s, _ in words}, {e for _, e in words}
@@ -261,6 +261,19 @@ def name_spans(query: str, matched: list[str]) -> list[tuple[int, int]]:
             ]
         spans += _kind_tails(query, words, {e for _, e in spans})
     return sorted(set(spans))
+
+
+def _translating(query: str, latin: list[str]) -> set[str]:
+    """The Chinese words of the query whose glossary translation is one of the matched English name words.
+
+    Why: "资产收购协议的托管期限是多久？" was routed to the ASSET PURCHASE AGREEMENT through the translations of
+    资产 and 收购, but nothing was stripped (the matched words are English), so the judge read the title
+    words too and labelled the preamble EVIDENCE (covers 3 of 5 words) above every clause (session 33)."""
+    if not latin or not textproc.has_cjk(query):
+        return set()
+    names = {stem(w) for w in latin}
+    found = (query[s:e] for s, e in textproc.word_spans(query))
+    return {w for w in found if textproc.has_cjk(w) and names & set(translations(w))}
 
 
 def _kind_tails(query: str, words: list[tuple[int, int]], name_ends: set[int]) -> list[tuple[int, int]]:

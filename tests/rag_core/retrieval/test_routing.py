@@ -259,3 +259,11 @@ def test_a_question_naming_two_contracts_routes_to_neither() -> None:
     assert route("技术开发合同和经销协议的争议解决方式有什么不同？", docs, 0.5) is None
     routed = route("技术开发合同的争议怎么解决？", docs, 0.5)
     assert routed is not None and routed.doc_id == "dev"
+
+
+def test_a_chinese_name_routed_through_its_translation_is_stripped_too() -> None:
+    """Session 33: "资产收购协议的托管期限是多久？" routed to the ASSET PURCHASE AGREEMENT by the translations of 资产
+    and 收购, but the English matched words stripped nothing, and the judge labelled the preamble EVIDENCE."""
+    assert strip_names("资产收购协议的托管期限是多久？", ["asset", "purchase"]) == "托管期限是多久？"
+    assert strip_names("商业租赁合同的押金是多少？", ["commercial", "lease"]) == "押金是多少？"
+    assert strip_names("押金是多少？", ["commercial"]) == "押金是多少？", "no name word, nothing to strip"
