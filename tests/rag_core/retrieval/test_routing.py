@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from rag_core.retrieval.routing import name_tokens, route
+from rag_core.retrieval.routing import name_tokens, route, strip_names
 from storage.rows import DocumentMeta
 
 _RAW_DOCS = [
