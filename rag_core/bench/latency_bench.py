@@ -121,9 +121,8 @@ def run_latency_bench(
                 ("vector", partial(vector_leg, store, kb, v, rs.vector_top_k, -1.0)),
             ]
         )
-        anchor_leg(
-            store, kb, q, rs.anchor_max_passages, rs.anchor_reserved
-        )  # after the legs, as a search runs it
+        # the rare-word searches after the legs, as a search of the whole base runs them
+        anchor_leg(store, kb, q, rs.anchor_max_passages, rs.anchor_reserved)
         rrf([[str(h.row.id) for h in leg] for _, leg in legs], rs.rrf_k)
         search_ms.append((time.perf_counter() - t) * 1000)
     embedder = get_embedder(settings.embedding.backend, settings.embedding.model, settings)

@@ -283,7 +283,8 @@ def with_table_headers(
     Why: "商铺的物业费是多少？" over a property-service contract with a fee table (物业类型 | 收费标准（元/平方米·月）,
     住宅 | 3.5, 商铺 | 6.0) quoted the 住宅 sentence above it; a row read under its header names what it
     asks, but quoted alone, "商铺 | 6.0" says neither the unit nor what the 6.0 is; the header alone, quoted for
-    "物业服务费怎么收？", says no fee at all (session 33 try-out)."""
+    "物业服务费怎么收？", says no fee at all (session 33 try-out). A header and the rows it brings come on top of
+    ``quoted_max_sentences``: they are part of the row or header quoted."""
     at = {(x.sentence.block, x.sentence.position): x for x in scored}
     rows: dict[tuple[int, int], list[ScoredSentence]] = {}
     for x in sorted(scored, key=lambda x: (x.sentence.block, x.sentence.position)):

@@ -62,9 +62,10 @@ def make_hit(row: ChunkRow, doc: DocumentMeta | None, score: float) -> Hit:
 
 
 TRANSLATED_LEG = "bm25_translated"
+"""Name of the translated keyword leg (``routed_`` prefixed inside a routed contract)."""
+
 ANCHOR_LEG = "anchor"
 """The passages holding the question's rarest words (``legs.anchor_leg``): reserved, not fused."""
-"""Name of the translated keyword leg (``routed_`` prefixed inside a routed contract)."""
 
 _HEADS: dict[str, str] = {}
 """Opening text per document id: documents never change once ingested, so this cache cannot go stale."""
@@ -292,10 +293,9 @@ class Retriever:
         trace["routing"] = decision.to_json() if decision else None
 
         legs = self._legs(kb, query, mode, None, trace, "")
+        # one-leg modes stay what they measure; a search of one named contract alone would drop them
         only_routed = decision is not None and exclusive_route(decision, rs)
-        if (
-            mode == "hybrid" and not only_routed
-        ):  # one-leg modes stay what they measure; a routed search drops it
+        if mode == "hybrid" and not only_routed:
             anchors = anchor_leg(self.store, kb, question, rs.anchor_max_passages, rs.anchor_reserved)
             if anchors:
                 legs.append((ANCHOR_LEG, anchors, 0.0))  # no vote in the fusion: its passages are reserved

@@ -257,5 +257,5 @@ def test_a_role_no_party_holds_is_answered_by_the_clause_that_names_it() -> None
     s = score("Who is the escrow agent?", texts)
     assert max(range(len(texts)), key=lambda i: s[i].evidence) == 1, [round(x.evidence, 2) for x in s]
     assert s[0].evidence < 0.5, s[0].evidence
-    landlord = score("Who is the seller?", texts)  # a role a party line gives: the party model as before
-    assert max(range(len(texts)), key=lambda i: landlord[i].evidence) == len(texts) - 1
+    seller = score("Who is the seller?", texts)  # a role a party line gives: the party model as before
+    assert max(range(len(texts)), key=lambda i: seller[i].evidence) == len(texts) - 1
