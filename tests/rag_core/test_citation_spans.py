@@ -102,3 +102,19 @@ def test_a_chinese_answer_rests_on_the_english_sentence_stating_its_words_and_va
     spans = resting_spans("保密义务持续五年 [1]。", 1, text, 100, 0.3)
     assert [text[a - 100 : b - 100] for a, b in spans] == [text.splitlines()[2]]
     assert resting_spans("本协议适用纽约州法律 [1]。", 1, text, 100, 0.3) == []
+
+
+def test_a_table_row_is_highlighted_with_its_header() -> None:
+    """Session 33 (browser): "商铺的物业费是6.0元/平方米·月 [1]" highlighted the fee table's header, which holds the
+    unit, and not the row "商铺 | 6.0" the answer rests on."""
+    passage = (
+        "第四条 物业服务费\n4.1 住宅物业服务费按建筑面积每月每平方米3.5元收取。\n\n"
+        "物业类型 | 收费标准（元/平方米·月）\n住宅 | 3.5\n商铺 | 6.0"
+    )
+    spans = resting_spans("商铺的物业费是6.0元/平方米·月 [1]。", 1, passage, 100, 0.3)
+    assert [passage[a - 100 : b - 100] for a, b in spans] == [
+        "物业类型 | 收费标准（元/平方米·月）",
+        "商铺 | 6.0",
+    ]
+    plain = resting_spans("住宅物业服务费按建筑面积每月每平方米3.5元收取 [1]。", 1, passage, 0, 0.3)
+    assert [passage[a:b] for a, b in plain] == ["4.1 住宅物业服务费按建筑面积每月每平方米3.5元收取。"]
