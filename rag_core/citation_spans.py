@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from rag_core.generation.citations import find_citations, remove_citation_markers
-from rag_core.ingest.extract import TABLE_CELL_SEPARATOR
+from rag_core.ingest.extract import table_headers
 from rag_core.judge.values import extract_values
 from rag_core.reflection.support import content_tokens, overlap_share, split_sentences
 from rag_core.textproc import bigrams, has_cjk, tokens
@@ -101,7 +101,7 @@ def resting_spans(answer: str, n: int, passage: str, offset: int, min_share: flo
     ``translated_share``); the spans are returned in document order, without repeats.
     """
     sentences = sentence_spans(passage)
-    headers = table_headers(passage, sentences)
+    headers = row_headers(passage, sentences)
     found: set[tuple[int, int]] = set()
     for claim in citing_sentences(answer, n):
         want = grams(claim)
@@ -124,26 +124,14 @@ def resting_spans(answer: str, n: int, passage: str, offset: int, min_share: flo
     return sorted((offset + a, offset + b) for a, b in found)
 
 
-def table_headers(
-    passage: str, sentences: Sequence[tuple[int, int]]
-) -> dict[tuple[int, int], tuple[int, int]]:
-    """Each table row's header row (the first line of its run of ``" | "`` lines), by span.
+def row_headers(passage: str, sentences: Sequence[tuple[int, int]]) -> dict[tuple[int, int], tuple[int, int]]:
+    """Each table row's header row (``extract.table_headers``), by span.
 
     Why: "商铺的物业费是6.0元/平方米·月 [1]" highlighted the fee table's header ("物业类型 | 收费标准（元/平方米·月）",
     which holds the unit) and not the row "商铺 | 6.0" it rests on (browser, session 33): a row is read with its
     header, as the quoted answer reads it (``quoted.block_sentences``), and highlighted with it."""
-    out: dict[tuple[int, int], tuple[int, int]] = {}
-    header: tuple[int, int] | None = None
-    previous_end = -1
-    for a, b in sentences:
-        if TABLE_CELL_SEPARATOR not in passage[a:b]:
-            header = None
-        elif header is not None and not passage[previous_end:a].strip():
-            out[(a, b)] = header
-        else:
-            header = (a, b)
-        previous_end = b
-    return out
+    heads = table_headers([passage[a:b] for a, b in sentences])
+    return {span: sentences[h] for span, h in zip(sentences, heads, strict=True) if h >= 0}
 
 
 def clip(spans: Sequence[tuple[int, int]], start: int, end: int) -> list[tuple[int, int]]:

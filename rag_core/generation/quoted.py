@@ -23,7 +23,7 @@ from rag_core.chunking import HEADING_ONLY_MAX_CHARS, SENTENCE_END_CHARS, clause
 from rag_core.definitions import definitions
 from rag_core.generation.prompt import EvidenceBlock, Language
 from rag_core.generation.word_weights import idf_weights, unseen_weight, weighted_share
-from rag_core.ingest.extract import TABLE_CELL_SEPARATOR
+from rag_core.ingest.extract import TABLE_CELL_SEPARATOR, table_headers
 from rag_core.judge.conflict import contradiction_of
 from rag_core.reflection.support import content_tokens, split_sentences
 from rag_core.settings import GenerationSettings
@@ -240,18 +240,22 @@ def block_sentences(block: EvidenceBlock) -> list[BlockSentence]:
     """
     out: list[BlockSentence] = []
     heading = ""
-    header = -1  # the position of the current table's header row, while its rows go on
-    for u_start, u_end in _units(block.text):
+    units = [  # a table line without words (a Markdown rule) is no row
+        (a, b)
+        for a, b in _units(block.text)
+        if TABLE_CELL_SEPARATOR not in block.text[a:b] or content_tokens(block.text[a:b])
+    ]
+    heads = table_headers([block.text[a:b] for a, b in units])
+    position: dict[int, int] = {}  # a table line's unit index -> its sentence position
+    for i, ((u_start, u_end), head) in enumerate(zip(units, heads, strict=True)):
         unit = block.text[u_start:u_end]
         if TABLE_CELL_SEPARATOR in unit:
-            if content_tokens(unit):
-                start = block.start + u_start
-                row = header >= 0
-                top = out[header].text if row else heading
-                out.append(BlockSentence(block.n, len(out), unit, start, u_end + block.start, top, header))
-                header = header if row else len(out) - 1
+            header = position[head] if head >= 0 else -1
+            top = out[header].text if header >= 0 else heading
+            position[i] = len(out)
+            start = block.start + u_start
+            out.append(BlockSentence(block.n, len(out), unit, start, block.start + u_end, top, header))
             continue
-        header = -1
         if is_heading_line(unit):
             heading = " ".join(unit.split())
             continue

@@ -23,7 +23,7 @@ from __future__ import annotations
 import io
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import Any
@@ -60,6 +60,30 @@ TABLE_CELL_SEPARATOR = " | "
 ANCHOR_SEPARATOR = " > "
 
 PDF_EOF_MARKER = b"%%EOF"
+
+
+def table_headers(lines: Sequence[str]) -> list[int]:
+    """For each line, the index of the header row of the table it is a row of, or -1 (no table line, or
+    the header itself): a table is a run of lines holding ``TABLE_CELL_SEPARATOR``, its first line the
+    header, as extraction writes a DOCX table.
+
+    Why here: the quoted answer reads and quotes a row under its header, and the citation viewer
+    highlights the two together (session 33: "商铺 | 6.0" means 6.0 yuan a square metre a month only
+    under "物业类型 | 收费标准（元/平方米·月）"); both must agree on which row heads which."""
+    out: list[int] = []
+    header = -1
+    for i, line in enumerate(lines):
+        if TABLE_CELL_SEPARATOR not in line:
+            header = -1
+            out.append(-1)
+        elif header < 0:
+            header = i
+            out.append(-1)
+        else:
+            out.append(header)
+    return out
+
+
 PDF_EOF_WINDOW = 1024
 """Readers accept ``%%EOF`` within the last 1024 bytes; missing there means a cut-off file."""
 

@@ -171,6 +171,10 @@ def _supported(v: Value, passage_values: list[Value], passage_norm: str) -> bool
     return False
 
 
+VALUE_CONFLICT = "con_value"
+"""The explanation code of a conflict found by the value check (``value_conflict``)."""
+
+
 def states_premise(slots: PremiseSlots, passage: str) -> bool:
     """Whether the passage states every value the question asserts (``slots``: ``premise_slots``)."""
     norm = normalize_text(passage)
@@ -458,7 +462,7 @@ def value_conflict(slots: PremiseSlots, passage: str) -> tuple[float, str]:
         p = prior * p_alt
         why = f"{v.kind} {v.describe()} in question vs {best.describe()} in passage"
         candidates.append(
-            (p, coded("con_value", why, kind=v.kind, asked=v.describe(), found=best.describe()))
+            (p, coded(VALUE_CONFLICT, why, kind=v.kind, asked=v.describe(), found=best.describe()))
         )
     if not candidates:
         return negation_conflict(slots.text, norm)

@@ -20,13 +20,10 @@ from collections.abc import Mapping, Sequence
 
 from rag_core.coded import coded, join
 from rag_core.judge.classify import CONFLICT, classify, document_of, relabelled
-from rag_core.judge.conflict import premise_slots, states_premise
+from rag_core.judge.conflict import VALUE_CONFLICT, premise_slots, states_premise
 from rag_core.judge.forum_premise import yes_no_question
 from rag_core.models import Verdict
 from rag_core.settings import VerdictSettings
-
-VALUE_CONFLICT = "con_value"
-"""The explanation code of a conflict found by the value check (``conflict.value_conflict``)."""
 
 _STATING = frozenset({"EVIDENCE", "NO_EVIDENCE"})
 """Labels of a passage that may grant the question's value: relevant, not itself contradicting."""

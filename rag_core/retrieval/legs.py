@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 
@@ -19,10 +20,6 @@ from storage.chunks import scope
 from storage.rows import ChunkRow
 from storage.schema import FTS_BIGRAMS, FTS_TOKENS
 from storage.store import Store
-
-_POOL = ThreadPoolExecutor(max_workers=4, thread_name_prefix="lexgate-leg")
-"""LanceDB runs each search in Rust without the GIL, so the legs of one query run side by side and
-the query costs about its slowest leg instead of their sum."""
 
 
 @dataclass
@@ -68,11 +65,14 @@ def anchor_leg(store: Store, kb: KnowledgeBase, query: str, max_passages: int, l
     question is about; whether such a passage answers is the judge's question, not the fusion's."""
     if max_passages <= 0 or limit <= 0:
         return []
-    futures = [
-        _POOL.submit(fts_leg, store, kb, [term], FTS_TOKENS, max_passages + 1)
-        for term in dict.fromkeys(textproc.query_tokens(query))
-    ]  # one small search per word, side by side (``run_legs``): one after another they cost 170 ms a question
-    found = [hits for hits in (f.result() for f in futures) if 0 < len(hits) <= max_passages]
+    # one small search per word, side by side: one after another they cost 170 ms a question
+    searches = run_legs(
+        [
+            (term, partial(fts_leg, store, kb, [term], FTS_TOKENS, max_passages + 1))
+            for term in dict.fromkeys(textproc.query_tokens(query))
+        ]
+    )
+    found = [hits for _, hits in searches if 0 < len(hits) <= max_passages]
     out: dict[str, LegHit] = {}
     for hits in sorted(found, key=len):
         for h in hits:
@@ -91,6 +91,11 @@ def vector_leg(
     """Cosine nearest neighbours among embedded chunks, dropping those under the similarity floor."""
     found = store.chunks.vector_search(kb, vector, k, scope(doc_ids, embedded=True))
     return [LegHit(row, sim) for row, sim in found if sim >= min_similarity]
+
+
+_POOL = ThreadPoolExecutor(max_workers=4, thread_name_prefix="lexgate-leg")
+"""LanceDB runs each search in Rust without the GIL, so the legs of one query run side by side and
+the query costs about its slowest leg instead of their sum."""
 
 
 def run_legs(calls: list[tuple[str, Callable[[], list[LegHit]]]]) -> list[tuple[str, list[LegHit]]]:

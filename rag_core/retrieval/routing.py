@@ -16,7 +16,7 @@ from typing import Any
 
 from rag_core import textproc
 from rag_core.judge.clause_types import role_words
-from rag_core.judge.glossary import direct_translations, stem, translations
+from rag_core.judge.glossary import direct_translations
 from rag_core.settings import RetrievalSettings
 from storage.rows import DocumentMeta
 
@@ -271,9 +271,8 @@ def _translating(query: str, latin: list[str]) -> set[str]:
     words too and labelled the preamble EVIDENCE (covers 3 of 5 words) above every clause (session 33)."""
     if not latin or not textproc.has_cjk(query):
         return set()
-    names = {stem(w) for w in latin}
     found = (query[s:e] for s, e in textproc.word_spans(query))
-    return {w for w in found if textproc.has_cjk(w) and names & set(translations(w))}
+    return {w for w in found if textproc.has_cjk(w) and any(_translates(w, name) for name in latin)}
 
 
 def _kind_tails(query: str, words: list[tuple[int, int]], name_ends: set[int]) -> list[tuple[int, int]]:
