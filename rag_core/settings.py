@@ -39,6 +39,13 @@ class IngestSettings(_Group):
         ge=0,
         le=1,
     )
+    engine_disagreement_ratio: float = _f(
+        0.02,
+        "fraction",
+        "Share of a page's characters on which pypdf and PDFium may differ before PDFium's reading is kept",
+        ge=0,
+        le=1,
+    )
     vector_index_min_rows: int = _f(
         50_000, "chunks", "Build an IVF_FLAT vector index once a knowledge base has this many chunks", ge=256
     )

@@ -14,7 +14,9 @@ from rag_core.ingest.extract import (
     KANGXI_RADICALS,
     PAGE_SEPARATOR,
     RADICALS_SUPPLEMENT,
+    _PdfPages,
     better_pdf_text,
+    character_disagreement,
     choose_title,
     clean_page_text,
     extract,
@@ -22,6 +24,8 @@ from rag_core.ingest.extract import (
     garbled_share,
     normalize_cjk,
     read_pdfium,
+    read_pypdf,
+    take_disputed_pages,
 )
 from rag_core.models import ExtractedDocument
 from rag_core.settings import IngestSettings
@@ -115,6 +119,47 @@ def test_pdfium_reads_the_same_text_cleanly(docs: dict[str, Path]) -> None:
     assert len(pages) == 3
     assert "\r" not in "".join(pages)
     assert _squash(make_docs.ZH_FACTS["rent"]) in _squash(pages[1])
+
+
+def test_a_page_pypdf_misreads_is_read_by_pdfium(tmp_path: Path) -> None:
+    path = make_docs.write_zh_partnership_pdf(tmp_path)
+    doc = _extract(path)
+    squashed = _squash(doc.text)
+    for line in make_docs.PARTNERSHIP_PAGES[1]:
+        assert _squash(line) in squashed
+    assert "合合" not in squashed
+    assert any(getattr(note, "code", "") == "pdf_pages_disputed" for note in doc.notes)
+    assert [s.page for s in doc.spans] == [1, 2]
+
+
+def test_disputed_pages_are_replaced_and_agreeing_ones_kept() -> None:
+    clean, misread = "第九条 争议解决", "第九条 争议合合合"
+    layout_only = "第一条\n合伙目的"
+    ours = _PdfPages(pages=[layout_only, misread], source="pypdf", title="")
+    theirs = _PdfPages(pages=["第一条 合伙目的", clean], source="pypdfium2", title="")
+    notes = take_disputed_pages(ours, theirs, DEFAULTS.engine_disagreement_ratio)
+    assert ours.pages == [layout_only, clean]
+    assert [getattr(note, "params", {}).get("pages") for note in notes] == ["2"]
+    assert character_disagreement(layout_only, "第一条 合伙目的") == 0.0
+    assert character_disagreement(misread, clean) > DEFAULTS.engine_disagreement_ratio
+    assert character_disagreement("", "") == 0.0
+
+
+def test_pdfium_word_break_marks_join_the_word() -> None:
+    assert clean_page_text("Distinguished Encoding Rules (DER) manip\ufffeulation.") == (
+        "Distinguished Encoding Rules (DER) manipulation."
+    )
+    assert clean_page_text("manip\ufffe\r\nulation") == "manipulation"
+
+
+def test_ordinary_pdfs_read_the_same_with_both_engines(docs: dict[str, Path]) -> None:
+    for key in ("zh_pdf", "en_pdf"):
+        data = docs[key].read_bytes()
+        ours, theirs = read_pypdf(data, key), read_pdfium(data, key)
+        assert ours is not None
+        for page, other in zip(ours.pages, theirs.pages, strict=True):
+            disagreement = character_disagreement(clean_page_text(page), clean_page_text(other))
+            assert disagreement <= DEFAULTS.engine_disagreement_ratio
 
 
 def test_better_pdf_text_prefers_clean_then_longer() -> None:
