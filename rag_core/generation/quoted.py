@@ -153,15 +153,23 @@ def is_field_line(line: str) -> bool:
     return m is not None and not _NUMBERED_LABEL.match(m.group(1))
 
 
+_CLAUSE_PUNCTUATION = re.compile("[，；]")
+"""Chinese comma and semicolon: they part a sentence's clauses, and no heading has them."""
+
+
 def is_heading_line(line: str) -> bool:
     """A short line without closing punctuation, or a short all-capitals line with one ("4.2
     LIMITATION OF WARRANTY AND LIABILITY."): a clause or document heading, not a sentence; never a
-    "label: value" line (``is_field_line``).
+    "label: value" line (``is_field_line``) nor a line with a Chinese comma or semicolon (a PDF
+    wraps a Chinese sentence at about 45 characters: "…提交中国国际经济贸易仲裁委员会按照其仲裁规则" / "仲裁。"
+    was a heading and "仲裁。" a sentence the quoted answer gave alone).
 
     Why the capitals: US contracts end their headings with a period, and the quoted answer to "what
     is the cap on liability?" was that heading alone."""
     text = line.strip()
     if not text or len(text) > HEADING_ONLY_MAX_CHARS or is_field_line(text):
+        return False
+    if _CLAUSE_PUNCTUATION.search(text):
         return False
     return text[-1] not in _LINE_END or _is_capitals_heading(text)
 

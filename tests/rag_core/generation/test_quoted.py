@@ -209,6 +209,21 @@ def test_a_sentence_wrapped_over_two_pdf_lines_is_one_sentence() -> None:
     assert "ninety (90)" in quoted.sentences[0].text
 
 
+def test_a_chinese_sentence_wrapped_over_two_pdf_lines_is_one_sentence() -> None:
+    """Seen on a partnership agreement PDF: the quoted answer gave "仲裁。" alone (the first line,
+    48 characters without closing punctuation, was taken for a heading)."""
+    text = (
+        "第九条 争议解决\n因本协议引起的争议，由各合伙人协商解决；协商不成的，提交中国国际经济贸易仲裁委员会按照其仲裁规则\n"
+        "仲裁。\n第十条 其他"
+    )
+    texts = [s.text for s in block_sentences(_block(1, text, 0))]
+    assert "仲裁。" not in texts
+    assert any(t.endswith("按照其仲裁规则\n仲裁。") for t in texts)
+    assert not is_heading_line("协商不成的，提交中国国际经济贸易仲裁委员会")
+    assert is_heading_line("第九条 争议解决")
+    assert is_heading_line("五、保密、知识产权")
+
+
 def test_a_sentence_quoted_from_a_block_of_several_clauses_names_its_own_clause(scorer: object) -> None:
     """A short contract's parent block covers every clause; the quote names the article it sits in."""
     block = EvidenceBlock(
