@@ -23,6 +23,7 @@ from rag_core.judge.injection import injection_score
 from rag_core.judge.payables import OTHER_SUM, Payable, named_payables, other_sum
 from rag_core.models import Label, Verdict
 from rag_core.settings import VerdictSettings
+from rag_core.textproc import plain_markdown
 
 
 def explain(label: Label, why: dict[str, str]) -> str:
@@ -100,7 +101,7 @@ class LocalJudge:
     ) -> list[tuple[dict[str, float], dict[str, str]]]:
         """The four scores and their reasons for each passage, without labelling (the LLM judge's fallback)."""
         slots = premise_slots(question)
-        rel = fitted_score(question, [p.text for p in passages])
+        rel = fitted_score(question, [plain_markdown(p.text) for p in passages])
         inj = [injection_score(p.text) for p in passages]
         con = [conflict_score(slots, p.text) for p in passages]
         con_scores = [c[0] for c in con]

@@ -46,3 +46,10 @@ def test_british_spellings_fold_to_american_letter_for_letter() -> None:
     text = "the licence of the licensee, authorised at the centre"
     assert len(textproc.fold_spelling(text)) == len(text)  # offsets into the lowered text still hold
     assert textproc.fold_spelling("this is the fee") == "this is the fee"
+
+
+def test_plain_markdown_drops_heading_hashes_and_bold_only() -> None:
+    text = "## 第八条 争议解决\n\n因本合同发生的争议，由**甲方**所在地人民法院管辖。\n### 8.1 Notices ##\nSee #3 and C# code."
+    assert textproc.plain_markdown(text) == (
+        "第八条 争议解决\n\n因本合同发生的争议，由甲方所在地人民法院管辖。\n8.1 Notices\nSee #3 and C# code."
+    )

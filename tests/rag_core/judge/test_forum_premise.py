@@ -90,3 +90,14 @@ def test_the_local_judge_keeps_the_clause_naming_the_asked_forum_as_evidence() -
     assert verdict.explanation_code.startswith("forum_agreed")
     [other] = judge.judge("房屋租赁合同的争议可以仲裁吗？", [PassageInput("p1", LEASE_COURT_ZH)])
     assert other.label == "CONFLICTING"
+
+
+def test_a_markdown_heading_does_not_lower_the_clause_it_heads() -> None:
+    """A Markdown contract's "## 第八条" heading cost its dispute clause relevance 0.95 → 0.74 and
+    "运输合同的争议由哪里的法院管辖？" was refused (try-out on a transport contract written as .md)."""
+    clause = "第八条 争议解决\n\n因本合同发生的争议，双方协商解决；协商不成的，向甲方所在地人民法院提起诉讼。"
+    judge = LocalJudge(Settings().verdict)
+    plain, marked = judge.scores(
+        "争议由哪里的法院管辖？", [PassageInput("a", clause), PassageInput("b", "## " + clause)]
+    )
+    assert marked[0] == plain[0]
