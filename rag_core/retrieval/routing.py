@@ -166,12 +166,15 @@ def route(question: str, docs: list[DocumentMeta], min_overlap: float) -> RouteD
 
     Each document's name words are weighted by IDF over the knowledge base, so words shared by
     many contracts count little; the best document must cover ``min_overlap`` of the question's
-    name-word weight and beat the runner-up.
+    name-word weight and beat the runner-up. A word that calls the contract by its kind
+    (``kind_names``) counts only in a title or file name: "合伙协议的争议怎么解决？" was not routed,
+    because the share transfer agreement's buyer is a 合伙企业 named in its opening block.
     """
     if len(docs) < 2:
         return None
     titles = [title_tokens(d) for d in docs]
-    q_words = _without_parts(question_names(question) | kind_names(question, set().union(*titles)))
+    named = question_names(question)
+    q_words = _without_parts(named | kind_names(question, set().union(*titles)))
     if not q_words:
         return None
     names = [doc_name_tokens(d, t) for d, t in zip(docs, titles, strict=True)]
@@ -188,8 +191,8 @@ def route(question: str, docs: list[DocumentMeta], min_overlap: float) -> RouteD
 
     q_weight = sum(idf(w) for w in one_per_meaning({w for w in q_words if df[w]})) or 1.0
     scored = []
-    for meta, ws in zip(docs, names, strict=True):
-        hit = one_per_meaning(q_words & ws)
+    for meta, ws, title in zip(docs, names, titles, strict=True):
+        hit = one_per_meaning({w for w in q_words if w in (ws if w in named else title)})
         scored.append((sum(idf(w) for w in hit) / q_weight, meta, sorted(hit)))
     scored.sort(key=lambda x: -x[0])
     best, meta, matched = scored[0]

@@ -166,6 +166,25 @@ def test_kind_words_route_only_by_titles_and_two_kinds_do_not_route() -> None:
     assert route("合同的付款期限是什么？", docs, 0.5) is None
 
 
+def test_a_kind_word_counts_in_titles_not_in_another_contracts_opening_block() -> None:
+    """Try-out: "合伙协议的争议怎么解决？" was not routed (0.5 / 0.5) — the share transfer agreement's
+    buyer, named in its opening block, is a 合伙企业 — and the answer quoted that agreement's court clause."""
+    partnership = DocumentMeta(
+        id="p1", file_name="合伙协议.pdf", title="合伙协议", terms="", head="合伙人甲：张明\n合伙人乙：李华"
+    )
+    shares = DocumentMeta(
+        id="s1",
+        file_name="股权转让协议.txt",
+        title="股权转让协议",
+        terms="",
+        head="转让方（甲方）：王建国\n受让方（乙方）：宁波海曙投资合伙企业（有限合伙）",
+    )
+    d = route("合伙协议的争议怎么解决？", [*DOCS, partnership, shares], 0.5)
+    assert d is not None and d.doc_id == "p1"
+    d = route("宁波海曙投资合伙企业支付多少价款？", [*DOCS, partnership, shares], 0.5)
+    assert d is not None and d.doc_id == "s1", "a company's name still counts in the opening block"
+
+
 def test_a_currency_names_no_contract() -> None:
     """Tried in the browser: "The annual fee is USD 90,000, right?" routed to the one licence whose
     opening block states amounts in USD, and the judge then read the question without "USD": a bare
