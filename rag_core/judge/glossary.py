@@ -63,9 +63,9 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("loan",), ("借款", "贷款")),
     (("principal",), ("本金",)),
     (
-        ("prepayment", "upfront"),
-        ("预付款", "预付", "首付款"),
-    ),  # not "advance": "payable in advance" is no 预付款
+        ("prepayment", "prepay", "upfront"),
+        ("预付款", "预付", "首付款", "提前还款", "提前偿还"),
+    ),  # not "advance": "payable in advance" is no 预付款; a loan's prepayment is 提前还款
     (("early",), ("提前",)),
     (("travel",), ("差旅", "旅费")),
     (("reimburse", "reimbursement"), ("报销",)),
@@ -130,7 +130,7 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("obligation", "duty", "shall", "must"), ("义务", "应当", "必须")),
     (("prohibit", "forbid", "may not"), ("不得", "禁止")),
     (("repair", "maintenance", "maintain"), ("维修", "维护", "修缮", "保养", "修理", "修复")),
-    (("damage", "loss"), ("损坏", "损失", "损害", "毁损", "灭失")),
+    (("damage", "loss"), ("损坏", "损失", "损害", "毁损", "灭失", "亏损")),
     (("risk",), ("风险",)),
     (("exclusion", "exclude", "exception", "except"), ("例外", "除外", "不包括", "排除")),
     (("deliver", "delivery", "shipment"), ("交付", "交货", "送达", "发货", "交房")),
@@ -175,6 +175,15 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("goods", "products", "product"), ("货物", "产品", "商品")),
     (("buy", "purchase", "procure", "procurement"), ("采购", "购买", "购置", "进货", "收购")),
     (("asset", "assets"), ("资产",)),
+    # carriage of goods and partnerships (session 34 try-out: a Chinese transport contract and partnership
+    # agreement asked about in English)
+    (("freight", "carriage"), ("运费", "运输费", "运杂费")),
+    (("carrier",), ("承运人", "承运方")),
+    (("transport", "transportation", "shipping", "logistics"), ("运输", "货运", "物流")),
+    (("shipper", "consignor"), ("托运人", "托运方")),
+    (("consignee",), ("收货人",)),
+    (("partnership", "partner", "partners"), ("合伙", "合伙人", "合伙企业")),
+    (("withdraw", "withdrawal"), ("退伙", "退出")),
     (("commercial",), ("商业", "商用")),
     (("ingredient", "ingredients", "seasoning"), ("原料", "原材料", "调味料", "食材", "配料")),
     (("use", "usage"), ("使用", "用途")),

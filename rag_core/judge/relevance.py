@@ -105,6 +105,7 @@ TOPICS: dict[str, tuple[str, ...]] = {
 _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("date", re.compile(r"\bwhen\b|\bwhat\s+(?:date|day|year)\b|\bdeadline\b|何时|什么时候|哪天|哪一天|日期|截止", re.I)),
     ("amount", re.compile(r"\bhow\s+much\b(?!\s+(?:prior\s+|advance\s+|written\s+)?(?:notice|time)\b)|\bwhat\s+(?:is\s+the\s+)?(?:fee|price|amount|cost)\b|\bwhat\s+(?:is|are|was|were)\s+the\s+(?:[a-z]+[\s-]+){0,2}?(?:fees?|price|cost|rent|deposit|salary|royalt(?:y|ies)|consideration)\b|多少钱|金额|费用是|价格|多少元", re.I)),
+    ("frequency", re.compile(r"\bhow\s+(?:often|frequently)\b|\bat\s+what\s+(?:intervals?|frequency)\b|\bhow\s+many\s+times\b|(?:多久|多长时间|隔多久|多少天|几天|几个月)[^，。；？?]{0,12}?一次|频率|频次|几次|多少次", re.I)),
     ("period", re.compile(r"\bhow\s+long\b|\bhow\s+much\s+(?:prior\s+|advance\s+|written\s+)?(?:notice|time)\b|\bhow\s+many\s+(?:business\s+|calendar\s+)?(?:days|weeks|months|years)\b|提前多少天|多少天|多少个月|多少年|\bwithin\s+how\s+many\b|\bwhat\s+(?:is\s+the\s+)?(?:term|period|duration)\b|\bwhat\s+(?:is|are|was|were)\s+the\s+(?:[a-z]+[\s-]+){0,2}?(?:term|period|duration)\b|多久|多长时间|多长(?![度宽高])|期限|几年|几个月|几天", re.I)),
     ("percent", re.compile(r"\bwhat\s+(?:percent|percentage|rate|share)\b|\bhow\s+many\s+percent\b|百分之几|比例|比率|百分比", re.I)),
     ("number", re.compile(r"\bhow\s+many\b|多少个|几个|多少", re.I)),
@@ -228,6 +229,7 @@ _ASK_WORDS = {
     "date": "a date",
     "amount": "an amount",
     "period": "a period",
+    "frequency": "a frequency",
     "percent": "a percentage",
     "number": "a number",
     "party": "a party",
@@ -354,6 +356,8 @@ def asked_kinds(question: str) -> list[str]:
     if asks_party_identity(question):
         return ["entity"]
     kinds = [kind for kind, rx in _ASKS if rx.search(question)]
+    if "frequency" in kinds:  # "多久…一次", "how many times": how often, not how long or how many
+        kinds = [k for k in kinds if k not in ("period", "number")]
     if "yesno" in kinds:
         stated = [_PREMISE_ASKS[k] for k in sorted(found_kinds(question)) if k in _PREMISE_ASKS]
         kinds = [*dict.fromkeys(k for k in stated if k not in kinds), *kinds]
@@ -373,7 +377,9 @@ yes/no question it scored evidence 0.15 and the correction quoted another contra
 held a "含" (session 31 try-out)."""
 
 
-VALUE_ASKS: frozenset[str] = frozenset({"date", "amount", "period", "percent", "number", "party", "place"})
+VALUE_ASKS: frozenset[str] = frozenset(
+    {"date", "amount", "period", "frequency", "percent", "number", "party", "place"}
+)
 """Kinds of asked value that name a fact (not a yes/no or a condition): the clause that answers
 must state one."""
 
@@ -458,8 +464,22 @@ def names_zh_person(text: str) -> bool:
     )
 
 
+_FREQUENCY = re.compile(
+    r"[每按](?:[一二两三四五六七八九十半\d]+)?个?(?:年度?|季度?|月|周|星期|日|天|小时)|[一二两三四五六七八九十\d]+次(?!性)"
+    r"|\b(?:annually|semi-annually|quarterly|monthly|weekly|daily|yearly)\b"
+    r"|\b(?:each|every|per)\s+(?:(?:calendar|fiscal|contract|business)\s+)?(?:year|quarter|month|week|day|annum)\b"
+    r"|\bonce\s+(?:a|per|every|each)\b|\btwice\b|\b\w+\s+times\s+(?:a|per|each)\b",
+    re.I,
+)
+"""How often a thing recurs: "每季度…报告一次", "按月结算", "quarterly", "once per Contract Year". It answers a
+how-often question, which asks no duration: "执行事务合伙人多久报告一次？" read "多久" as a period, found
+"每季度向其他合伙人报告一次" lacking one (evidence 0.26) and quoted the partnership's ten-year term (session 34)."""
+
+
 def _has_kind(kind: str, passage: str, value_kinds: set[str]) -> bool:
     """True when the passage holds a value of the kind asked for."""
+    if kind == "frequency":
+        return bool(_FREQUENCY.search(passage))
     if kind == "period" and _OPEN_ENDED.search(passage):
         return True
     if kind == "date" and _DEADLINE.search(passage):

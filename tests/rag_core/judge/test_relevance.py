@@ -223,3 +223,29 @@ def test_a_person_named_inline_answers_who() -> None:
     assert not _holds("借款的保证人是谁？", "保证期间为借款期限届满之日起两年。")
     # jieba tags common words as persons too ("周转"): a dictionary word is no name
     assert not _holds("借款的保证人是谁？", "乙方借款用于个人经营周转，不得用于赌博。")
+
+
+def test_a_how_often_question_asks_a_frequency_not_a_duration() -> None:
+    """Try-out (session 34): "执行事务合伙人多久报告一次？" found "每季度…报告一次" lacking a period (evidence 0.26)
+    and the partnership's ten-year term was quoted."""
+    from rag_core.judge.relevance import held_kinds
+
+    assert asked_kinds("执行事务合伙人多久报告一次？") == ["frequency"]
+    assert asked_kinds("How many times a year is the rent paid?") == ["frequency"]
+    assert asked_kinds("How often must the borrower deliver financial statements?") == ["frequency"]
+    assert asked_kinds("物业公司每天要巡逻几次？") == ["frequency"]
+    assert asked_kinds("租期多久？") == ["period"]
+    for text in ("5.3 执行事务合伙人每季度向其他合伙人报告一次事务执行情况。", "运费按月结算", "tested at the end of each fiscal quarter",
+                 "may adjust prices once per Contract Year", "The Seller shall report quarterly."):  # fmt: skip
+        assert held_kinds(("frequency",), text) == ("frequency",), text
+    for text in (
+        "合伙期限为十年",
+        "乙方应于借款期限届满之日一次性归还全部本金。",
+        "for a term of five (5) years",
+    ):
+        assert held_kinds(("frequency",), text) == (), text
+    q = "执行事务合伙人多久报告一次？"
+    report, term = lexical_features(
+        q, ["5.3 执行事务合伙人每季度向其他合伙人报告一次事务执行情况和财务状况。", "合伙期限为十年。"]
+    )
+    assert report.matched and not term.matched
