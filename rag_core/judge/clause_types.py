@@ -287,7 +287,12 @@ OTHER_TOPICS: tuple[Topic, ...] = (
            r"转让款", r"房款", r"首付款", r"尾款", r"[付交缴]清",
            # a loan's interest and repayment (session 30: "What is the interest rate on the loan?" was typed
            # Revenue/Profit Sharing by the guess and refused); not a security, controlling or conflicting interest
-           r"(?<!security )(?<!controlling )(?<!of )\binterests?\b(?! in\b)", r"\brepa(?:y|id|yment)", r"本金", r"还款")),
+           r"(?<!security )(?<!controlling )(?<!of )\binterests?\b(?! in\b)", r"\brepa(?:y|id|yment)", r"本金", r"还款",
+           # a payment schedule (session 34: "When is the last instalment due?" was typed Expiration Date by the
+           # guess and the commercial lease's end date quoted)
+           r"\binstal+ments?\b", r"\btranches?\b", r"分期", r"期款",
+           # carriage charges ("How is the freight calculated?" was typed Revenue/Profit Sharing by the guess)
+           r"\bfreight", r"运费", r"运输费")),
     Topic("confidentiality", "保密", "confidentiality",
           (r"confidential", r"\bsecret", r"non-?disclosure", r"保密", r"秘密",
            # returning or destroying what was disclosed (session 30: "How many days does the Recipient have to
@@ -305,6 +310,11 @@ OTHER_TOPICS: tuple[Topic, ...] = (
     Topic("force majeure", "不可抗力", "force majeure",
           (r"force majeure", r"act of god", r"不可抗力")),
     Topic("notices", "通知", "notices", (r"\bnotices?\b", r"\bnotif", r"通知", r"告知")),
+    # a partnership's admission, withdrawal and management (session 34: "新合伙人入伙需要什么条件？" was typed Minimum
+    # Commitment by the guess, 0.87, and refused beside "6.1 新合伙人入伙，须经全体合伙人一致同意")
+    Topic("partnership affairs", "合伙事务", "partnership affairs",
+          (r"入伙", r"退伙", r"执行事务", r"合伙事务", r"\badmi(?:t|ssion)\w*\s+(?:of\s+)?(?:an?\s+)?(?:new\s+)?partners?\b",
+           r"\bwithdraw\w*\s+from\s+the\s+partnership", r"\bpartnership(?:'s)?\s+affairs", r"\bmanaging\s+partner")),
 )  # fmt: skip
 """Topics lawyers ask about that are no CUAD category, in general drafting words (English, Chinese).
 

@@ -126,23 +126,27 @@ _MODAL = re.compile(
     r"\b(?:shall|may|must|will|not|never|no|only|cannot|required|entitled"
     r"|grants?|granted|permitted|prohibited|allowed)\b|\bnon-(?=[a-z])"
     r"|应当|应|可以|不得|有权|无权|不|须|必须|授予|允许|禁止"
-    r"|\b(?:inclusive|exclusive)\s+of\b|包括|包含|含有|(?<=[，,（(])含",
+    r"|\b(?:inclusive|exclusive)\s+of\b|包括|包含|含有|(?<=[，,（(])含"
+    r"|\bautomatic(?:ally)?\b|自动",
     re.I,
 )
 """What answers a yes/no question: a modal, a grant or permission, a prohibition, a negated term
 ("a non-sublicensable license" answers "Can the licensee sublicense?"), or what a sum or term includes
 ("合同总价包括运费吗？" is answered by "合同总价款为人民币壹佰叁拾伍万元，含税及运费", which had read as holding no
-answer, evidence 0.14, and the penalty clause was quoted instead; session 30). Not English "including": it mostly
+answer, evidence 0.14, and the penalty clause was quoted instead; session 30), or what happens by itself ("运输合同自动续期
+吗？" is answered by "期满前30日双方未提出异议的，自动续期一年", read as lacking an answer, evidence 0.16; session 34). Not English "including": it mostly
 introduces examples inside a clause (about 3,500 in 200 training contracts, a quarter of them "including without
 limitation"), and with it `bench refusal`'s judge column lost an absent-clause refusal and EVIDENCE precision (0.626 ->
 0.620) for no answer gained — a choice read off the check part, which only reports."""
 _CONDITION = re.compile(
     r"\b(?:if|unless|provided\s+that|in\s+the\s+event|subject\s+to|upon|where|when)\b|如果|若|除非|在.{0,12}情况下|如|一旦"
-    r"|的[，,][^。；;]{0,30}?(?:有权|可以|可|应当|应|须|视为)",
+    r"|的[，,][^。；;]{0,30}?(?:有权|可以|可|应当|应|须|视为)"
+    r"|[须需应]经|经[^。；;，,]{0,12}(?:同意|批准|许可)|\bwith(?:out)?\s+(?:the\s+)?(?:[\w'’]+\s+){0,3}?(?:consent|approval)\b",
     re.I,
 )
 """A condition. Chinese drafting states most as "…的，…有权/应" ("代理商连续两个季度未完成最低销售指标的，委托方
-可以书面通知解除"), with no 如果 or 若: those clauses had read as holding no condition for "在何种情况下可以解除？"."""
+可以书面通知解除"), with no 如果 or 若: those clauses had read as holding no condition for "在何种情况下可以解除？".
+A required consent is one too: "新合伙人入伙，须经全体合伙人一致同意" answers "新合伙人入伙需要什么条件？" (session 34)."""
 _PLACE = re.compile(
     r"\b(?:state|commonwealth|province|county|city|country|court|courts|venue|located|address|premises|"
     r"office|place|kingdom|england|wales|delaware|new\s+york|california|texas|nevada|ontario|hong\s+kong)\b|"

@@ -104,7 +104,12 @@ _NEGATION_EN = re.compile(
     r"\b(?:not|no|never|neither|nor|cannot|without|prohibited|forbidden|may\s+not|shall\s+not|must\s+not)\b|n't\b",
     re.IGNORECASE,
 )
-_NEGATION_ZH = re.compile(r"不得|不能|不可|不应|无权|禁止|没有|未|不|无|非")
+_NEGATION_ZH = re.compile(
+    r"不得|不能|不可(?!抗力)|不应|无权|禁止|没有|未(?!来)|不(?!动产|可抗力|仅|断|定期)|无(?!限|论|条件|误)|非(?!常)"
+)
+"""Chinese negation words, not the words built on them that negate nothing: 不动产 (real estate), 不可抗力 (force
+majeure), 不仅, 不断, 不定期, 未来, 无限 (unlimited), 无论, 无条件, 无误, 非常. "合伙人对合伙企业的债务承担什么责任？"
+was corrected ("不对") by "合伙人对合伙企业的债务承担无限连带责任" read as a negation (session 34)."""
 _NEGATION_DE = re.compile(r"\b(?:nicht|kein|keine|keinen|niemals)\b", re.IGNORECASE)
 _REFERENCE_BEFORE = re.compile(
     r"(?:section|clause|article|paragraph|exhibit|schedule|annex|§|no\.|#)\s*$", re.IGNORECASE

@@ -25,9 +25,11 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _NAME_SPLIT = re.compile(r"[^0-9A-Za-z\u4e00-\u9fff]+")
 _GENERIC = frozenset(
     "agreement contract inc llc ltd corp corporation company co limited plc lp the and of to between this "
-    "amendment exhibit ex txt pdf docx md 合同 协议".split()
+    "amendment exhibit ex txt pdf docx md 合同 协议 公司 有限 有限公司 有限责任 有限责任公司 企业 集团 事务所".split()
 )
-"""Words that name every contract; they neither help nor hurt routing."""
+"""Words that name every contract, the legal forms of its parties among them; they neither help nor hurt
+routing. "合伙人对合伙企业的债务承担什么责任？" read "合伙人对合伙企业" as a company's name, and its 企业 was then
+stripped as a name word of the partnership agreement (session 34)."""
 _CURRENCIES = frozenset(
     "usd eur gbp rmb cny jpy hkd chf cad aud sgd nzd krw inr twd dollar dollars euro euros yuan".split()
 )
@@ -303,6 +305,12 @@ the end of a clause of the question, so "Can the Supplier terminate the Agreemen
 keeps its words (there the agreement is what is terminated)."""
 
 
+_CJK_GAP = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
+"""A space a removed name leaves between Chinese characters: Chinese writes none, and the premise check
+reads a space in Chinese as a clause break ("合伙人对合伙 的债务承担什么责任？" gave the declarative clause
+"合伙人对合伙", which "无限连带责任" then seemed to negate)."""
+
+
 def strip_names(query: str, matched: list[str]) -> str:
     """The query without the words that named the routed contract.
 
@@ -320,6 +328,7 @@ def strip_names(query: str, matched: list[str]) -> str:
         keep[start:end] = [False] * (end - start)
     cut = "".join(ch if k else " " for ch, k in zip(query, keep, strict=True))
     stripped = _LEFT_QUALIFIER.sub("", " ".join(cut.split())).lstrip(" ,，")
+    stripped = _CJK_GAP.sub("", stripped)
     remaining = [t for t in textproc.query_tokens(stripped) if t not in _GENERIC] if stripped else []
     return stripped if len(remaining) >= MIN_REMAINING_WORDS else query
 

@@ -279,3 +279,20 @@ def test_every_english_number_word_to_ninety_nine_is_a_number() -> None:
         ("a term of thirteen years", 13 * 365.0),
     ):
         assert [(v.kind, v.key) for v in extract_values(text)] == [("period", (days,))], text
+
+
+def test_words_built_on_a_negation_negate_nothing() -> None:
+    """Session 34: "无限连带责任" read as a negation corrected a question that asserted nothing ("不对")."""
+    from rag_core.judge.conflict import negation_conflict
+
+    assert (
+        negation_conflict("合伙人对合伙企业的债务承担责任", "合伙人对合伙企业的债务承担无限连带责任。")[0]
+        == 0.0
+    )
+    assert (
+        negation_conflict(
+            "因不可抗力延误的乙方应通知甲方", "因不可抗力延误的，乙方应在延误发生后12小时内通知甲方。"
+        )[0]
+        == 0.0
+    )
+    assert negation_conflict("合伙人可以处分合伙企业的不动产", "合伙人不得处分合伙企业的不动产。")[0] > 0.0

@@ -249,3 +249,17 @@ def test_a_how_often_question_asks_a_frequency_not_a_duration() -> None:
         q, ["5.3 执行事务合伙人每季度向其他合伙人报告一次事务执行情况和财务状况。", "合伙期限为十年。"]
     )
     assert report.matched and not term.matched
+
+
+def test_a_required_consent_is_a_condition_and_automatic_renewal_answers_yes_no() -> None:
+    """Session 34: "新合伙人入伙需要什么条件？" and "运输合同自动续期吗？" found their clauses lacking the asked kind."""
+    from rag_core.judge.relevance import held_kinds
+
+    assert held_kinds(
+        ("condition",), "6.1 新合伙人入伙，须经全体合伙人一致同意，并依法订立书面入伙协议。"
+    ) == ("condition",)
+    assert held_kinds(
+        ("condition",), "The Borrower may not assign without the Lender's prior written consent."
+    ) == ("condition",)
+    assert held_kinds(("yesno",), "期满前30日双方未提出异议的，自动续期一年。") == ("yesno",)
+    assert held_kinds(("condition",), "合伙期限为十年。") == ()

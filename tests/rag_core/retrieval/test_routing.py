@@ -286,3 +286,12 @@ def test_a_chinese_name_routed_through_its_translation_is_stripped_too() -> None
     assert strip_names("资产收购协议的托管期限是多久？", ["asset", "purchase"]) == "托管期限是多久？"
     assert strip_names("商业租赁合同的押金是多少？", ["commercial", "lease"]) == "押金是多少？"
     assert strip_names("押金是多少？", ["commercial"]) == "押金是多少？", "no name word, nothing to strip"
+
+
+def test_a_legal_form_names_no_contract_and_a_chinese_strip_leaves_no_space() -> None:
+    """Session 34: "合伙人对合伙企业的债务承担什么责任？" took "合伙人对合伙企业" for a company's name; its 企业 was
+    stripped and the judge read "合伙人对合伙 的债务…", whose space the premise check cut into a clause."""
+    assert "企业" not in name_tokens("宁波海曙投资合伙企业（有限合伙）")
+    assert "公司" not in name_tokens("杭州云杉投资管理有限公司")
+    assert strip_names("房屋租赁合同里约定的押金是多少？", ["房屋", "租赁"]) == "里约定的押金是多少？"
+    assert " " not in strip_names("在北京明远科技有限公司的合同中押金是多少？", ["明远"])
