@@ -259,3 +259,21 @@ def test_a_role_no_party_holds_is_answered_by_the_clause_that_names_it() -> None
     assert s[0].evidence < 0.5, s[0].evidence
     seller = score("Who is the seller?", texts)  # a role a party line gives: the party model as before
     assert max(range(len(texts)), key=lambda i: seller[i].evidence) == len(texts) - 1
+
+
+def test_party_lines_answer_who_whatever_topic_the_question_names() -> None:
+    """Session 34: "谁是执行事务合伙人？" names the partnership-affairs topic; the party lines mention none of
+    its words and were capped, so the answer lost "合伙人甲：张明"."""
+    from rag_core.judge.base import PassageInput
+    from rag_core.judge.classify import EVIDENCE
+    from rag_core.judge.local_judge import LocalJudge
+    from rag_core.settings import Settings
+
+    parties = "合伙协议\n合伙人甲：张明，住所北京市海淀区中关村大街1号\n合伙人乙：李华，住所上海市浦东新区世纪大道100号"
+    other = "6.2 合伙人退伙的，应当提前60日书面通知其他合伙人。"
+    judge = LocalJudge(Settings().verdict)
+    named, unnamed = judge.scores(
+        "谁是执行事务合伙人？", [PassageInput("a", parties), PassageInput("b", other)]
+    )
+    assert named[0][EVIDENCE] > 0.5
+    assert unnamed[0][EVIDENCE] <= Settings().verdict.topic_evidence_cap
