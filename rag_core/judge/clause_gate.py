@@ -14,7 +14,14 @@ from collections.abc import Sequence
 
 from rag_core.judge import dense
 from rag_core.judge.classify import RELEVANCE
-from rag_core.judge.clause_types import BY_NAME, ClauseType, Topic, thesaurus_types, topics_named
+from rag_core.judge.clause_types import (
+    BY_NAME,
+    ClauseType,
+    Topic,
+    asks_party_identity,
+    thesaurus_types,
+    topics_named,
+)
 from rag_core.judge.doc_scope import out_of_scope_code
 from rag_core.judge.fitted import load_weights, passage_views, question_view
 from rag_core.judge.payables import OTHER_SUM
@@ -121,8 +128,13 @@ def absent_topic(question: str, texts: list[str]) -> Topic | None:
 
 
 def asked_topics(question: str) -> list[Topic]:
-    """The non-CUAD topics a question asks about; none when a thesaurus word names a clause type."""
-    return [] if thesaurus_types(question) else topics_named(question)
+    """The non-CUAD topics a question asks about; none when a thesaurus word names a clause type, nor
+    when it asks who a party is: the party lines say who, whatever topic the question names, and a
+    passage naming no party is capped for that already ("谁是执行事务合伙人？" capped "合伙人甲：张明…" for
+    not mentioning partnership affairs, and the answer fell back to 5.1 alone; session 34)."""
+    if thesaurus_types(question) or asks_party_identity(question):
+        return []
+    return topics_named(question)
 
 
 def mentions_topic(text: str, topics: list[Topic]) -> bool:

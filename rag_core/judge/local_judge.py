@@ -130,15 +130,12 @@ class LocalJudge:
             cap = self.settings.topic_evidence_cap
             caps: list[str] = []
             headed = topic_text(passages[i])
-            lex = rel[i].lexical
-            # who a party is, is said by the party lines, whatever topic the question names: "谁是执行事务合伙人？"
-            # capped "合伙人甲：张明…" for not mentioning partnership affairs (session 34)
-            names_a_party = lex.kinds == ("entity",) and bool(lex.matched)
-            if topics and not mentions_topic(headed, topics) and not names_a_party:
+            if topics and not mentions_topic(headed, topics):
                 caps.append(topic_note(topics[0], cap))
             other = other_sum(sums, headed)
             if other:
                 caps.append(sum_note(*other, cap))
+            lex = rel[i].lexical
             if lex.kinds == ("entity",) and not lex.matched:
                 caps.append(entity_note(cap))
             if caps:
