@@ -292,7 +292,7 @@ def _kind_tails(query: str, words: list[tuple[int, int]], name_ends: set[int]) -
 
 
 _LEFT_QUALIFIER = re.compile(
-    r"\s*\b(?:under|in|of|for|from|by)\s+(?:the|this|that|our|my)\s+(?:agreement|contract)s?\b(?=\s*[?？.,，]|\s*$)",
+    r"\s*\b(?:under|in|of|for|from|by)\s+(?:the|this|that|our|my)(?:\s+(?:agreement|contract)s?)?\b(?=\s*[?？.,，]|\s*$)",
     re.IGNORECASE,
 )
 """What is left of "under the distribution agreement" once the name is out: "under the agreement".
@@ -302,13 +302,18 @@ Why (browser try-out, session 32): "What is the territory under the distribution
 the Territory definition (evidence 0.85 against 0.67): the local model answered "The territory … is
 Singapore", the governing law's country. Inside the routed contract the phrase says nothing; only at
 the end of a clause of the question, so "Can the Supplier terminate the Agreement for convenience?"
-keeps its words (there the agreement is what is terminated)."""
+keeps its words (there the agreement is what is terminated). A name that was the whole phrase leaves its
+preposition behind: "What is the monthly base rent under the commercial lease?" was judged as "… under the ?"."""
 
 
 _CJK_GAP = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 """A space a removed name leaves between Chinese characters: Chinese writes none, and the premise check
 reads a space in Chinese as a clause break ("合伙人对合伙 的债务承担什么责任？" gave the declarative clause
 "合伙人对合伙", which "无限连带责任" then seemed to negate)."""
+
+
+_SPACE_BEFORE_MARK = re.compile(r"\s+([?？.,，])")
+"""The space a removed name leaves before the question's closing mark."""
 
 
 def strip_names(query: str, matched: list[str]) -> str:
@@ -328,7 +333,7 @@ def strip_names(query: str, matched: list[str]) -> str:
         keep[start:end] = [False] * (end - start)
     cut = "".join(ch if k else " " for ch, k in zip(query, keep, strict=True))
     stripped = _LEFT_QUALIFIER.sub("", " ".join(cut.split())).lstrip(" ,，")
-    stripped = _CJK_GAP.sub("", stripped)
+    stripped = _SPACE_BEFORE_MARK.sub(r"\1", _CJK_GAP.sub("", stripped))
     remaining = [t for t in textproc.query_tokens(stripped) if t not in _GENERIC] if stripped else []
     return stripped if len(remaining) >= MIN_REMAINING_WORDS else query
 

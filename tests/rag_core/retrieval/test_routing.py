@@ -295,3 +295,11 @@ def test_a_legal_form_names_no_contract_and_a_chinese_strip_leaves_no_space() ->
     assert "公司" not in name_tokens("杭州云杉投资管理有限公司")
     assert strip_names("房屋租赁合同里约定的押金是多少？", ["房屋", "租赁"]) == "里约定的押金是多少？"
     assert " " not in strip_names("在北京明远科技有限公司的合同中押金是多少？", ["明远"])
+
+
+def test_a_name_that_was_the_whole_phrase_takes_its_preposition_along() -> None:
+    """Session 34: "What is the monthly base rent under the commercial lease?" was judged as "… under the ?"."""
+    stripped = strip_names(
+        "What is the monthly base rent under the commercial lease?", ["commercial", "lease"]
+    )
+    assert stripped == "What is the monthly base rent?"
