@@ -169,6 +169,14 @@ class RetrievalSettings(_Group):
         "When the question names one contract (and no second one reaches routing_min_overlap), "
         "search only that contract",
     )
+    routing_same_kind_max: int = _f(
+        3,
+        "documents",
+        "A question naming a contract by a kind that several titles share (借款 / loan) is routed to all of "
+        "them when they are at most this many (1: never)",
+        ge=1,
+        le=20,
+    )
     hyde: bool = _f(False, "on/off", "Search with an LLM-written hypothetical clause as well")
     hyde_min_chars: int = _f(150, "characters", "Shortest hypothetical clause asked for", ge=20)
     hyde_max_chars: int = _f(250, "characters", "Longest hypothetical clause asked for", ge=50)

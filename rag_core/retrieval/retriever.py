@@ -289,7 +289,11 @@ class Retriever:
         }
         t_start = time.perf_counter()
         routing_on = rs.routing if use_routing is None else use_routing
-        decision = route(question, self.doc_meta(kb), rs.routing_min_overlap) if routing_on else None
+        decision = (
+            route(question, self.doc_meta(kb), rs.routing_min_overlap, rs.routing_same_kind_max)
+            if routing_on
+            else None
+        )
         trace["routing"] = decision.to_json() if decision else None
 
         legs = self._legs(kb, query, mode, None, trace, "")
@@ -307,8 +311,8 @@ class Retriever:
         if decision:
             in_doc_query = in_document_query(question if query == question else query, decision.matched)
             trace["routing"]["in_doc_query"] = in_doc_query
-            in_doc_legs = self._legs(kb, in_doc_query, mode, [decision.doc_id], trace, "routed_")
-            in_doc_legs += self._expansion_legs(kb, expanded, mode, [decision.doc_id], trace, "routed_")
+            in_doc_legs = self._legs(kb, in_doc_query, mode, decision.doc_ids, trace, "routed_")
+            in_doc_legs += self._expansion_legs(kb, expanded, mode, decision.doc_ids, trace, "routed_")
             routed = self._fuse(kb, in_doc_legs, max(k, rs.rerank_top_n), trace)
             seen = {h.chunk_id for h in routed}
             for h in routed:
@@ -319,6 +323,12 @@ class Retriever:
                         "retrieval_routed_only",
                         f"searched only {decision.file_name}, the one contract the question names",
                         file=decision.file_name,
+                    )
+                    if not decision.also
+                    else coded(
+                        "retrieval_routed_kind",
+                        f"searched only {decision.file_names}, the contracts of the kind the question names",
+                        files=decision.file_names,
                     )
                 )
                 fused = routed

@@ -10,8 +10,8 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from rag_core import textproc
@@ -46,9 +46,24 @@ class RouteDecision:
     score: float
     runner_up: float
     matched: list[str]
+    also: list[tuple[str, str]] = field(default_factory=list)
+    """(id, file name) of the other contracts of the kind the question names (``same_kind``)."""
+
+    @property
+    def doc_ids(self) -> list[str]:
+        """Every routed contract: the best one first."""
+        return [self.doc_id, *(doc_id for doc_id, _ in self.also)]
+
+    @property
+    def file_names(self) -> str:
+        """The routed contracts' file names, for notes."""
+        return ", ".join([self.file_name, *(name for _, name in self.also)])
 
     def to_json(self) -> dict[str, Any]:
-        return self.__dict__.copy()
+        out: dict[str, Any] = {k: v for k, v in self.__dict__.items() if k != "also"}
+        if self.also:
+            out["also"] = [{"doc_id": doc_id, "file_name": name} for doc_id, name in self.also]
+        return out
 
 
 def name_tokens(text: str) -> set[str]:
@@ -163,8 +178,30 @@ def _without_parts(words: set[str]) -> set[str]:
     return {w for w in words if not any(w != o and w in o for o in cjk)}
 
 
-def route(question: str, docs: list[DocumentMeta], min_overlap: float) -> RouteDecision | None:
-    """The document the question names, or None.
+def same_kind(meanings: set[str], titles: Sequence[set[str]], named: set[str], most: int) -> list[int] | None:
+    """The indexes of the documents whose titles say every one of ``meanings`` (itself or translated),
+    when the question names a contract only by its kind (``named`` empty) and two to ``most`` titles
+    share it; else None.
+
+    Why (session 34): "借款协议适用哪里的法律？" over a Chinese 借款合同 and an English TERM LOAN AGREEMENT named
+    both (借款 ↔ loan), the tie routed nowhere, and the English governing-law clause was never retrieved among
+    seventeen other contracts' clauses: the lawyer named a kind of contract, and every contract of that kind
+    is what to search."""
+    if named or not meanings or most < 2:
+        return None
+    full = [
+        i
+        for i, title in enumerate(titles)
+        if all(any(w == m or _translates(w, m) for w in title) for m in meanings)
+    ]
+    return full if 2 <= len(full) <= most else None
+
+
+def route(
+    question: str, docs: list[DocumentMeta], min_overlap: float, same_kind_max: int = 1
+) -> RouteDecision | None:
+    """The document the question names, or None; several when it names them by a kind their titles
+    share (``same_kind``, at most ``same_kind_max``).
 
     Each document's name words are weighted by IDF over the knowledge base, so words shared by
     many contracts count little; the best document must cover ``min_overlap`` of the question's
@@ -191,13 +228,29 @@ def route(question: str, docs: list[DocumentMeta], min_overlap: float) -> RouteD
     def one_per_meaning(words: set[str]) -> set[str]:
         return _one_per_meaning(words, asked, idf)
 
-    q_weight = sum(idf(w) for w in one_per_meaning({w for w in q_words if df[w]})) or 1.0
+    meanings = one_per_meaning({w for w in q_words if df[w]})
+    q_weight = sum(idf(w) for w in meanings) or 1.0
     scored = []
-    for meta, ws, title in zip(docs, names, titles, strict=True):
+    for i, (ws, title) in enumerate(zip(names, titles, strict=True)):
         hit = one_per_meaning({w for w in q_words if w in (ws if w in named else title)})
-        scored.append((sum(idf(w) for w in hit) / q_weight, meta, sorted(hit)))
+        scored.append((sum(idf(w) for w in hit) / q_weight, i, sorted(hit)))
+    kind = same_kind(meanings, titles, named, same_kind_max)
+    if kind is not None:
+        first, *rest = sorted(
+            kind, key=lambda i: (not (titles[i] & meanings), i)
+        )  # the asked word itself first
+        runner_up = max((score for score, i, _ in scored if i not in kind), default=0.0)
+        return RouteDecision(
+            docs[first].id,
+            docs[first].file_name,
+            1.0,
+            round(runner_up, 3),
+            sorted({w for i in kind for w in q_words if w in titles[i]}),
+            [(docs[i].id, docs[i].file_name) for i in rest],
+        )
     scored.sort(key=lambda x: -x[0])
-    best, meta, matched = scored[0]
+    best, index, matched = scored[0]
+    meta = docs[index]
     runner = scored[1][0]
     if best < min_overlap or best <= runner:
         return None

@@ -303,3 +303,28 @@ def test_a_name_that_was_the_whole_phrase_takes_its_preposition_along() -> None:
         "What is the monthly base rent under the commercial lease?", ["commercial", "lease"]
     )
     assert stripped == "What is the monthly base rent?"
+
+
+def test_a_kind_several_titles_share_routes_to_all_of_them() -> None:
+    """Session 34: "借款协议适用哪里的法律？" over a 借款合同 and an English TERM LOAN AGREEMENT tied (借款 ↔ loan),
+    routed nowhere, and the English governing-law clause was never retrieved."""
+    zh_loan = DocumentMeta(
+        id="z1", file_name="借款合同.txt", title="借款合同", terms="", head="出借人（甲方）：上海恒信"
+    )
+    en_loan = DocumentMeta(
+        id="e1",
+        file_name="loan_agreement.docx",
+        title="TERM LOAN AGREEMENT",
+        terms="",
+        head="Harbor Point Bank",
+    )
+    docs = [*DOCS, zh_loan, en_loan]
+    d = route("借款协议适用哪里的法律？", docs, 0.5, same_kind_max=3)
+    assert d is not None and d.doc_ids == ["z1", "e1"] and d.runner_up < 0.5
+    assert "借款" in d.matched
+    assert route("借款协议适用哪里的法律？", docs, 0.5, same_kind_max=1) is None, "1: never"
+    # one contract says more of the question: it alone is routed, as before
+    d = route("What is the rate under the term loan agreement?", docs, 0.5, same_kind_max=3)
+    assert d is not None and d.doc_ids == ["e1"]
+    # two kinds named: a comparison is still routed nowhere
+    assert route("租赁合同和采购合同的付款期限有何不同？", [*DOCS, _PURCHASE], 0.5, same_kind_max=3) is None
