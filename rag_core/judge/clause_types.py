@@ -353,6 +353,9 @@ PARTY_ROLES_ZH = (
     r"债权人|债务人|股东|业主|"
     r"房东|房客|租客|租户|买家|卖家|雇主|老板"  # a client's words for the roles: "房东是谁？"
 )
+PARTY_ROLE_ZH = rf"(?:{PARTY_ROLES_ZH})(?:[甲乙丙丁戊](?!方))?"
+"""A Chinese role, with the position that tells several parties of one kind apart ("合伙人丙", "股东乙"):
+"合伙人丙是谁？" asked no role, and the quoted answer led with "5.1 …委托合伙人甲为执行事务合伙人" (session 34)."""
 _PARTY_IDENTITY = (
     re.compile(
         rf"^\s*who\s+(?:is|are|was|were)\s+(?:the\s+)?(?:[a-z]+\s+){{0,2}}?(?:{PARTY_ROLES_EN})\b"
@@ -361,16 +364,16 @@ _PARTY_IDENTITY = (
         re.I,
     ),
     re.compile(
-        rf"^(?:《[^》]{{1,80}}》)?.{{0,12}}?(?:{PARTY_ROLES_ZH})(?:分别)?(?:是谁|是哪家公司|是哪家企业|是哪家单位|是哪家|是哪个|叫什么|的名称是什么|名称是什么)[？?]?\s*$"
+        rf"^(?:《[^》]{{1,80}}》)?.{{0,12}}?(?:{PARTY_ROLE_ZH})(?:分别)?(?:是谁|是哪家公司|是哪家企业|是哪家单位|是哪家|是哪个|叫什么|的名称是什么|名称是什么)[？?]?\s*$"
     ),
-    re.compile(rf"^\s*谁是.{{0,12}}?(?:{PARTY_ROLES_ZH})[？?]?\s*$"),
+    re.compile(rf"^\s*谁是.{{0,12}}?(?:{PARTY_ROLE_ZH})[？?]?\s*$"),
     re.compile(  # who signs for a party: "(And) who signs for the transferee?" (had been typed Covenant Not To Sue)
         rf"^\s*(?:and\s+)?who\s+(?:signs?|signed|will\s+sign|executes?|executed)\b[^?]{{0,40}}?"
         rf"\b(?:for|on\s+behalf\s+of)\s+(?:the\s+)?(?:[a-z]+\s+)?(?:{PARTY_ROLES_EN})\b[^?]*\??\s*$",
         re.I,
     ),
     re.compile(
-        rf"^\s*(?:那)?(?:是)?谁(?:代表|替)(?:{PARTY_ROLES_ZH})(?:签字|签署|签约|签名|盖章|签章)[^？?]{{0,8}}[？?]?\s*$"
+        rf"^\s*(?:那)?(?:是)?谁(?:代表|替)(?:{PARTY_ROLE_ZH})(?:签字|签署|签约|签名|盖章|签章)[^？?]{{0,8}}[？?]?\s*$"
     ),
 )
 
@@ -380,7 +383,7 @@ _ROLE_FOLLOW_UP = (
         rf"^\s*(?:and|what\s+about|how\s+about)\s+(?:the\s+)?(?:[a-z]+\s+)?(?:{PARTY_ROLES_EN})\b\s*\??\s*$",
         re.I,
     ),
-    re.compile(rf"^\s*(?:那|那么)?(?:{PARTY_ROLES_ZH})呢[？?]?\s*$"),
+    re.compile(rf"^\s*(?:那|那么)?(?:{PARTY_ROLE_ZH})呢[？?]?\s*$"),
 )
 """A follow-up naming only another role ("And the licensor?", "受让方呢？"): a party question only after one."""
 _QUESTION_END = re.compile(r"(?<=[?？])\s*")
@@ -415,7 +418,7 @@ _GENERIC_ROLES = frozenset(
 )
 """Role words that name no one party: "Who are the parties?" asks for all of them."""
 _ROLE_EN = re.compile(rf"\b(?:{PARTY_ROLES_EN})\b", re.I)
-_ROLE_ZH = re.compile(PARTY_ROLES_ZH)
+_ROLE_ZH = re.compile(PARTY_ROLE_ZH)
 
 
 def role_words(text: str) -> list[str]:

@@ -277,3 +277,13 @@ def test_party_lines_answer_who_whatever_topic_the_question_names() -> None:
     )
     assert named[0][EVIDENCE] > 0.5
     assert unnamed[0][EVIDENCE] <= Settings().verdict.topic_evidence_cap
+
+
+def test_a_role_with_a_position_is_asked_and_named_apart_from_the_others() -> None:
+    """Session 34: "合伙人丙是谁？" asked no role, and the quoted answer led with "5.1 …委托合伙人甲为执行事务合伙人"."""
+    assert asks_party_identity("合伙人丙是谁？") and asked_roles("合伙人丙是谁？") == ("合伙人丙",)
+    third, first = party_labels("合伙人丙：杭州云杉投资管理有限公司"), party_labels("合伙人甲：张明")
+    assert third == {"合伙人丙"}
+    assert names_asked_role(("合伙人丙",), third) and not names_asked_role(("合伙人丙",), first)
+    assert names_asked_role(("合伙人",), first), "a positioned partner is a partner"
+    assert asked_roles("甲方是谁？") == ("甲方",)
