@@ -19,7 +19,7 @@ from rag_core.judge.clause_types import thesaurus_types
 from rag_core.llm.base import ChatModel, ChatOptions, Message
 from rag_core.models import ChatTurn
 from rag_core.settings import RetrievalSettings
-from rag_core.textproc import has_cjk
+from rag_core.textproc import ASKING, has_cjk
 
 CONDENSE_MAX_TOKENS = 128
 """Token budget of the condensed question; a standalone question is one sentence."""
@@ -77,12 +77,12 @@ noun ("时候"), or a party ("那乙方什么时候付？"): none of them makes 
 
 
 def subject_of(text: str) -> str | None:
-    """The first thing Chinese text names: a noun of two characters or more that is no attribute,
-    question word or party (``NOT_A_SUBJECT``)."""
+    """The first thing Chinese text names: a noun (or a verbal noun, "运费") of two characters or more
+    that is no attribute, question word or party (``NOT_A_SUBJECT``)."""
     import jieba.posseg
 
     for word, flag in jieba.posseg.cut(text):
-        if flag.startswith("n") and len(word) >= 2 and word not in NOT_A_SUBJECT:
+        if (flag.startswith("n") or flag == "vn") and len(word) >= 2 and word not in NOT_A_SUBJECT:
             return str(word)
     return None
 
@@ -124,6 +124,27 @@ _ONLY_A_SUBJECT = re.compile(r"^\s*(?:那么?|还有|那)?\s*(?P<subject>[^，�
 """A Chinese follow-up that is a subject and 呢 ("那房租呢？", "违约金呢"): the previous question asked of it."""
 
 
+_POINTERS_ZH = re.compile(r"[它其这那此该]")
+
+
+def names_an_act(subject: str) -> bool:
+    """Whether the subject of a "X呢？" follow-up is an act named by verbs ("逾期付款", "提前解除"): a thing
+    asked about too, though jieba tags no noun in it; not a question word, pointer, attribute or party.
+
+    Why (session 34): "逾期付款呢？" after "运输合同的运费怎么算？" was judged joined to the first question and the
+    freight clause was quoted again; asked as "运输合同的逾期付款怎么算？" the late-payment sentence is."""
+    import jieba
+
+    words = list(jieba.cut(subject))
+    return (
+        len(subject) >= 2
+        and all("\u4e00" <= ch <= "\u9fff" for ch in subject)
+        and not ASKING.search(subject)
+        and not _POINTERS_ZH.search(subject)
+        and not any(w in NOT_A_SUBJECT for w in words)
+    )
+
+
 def with_new_subject(previous: str, follow_up: str) -> str | None:
     """The previous question asked of the follow-up's subject ("押金多久能退？" then "那房租呢？":
     "房租多久能退？"); ``None`` unless the follow-up is only a subject of its own and 呢 and the previous
@@ -133,9 +154,11 @@ def with_new_subject(previous: str, follow_up: str) -> str | None:
     both subjects and the clause of the old one wins: the deposit clause (which also says 结清房租)
     was kept alone and the local model answered "房租在租赁期满或合同解除后七日内无息退还"."""
     m = _ONLY_A_SUBJECT.match(follow_up)
-    if not has_cjk(follow_up) or m is None or not names_own_subject(m.group("subject")):
+    if not has_cjk(follow_up) or m is None:
         return None
     subject = m.group("subject").strip()
+    if not names_own_subject(subject) and not names_an_act(subject):
+        return None
     named = _CONTRACT_PHRASE.match(previous)
     head = named.group(0) if named else ""
     if any(subject.endswith(a) for a in NOT_A_SUBJECT):  # "保密期限": it says what it asks of its subject

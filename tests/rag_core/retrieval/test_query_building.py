@@ -228,6 +228,10 @@ def test_a_follow_up_about_the_previous_subject_names_none_of_its_own(question: 
         ("《房屋租赁合同》中约定的押金是多少？", "那租金呢？", "《房屋租赁合同》中约定的租金是多少？"),
         ("技术开发合同的质保期多长？", "那保密期限呢？", "技术开发合同的保密期限"),
         ("质保期内缺陷怎么处理？", "那保密期限呢？", "保密期限"),  # it says what it asks
+        # an act named by verbs, and a verbal noun as the old subject (session 34)
+        ("运输合同的运费怎么算？", "逾期付款呢？", "运输合同的逾期付款怎么算？"),
+        ("运输合同的运费怎么算？", "那什么时候呢？", None),  # a question word: still about the freight
+        ("运输合同的运费怎么算？", "它呢？", None),
     ],
 )
 def test_a_follow_up_that_is_only_a_new_subject_asks_the_previous_question_of_it(
