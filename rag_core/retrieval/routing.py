@@ -178,6 +178,23 @@ def _without_parts(words: set[str]) -> set[str]:
     return {w for w in words if not any(w != o and w in o for o in cjk)}
 
 
+_CONTRACT_TITLE = re.compile(
+    r"合同|协议|契约|协定|章程|\b(?:agreements?|contracts?|lease|licen[cs]e|deed|indenture|terms|nda)\b", re.I
+)
+"""A title that names a contract by its kind ("房屋租赁合同", "TERM LOAN AGREEMENT", "commercial_lease")."""
+
+
+def is_contract_title(meta: DocumentMeta) -> bool:
+    """Whether a document's title or file name says it is a contract.
+
+    Why (session 34): a question names a contract by its kind ("家庭承包的土地承包经营合同还有效吗？"); once kind
+    words counted in titles alone, that question was routed to the one statute article titled
+    "农村土地承包经营纠纷调解仲裁法第二条" and searched there only. A law, a judgment or a memo is not the
+    contract a kind names."""
+    stem = re.sub(r"\.[A-Za-z0-9]{1,5}$", "", meta.file_name)
+    return bool(_CONTRACT_TITLE.search(f"{meta.title} {_CAMEL.sub(' ', stem).replace('_', ' ')}"))
+
+
 def same_kind(meanings: set[str], titles: Sequence[set[str]], named: set[str], most: int) -> list[int] | None:
     """The indexes of the documents whose titles say every one of ``meanings`` (itself or translated),
     when the question names a contract only by its kind (``named`` empty) and two to ``most`` titles
@@ -206,8 +223,9 @@ def route(
     Each document's name words are weighted by IDF over the knowledge base, so words shared by
     many contracts count little; the best document must cover ``min_overlap`` of the question's
     name-word weight and beat the runner-up. A word that calls the contract by its kind
-    (``kind_names``) counts only in a title or file name: "合伙协议的争议怎么解决？" was not routed,
-    because the share transfer agreement's buyer is a 合伙企业 named in its opening block.
+    (``kind_names``) counts only in the title or file name of a contract (``is_contract_title``):
+    "合伙协议的争议怎么解决？" was not routed, because the share transfer agreement's buyer is a 合伙企业
+    named in its opening block.
     """
     if len(docs) < 2:
         return None
@@ -217,6 +235,7 @@ def route(
     if not q_words:
         return None
     names = [doc_name_tokens(d, t) for d, t in zip(docs, titles, strict=True)]
+    kinds = [t if is_contract_title(d) else set() for d, t in zip(docs, titles, strict=True)]
     df = Counter(w for ws in names for w in ws)
     n = len(docs)
 
@@ -231,13 +250,13 @@ def route(
     meanings = one_per_meaning({w for w in q_words if df[w]})
     q_weight = sum(idf(w) for w in meanings) or 1.0
     scored = []
-    for i, (ws, title) in enumerate(zip(names, titles, strict=True)):
-        hit = one_per_meaning({w for w in q_words if w in (ws if w in named else title)})
+    for i, (ws, kind_title) in enumerate(zip(names, kinds, strict=True)):
+        hit = one_per_meaning({w for w in q_words if w in (ws if w in named else kind_title)})
         scored.append((sum(idf(w) for w in hit) / q_weight, i, sorted(hit)))
-    kind = same_kind(meanings, titles, named, same_kind_max)
+    kind = same_kind(meanings, kinds, named, same_kind_max)
     if kind is not None:
         first, *rest = sorted(
-            kind, key=lambda i: (not (titles[i] & meanings), i)
+            kind, key=lambda i: (not (kinds[i] & meanings), i)
         )  # the asked word itself first
         runner_up = max((score for score, i, _ in scored if i not in kind), default=0.0)
         return RouteDecision(
@@ -245,7 +264,7 @@ def route(
             docs[first].file_name,
             1.0,
             round(runner_up, 3),
-            sorted({w for i in kind for w in q_words if w in titles[i]}),
+            sorted({w for i in kind for w in q_words if w in kinds[i]}),
             [(docs[i].id, docs[i].file_name) for i in rest],
         )
     scored.sort(key=lambda x: -x[0])

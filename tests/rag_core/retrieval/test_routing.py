@@ -328,3 +328,18 @@ def test_a_kind_several_titles_share_routes_to_all_of_them() -> None:
     assert d is not None and d.doc_ids == ["e1"]
     # two kinds named: a comparison is still routed nowhere
     assert route("租赁合同和采购合同的付款期限有何不同？", [*DOCS, _PURCHASE], 0.5, same_kind_max=3) is None
+
+
+def test_a_kind_names_contracts_not_laws() -> None:
+    """Session 34: with kind words counted in titles alone, "家庭承包的土地承包经营合同还有效吗？" over statute articles
+    was routed to the one titled "农村土地承包经营纠纷调解仲裁法第二条" and searched there only."""
+    law = DocumentMeta(
+        id="l1", file_name="农村土地承包经营纠纷调解仲裁法第二条.txt", title="", terms="", head=""
+    )
+    other = DocumentMeta(
+        id="l2", file_name="民法典第三百三十四条.txt", title="", terms="", head="土地承包经营权人"
+    )
+    assert route("家庭承包的土地承包经营合同还有效吗？", [*DOCS, law, other], 0.5, same_kind_max=3) is None
+    lease = DocumentMeta(id="c1", file_name="土地承包经营合同.txt", title="", terms="", head="")
+    d = route("家庭承包的土地承包经营合同还有效吗？", [*DOCS, law, other, lease], 0.5, same_kind_max=3)
+    assert d is not None and d.doc_ids == ["c1"]
