@@ -32,6 +32,11 @@ _RAW_DOCS = [
 DOCS = [DocumentMeta(**d) for d in _RAW_DOCS]
 
 
+def _meta(doc_id: str, file_name: str, title: str = "", head: str = "") -> DocumentMeta:
+    """A document known by its file name, title and opening block only."""
+    return DocumentMeta(id=doc_id, file_name=file_name, title=title, terms="", head=head)
+
+
 def test_routes_english_named_contract() -> None:
     q = "Consider the Supply Agreement between Flotek Industries and Florida Chemical Company; what is the term?"
     d = route(q, DOCS, 0.5)
@@ -169,15 +174,12 @@ def test_kind_words_route_only_by_titles_and_two_kinds_do_not_route() -> None:
 def test_a_kind_word_counts_in_titles_not_in_another_contracts_opening_block() -> None:
     """Try-out: "合伙协议的争议怎么解决？" was not routed (0.5 / 0.5) — the share transfer agreement's
     buyer, named in its opening block, is a 合伙企业 — and the answer quoted that agreement's court clause."""
-    partnership = DocumentMeta(
-        id="p1", file_name="合伙协议.pdf", title="合伙协议", terms="", head="合伙人甲：张明\n合伙人乙：李华"
-    )
-    shares = DocumentMeta(
-        id="s1",
-        file_name="股权转让协议.txt",
-        title="股权转让协议",
-        terms="",
-        head="转让方（甲方）：王建国\n受让方（乙方）：宁波海曙投资合伙企业（有限合伙）",
+    partnership = _meta("p1", "合伙协议.pdf", "合伙协议", "合伙人甲：张明\n合伙人乙：李华")
+    shares = _meta(
+        "s1",
+        "股权转让协议.txt",
+        "股权转让协议",
+        "转让方（甲方）：王建国\n受让方（乙方）：宁波海曙投资合伙企业（有限合伙）",
     )
     d = route("合伙协议的争议怎么解决？", [*DOCS, partnership, shares], 0.5)
     assert d is not None and d.doc_id == "p1"
@@ -308,16 +310,8 @@ def test_a_name_that_was_the_whole_phrase_takes_its_preposition_along() -> None:
 def test_a_kind_several_titles_share_routes_to_all_of_them() -> None:
     """Session 34: "借款协议适用哪里的法律？" over a 借款合同 and an English TERM LOAN AGREEMENT tied (借款 ↔ loan),
     routed nowhere, and the English governing-law clause was never retrieved."""
-    zh_loan = DocumentMeta(
-        id="z1", file_name="借款合同.txt", title="借款合同", terms="", head="出借人（甲方）：上海恒信"
-    )
-    en_loan = DocumentMeta(
-        id="e1",
-        file_name="loan_agreement.docx",
-        title="TERM LOAN AGREEMENT",
-        terms="",
-        head="Harbor Point Bank",
-    )
+    zh_loan = _meta("z1", "借款合同.txt", "借款合同", "出借人（甲方）：上海恒信")
+    en_loan = _meta("e1", "loan_agreement.docx", "TERM LOAN AGREEMENT", "Harbor Point Bank")
     docs = [*DOCS, zh_loan, en_loan]
     d = route("借款协议适用哪里的法律？", docs, 0.5, same_kind_max=3)
     assert d is not None and d.doc_ids == ["z1", "e1"] and d.runner_up < 0.5
@@ -333,13 +327,9 @@ def test_a_kind_several_titles_share_routes_to_all_of_them() -> None:
 def test_a_kind_names_contracts_not_laws() -> None:
     """Session 34: with kind words counted in titles alone, "家庭承包的土地承包经营合同还有效吗？" over statute articles
     was routed to the one titled "农村土地承包经营纠纷调解仲裁法第二条" and searched there only."""
-    law = DocumentMeta(
-        id="l1", file_name="农村土地承包经营纠纷调解仲裁法第二条.txt", title="", terms="", head=""
-    )
-    other = DocumentMeta(
-        id="l2", file_name="民法典第三百三十四条.txt", title="", terms="", head="土地承包经营权人"
-    )
+    law = _meta("l1", "农村土地承包经营纠纷调解仲裁法第二条.txt")
+    other = _meta("l2", "民法典第三百三十四条.txt", "", "土地承包经营权人")
     assert route("家庭承包的土地承包经营合同还有效吗？", [*DOCS, law, other], 0.5, same_kind_max=3) is None
-    lease = DocumentMeta(id="c1", file_name="土地承包经营合同.txt", title="", terms="", head="")
+    lease = _meta("c1", "土地承包经营合同.txt")
     d = route("家庭承包的土地承包经营合同还有效吗？", [*DOCS, law, other, lease], 0.5, same_kind_max=3)
     assert d is not None and d.doc_ids == ["c1"]
