@@ -170,6 +170,20 @@ def with_new_subject(previous: str, follow_up: str) -> str | None:
     return head + subject if head else None
 
 
+def follow_up_question(history: Sequence[ChatTurn], question: str) -> str:
+    """What routing and the other question-reading search steps read for this turn: a follow-up that
+    is only a new subject ("逾期付款呢？") as the previous question asked of it (``with_new_subject``), else
+    the question.
+
+    Why (session 34): routed on "逾期付款呢？" alone, the follow-up to "货物运输合同的运费怎么算？" searched every
+    contract and the judge read "货物运输合同的逾期付款怎么算？" with the contract's name in it; its 货物/运输
+    made the insurance clause's "货物运输险" outscore the late-payment sentence and the follow-up was
+    refused. Routed on the rewrite, the contract is searched alone and its name stripped, as when asked
+    outright."""
+    previous = next((t.content for t in reversed(history) if t.role == "user"), "")
+    return (with_new_subject(previous, question) if previous else None) or question
+
+
 _CONTRACT_PHRASE = re.compile(
     r"^\s*(?:《[^》]{1,40}》|[\u4e00-\u9fff]{0,12}?(?:合同|协议))(?:中|里)?(?:约定|规定)?的?"
 )

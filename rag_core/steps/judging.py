@@ -285,7 +285,9 @@ def judge_follow_up(
     "那是哪一天付？", "When is it due?", not "那押金呢？"), is held to the documents the previous answer
     cited (``previously_cited``, when they are among the candidates), alone and joined. A follow-up
     that is only a subject of its own and 呢 ("那房租呢？") is judged as the previous question asked of
-    that subject (``with_new_subject``), not joined to it. The trace records the judged text and why.
+    that subject (``with_new_subject``), not joined to it; like the question itself it is read without
+    the words that named a routed contract (``judged_question``; ``follow_up_question`` routes on it).
+    The trace records the judged text and why.
     """
     if not judged.verdicts or not turn.req.history or turn.query is None:
         return judged
@@ -301,6 +303,7 @@ def judge_follow_up(
     if context == asked.strip():
         return judged
     cited = previously_cited(turn.req.history, hits) if about_previous_subject(asked) else {}
+    context = judged_question(context, turn.retrieval) or context  # without a routed contract's name
     again = judge_hits(context, hits, settings, judge_model, judge_on=True, docs=docs, cited=cited)
     if cited and judged.kept and judged.raw:  # its subject is the previous answer's: so are its documents
         held = settle_judged(

@@ -887,3 +887,44 @@ def test_a_question_whether_a_sum_includes_something_is_answered_by_what_it_incl
     penalty = "第七条 违约责任\n乙方逾期交货的，每逾期一日，按合同总价款的千分之一向甲方支付违约金。"
     scored = fitted_score("合同总价包括运费吗？", [price, penalty])
     assert scored[0].evidence >= Settings().verdict.t_evidence > scored[1].evidence, scored
+
+
+TRANSPORT_MD = """# 货物运输合同
+
+托运人（甲方）：苏州恒通电子有限公司
+
+承运人（乙方）：江苏顺达物流股份有限公司
+
+## 第三条 运费及支付
+
+3.1 运费按每吨每公里人民币0.8元计算，每月结算一次。
+
+3.2 甲方应于收到乙方发票后15日内支付上月运费。逾期支付的，每日按应付金额的千分之一支付滞纳金。
+
+## 第五条 货损货差
+
+5.1 货物在运输过程中发生毁损、灭失的，乙方按货物实际价值赔偿，但每批货物的赔偿总额不超过人民币50万元。
+
+## 第六条 保险
+
+乙方应为承运货物投保货物运输险，保险金额不低于每批人民币50万元。
+"""
+
+
+def test_a_new_subject_follow_up_is_routed_and_judged_without_the_contract_s_name(tmp_path: Path) -> None:
+    """Browser try-out (session 34): "逾期付款呢？" after "货物运输合同的运费怎么算？" was judged as "货物运输合同的逾期付款
+    怎么算？" over every contract; its 货物/运输 made the insurance clause outscore the late-payment sentence and
+    the follow-up was refused. Routed on the rewrite, it is judged as "逾期付款怎么算？" in that contract."""
+    from rag_core.retrieval.query_building import follow_up_question
+
+    assert (
+        follow_up_question([ChatTurn("user", "货物运输合同的运费怎么算？")], "逾期付款呢？")
+        == "货物运输合同的逾期付款怎么算？"
+    )
+    assert follow_up_question([], "逾期付款呢？") == "逾期付款呢？"
+    store, s = Store(tmp_path / "store"), Settings()
+    lease = make_docs.write_zh_contract_pdf(tmp_path)
+    kb = make_kb(store, s, "both", [("货物运输合同.md", TRANSPORT_MD.encode()), lease])
+    result = _follow_up(kb, store, "货物运输合同的运费怎么算？", "逾期付款呢？")
+    assert not result.refused and "滞纳金" in result.answer, result.answer
+    assert result.trace.query is not None and result.trace.query.in_context == "逾期付款怎么算？"
