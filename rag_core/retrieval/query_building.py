@@ -125,6 +125,7 @@ _ONLY_A_SUBJECT = re.compile(r"^\s*(?:那么?|还有|那)?\s*(?P<subject>[^，�
 
 
 _POINTERS_ZH = re.compile(r"[它其这那此该]")
+"""Chinese words that point at something named before ("那个", "这项"): a subject that holds one names none."""
 
 
 def names_an_act(subject: str) -> bool:

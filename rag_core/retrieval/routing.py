@@ -255,9 +255,8 @@ def route(
         scored.append((sum(idf(w) for w in hit) / q_weight, i, sorted(hit)))
     kind = same_kind(meanings, kinds, named, same_kind_max)
     if kind is not None:
-        first, *rest = sorted(
-            kind, key=lambda i: (not (kinds[i] & meanings), i)
-        )  # the asked word itself first
+        # the contract whose title says the asked word itself (not its translation) first
+        first, *rest = sorted(kind, key=lambda i: (not (kinds[i] & meanings), i))
         runner_up = max((score for score, i, _ in scored if i not in kind), default=0.0)
         return RouteDecision(
             docs[first].id,
