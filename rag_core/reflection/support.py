@@ -458,6 +458,57 @@ def _heading_forms(evidence: str) -> dict[str, str]:
     return out
 
 
+_ARTICLE_ALSO = re.compile(f"(?:和|及|与|、|以及)?{_LABEL_RUN}条")
+"""An article label with the word joining it to the one before ("第二条和第三条": "和第三条")."""
+
+
+def _article_of(m: re.Match[str]) -> str:
+    """The label ("第3条") of a match of ``_ARTICLE_ALSO``."""
+    value = _label_value(m.group("run"))
+    return f"第{value}条" if value is not None else m.group(0)
+
+
+def _keep_article(sentence: str, kept: str) -> str:
+    """``sentence`` with each run of joined article labels that names ``kept`` ("第三条、第二条") cut to that
+    label as written ("第二条")."""
+    found = list(_ARTICLE_ALSO.finditer(sentence))
+    out: list[str] = []
+    pos = i = 0
+    while i < len(found):
+        j = i
+        while j + 1 < len(found) and found[j + 1].start() == found[j].end():
+            j += 1
+        run = found[i : j + 1]
+        labels = [_article_of(m) for m in run]
+        if len(run) > 1 and kept in labels:
+            chosen = run[labels.index(kept)].group(0)
+            start = run[0].start() + run[0].group(0).index("第")  # the run's own leading word stays
+            out += [sentence[pos:start], chosen[chosen.index("第") :]]
+            pos = run[-1].end()
+        i = j + 1
+    return "".join([*out, sentence[pos:]])
+
+
+def _one_holding_article(sentence: str, evidence: str) -> tuple[str, list[str]]:
+    """Of the articles a sentence names, the one whose text holds every number it states, and the
+    others, which hold none of them (``("", [])`` unless exactly one holds them all and the others none).
+
+    Why (browser try-out, session 34): "根据《合伙协议》第二条和第三条的规定，合伙期限为十年" — the term is in 第二条, 第三条
+    is the capital contributions; both are in the cited block, so the support check passed the
+    sentence and sent the lawyer to an article that says nothing of the term."""
+    sections = article_sections(evidence)
+    named = [label for label in dict.fromkeys(article_labels(sentence)) if label.endswith("条")]
+    facts = [f for f in numbers_in(sentence, strict=True) if not any(x.startswith("第") for x in f)]
+    if len(named) < 2 or not facts or not all(label in sections for label in named):
+        return "", []
+    held = {label: set().union(*numbers_in(sections[label], strict=False)) for label in named}
+    full = [label for label in named if all(f & held[label] for f in facts)]
+    empty = [label for label in named if not any(f & held[label] for f in facts)]
+    if len(full) != 1 or len(empty) != len(named) - 1:
+        return "", []
+    return full[0], empty
+
+
 def correct_article_labels(answer: str, blocks: Sequence[EvidenceBlock]) -> tuple[str, list[ArticleFix]]:
     """Each sentence that names one article for numbers exactly one other article of its cited
     blocks states gets that article's label, as the contract writes it.
@@ -466,15 +517,23 @@ def correct_article_labels(answer: str, blocks: Sequence[EvidenceBlock]) -> tupl
     租赁合同》第九条，…甲方应于七日内将押金无息退还乙方" where 第四条 says it, the prompt's excerpt showing
     the 第九条 heading of a neighbouring sentence); the support check rightly failed the sentence and the
     whole answer fell back to quotes. Like a citation repair, the label is grounded in the evidence,
-    never guessed: with two named articles, or two candidate holders, the sentence is left for the
-    check to fail."""
+    never guessed: with two candidate holders the sentence is left for the check to fail. A sentence
+    naming several articles keeps the one whose text holds its numbers when the others hold none of
+    them (``_one_holding_article``)."""
     fixes: list[ArticleFix] = []
 
     def fix(sentence: str) -> str:
         _cited, against = _cited_blocks(sentence, blocks)
         documents = "\n".join(b.text for b in against)
-        named, holders = _misplaced(remove_citation_markers(sentence), documents)
         written = [m for m in _CN_ARTICLE.finditer(sentence) if m.group("unit") == "条"]
+        if len(written) > 1:
+            kept, dropped = _one_holding_article(remove_citation_markers(sentence), documents)
+            if not dropped:
+                return sentence
+            as_written = {_article_of(m): m.group(0) for m in written}
+            fixes.append(ArticleFix(sentence, "、".join(m.group(0) for m in written), as_written[kept]))
+            return _keep_article(sentence, kept)
+        named, holders = _misplaced(remove_citation_markers(sentence), documents)
         if len(named) != 1 or len(holders) != 1 or len(written) != 1:
             return sentence
         holder = _heading_forms(documents).get(holders[0], holders[0])

@@ -529,3 +529,23 @@ def test_a_company_form_abbreviation_ends_no_sentence() -> None:
         "It is between Nordhavn Medical ApS and Meridian Health Supplies Pte. Ltd., a Singapore company.",
         "Acme S.A. shall pay.",
     ]
+
+
+def test_a_sentence_naming_two_articles_keeps_the_one_holding_its_numbers() -> None:
+    """Browser try-out (session 34): the local model wrote "根据《合伙协议》第二条和第三条的规定，合伙期限为十年"; the term is in
+    第二条 and 第三条 is the capital contributions, both in the cited block, so the support check passed it."""
+    text = (
+        "第二条 合伙期限\n合伙期限为十年，自合伙企业营业执照签发之日起计算。\n"
+        "第三条 出资方式和数额\n3.1 合伙人甲以货币出资人民币60万元，占出资总额的40%。"
+    )
+    blocks = [EvidenceBlock(1, "合伙协议", "合伙协议.pdf", 1, "第二条; 第三条", text)]
+    draft = "根据《合伙协议》第二条和第三条的规定，合伙期限为十年 [1]。"
+    fixed, fixes = correct_article_labels(draft, blocks)
+    assert fixed == "根据《合伙协议》第二条的规定，合伙期限为十年 [1]。"
+    assert [(f.named, f.holder) for f in fixes] == [("第二条、第三条", "第二条")]
+    assert (
+        correct_article_labels("根据第三条、第二条，合伙期限为十年 [1]。", blocks)[0]
+        == "根据第二条，合伙期限为十年 [1]。"
+    )
+    both = "根据第二条和第三条，合伙期限为十年，甲出资60万元 [1]。"  # each article holds one of its numbers
+    assert correct_article_labels(both, blocks) == (both, [])
