@@ -353,7 +353,9 @@ PARTY_ROLES_ZH = (
     r"债权人|债务人|股东|业主|"
     r"房东|房客|租客|租户|买家|卖家|雇主|老板"  # a client's words for the roles: "房东是谁？"
 )
-PARTY_ROLE_ZH = rf"(?:{PARTY_ROLES_ZH})(?:[甲乙丙丁戊](?!方))?"
+ROLE_POSITIONS = "甲乙丙丁戊"
+"""What follows a Chinese role to tell several parties of that kind apart ("合伙人丙")."""
+PARTY_ROLE_ZH = rf"(?:{PARTY_ROLES_ZH})(?:[{ROLE_POSITIONS}](?!方))?"
 """A Chinese role, with the position that tells several parties of one kind apart ("合伙人丙", "股东乙"):
 "合伙人丙是谁？" asked no role, and the quoted answer led with "5.1 …委托合伙人甲为执行事务合伙人" (session 34)."""
 _PARTY_IDENTITY = (

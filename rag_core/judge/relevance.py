@@ -25,6 +25,7 @@ import jieba.posseg as pseg
 from rag_core.judge.clause_types import (
     PARTY_ROLES_EN,
     PARTY_ROLES_ZH,
+    ROLE_POSITIONS,
     asked_roles,
     asks_party_identity,
     is_generic_role,
@@ -203,17 +204,13 @@ def role_names(role: str) -> frozenset[str]:
     return frozenset(w if has_cjk(w) else stem(w) for w in out)
 
 
-_POSITIONS = "甲乙丙丁戊"
-"""What follows a Chinese role to tell several parties of that kind apart ("合伙人丙")."""
-
-
 def names_asked_role(roles: tuple[str, ...], labels: frozenset[str]) -> bool:
     """Whether one of the text's party labels is one of the asked roles, in either language; a label
     with a position ("合伙人甲") is also its role ("合伙人"), not another position's ("合伙人丙")."""
     wanted = frozenset().union(*(role_names(r) for r in roles))
     for lab in labels:
         key = lab if has_cjk(lab) else stem(lab)
-        if key in wanted or (len(key) > 2 and key[-1] in _POSITIONS and key[:-1] in wanted):
+        if key in wanted or (len(key) > 2 and key[-1] in ROLE_POSITIONS and key[:-1] in wanted):
             return True
     return False
 
