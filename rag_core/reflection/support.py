@@ -382,16 +382,18 @@ def article_labels(text: str) -> list[str]:
 
     Why: read as the number 4, the 第四条 heading of a cited lease "supported" an answer's invented
     "那是第4个月的5日前付" (the clause says 每季度第一个月的5日前); a label now meets only a label."""
-    out = []
-    for m in _CN_ARTICLE.finditer(text):
-        if (value := _label_value(m.group("run"))) is not None:
-            out.append(f"第{value}{m.group('unit')}")
-    return out
+    return [label for m in _CN_ARTICLE.finditer(text) if (label := _label_key(m, m.group("unit")))]
 
 
 def _label_value(run: str) -> int | None:
     """The number of an article label's numeral, Arabic or Chinese."""
     return int(run) if run.isdigit() else parse_chinese_number(run)
+
+
+def _label_key(m: re.Match[str], unit: str = "条") -> str | None:
+    """A matched label (its ``run`` group) in the one form labels are compared in ("第3条" for 第三条)."""
+    value = _label_value(m.group("run"))
+    return f"第{value}{unit}" if value is not None else None
 
 
 _CN_HEADING = re.compile(f"^[ \\t]*{_LABEL_RUN}条", re.M)
@@ -404,8 +406,8 @@ def article_sections(evidence: str) -> dict[str, str]:
     out: dict[str, str] = {}
     for i, m in enumerate(heads):
         end = heads[i + 1].start() if i + 1 < len(heads) else len(evidence)
-        if (value := _label_value(m.group("run"))) is not None:
-            out[f"第{value}条"] = out.get(f"第{value}条", "") + evidence[m.start() : end]
+        if (label := _label_key(m)) is not None:
+            out[label] = out.get(label, "") + evidence[m.start() : end]
     return out
 
 
@@ -453,19 +455,13 @@ def _heading_forms(evidence: str) -> dict[str, str]:
     """Each article's label ("第4条") → how the evidence writes its heading ("第四条")."""
     out: dict[str, str] = {}
     for m in _CN_HEADING.finditer(evidence):
-        if (value := _label_value(m.group("run"))) is not None:
-            out.setdefault(f"第{value}条", m.group(0).strip())
+        if (label := _label_key(m)) is not None:
+            out.setdefault(label, m.group(0).strip())
     return out
 
 
 _ARTICLE_ALSO = re.compile(f"(?:和|及|与|、|以及)?{_LABEL_RUN}条")
 """An article label with the word joining it to the one before ("第二条和第三条": "和第三条")."""
-
-
-def _article_of(m: re.Match[str]) -> str:
-    """The label ("第3条") of a match of ``_ARTICLE_ALSO``."""
-    value = _label_value(m.group("run"))
-    return f"第{value}条" if value is not None else m.group(0)
 
 
 def _keep_article(sentence: str, kept: str) -> str:
@@ -479,7 +475,7 @@ def _keep_article(sentence: str, kept: str) -> str:
         while j + 1 < len(found) and found[j + 1].start() == found[j].end():
             j += 1
         run = found[i : j + 1]
-        labels = [_article_of(m) for m in run]
+        labels = [_label_key(m) for m in run]
         if len(run) > 1 and kept in labels:
             chosen = run[labels.index(kept)].group(0)
             start = run[0].start() + run[0].group(0).index("第")  # the run's own leading word stays
@@ -530,7 +526,7 @@ def correct_article_labels(answer: str, blocks: Sequence[EvidenceBlock]) -> tupl
             kept, dropped = _one_holding_article(remove_citation_markers(sentence), documents)
             if not dropped:
                 return sentence
-            as_written = {_article_of(m): m.group(0) for m in written}
+            as_written = {_label_key(m): m.group(0) for m in written}
             fixes.append(ArticleFix(sentence, "、".join(m.group(0) for m in written), as_written[kept]))
             return _keep_article(sentence, kept)
         named, holders = _misplaced(remove_citation_markers(sentence), documents)

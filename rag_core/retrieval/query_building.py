@@ -181,8 +181,13 @@ def follow_up_question(history: Sequence[ChatTurn], question: str) -> str:
     made the insurance clause's "货物运输险" outscore the late-payment sentence and the follow-up was
     refused. Routed on the rewrite, the contract is searched alone and its name stripped, as when asked
     outright."""
-    previous = next((t.content for t in reversed(history) if t.role == "user"), "")
+    previous = previous_question(history)
     return (with_new_subject(previous, question) if previous else None) or question
+
+
+def previous_question(history: Sequence[ChatTurn]) -> str:
+    """The lawyer's last question before this turn ("" on the first turn)."""
+    return next((t.content for t in reversed(history) if t.role == "user"), "")
 
 
 _CONTRACT_PHRASE = re.compile(

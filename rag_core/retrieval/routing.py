@@ -116,10 +116,14 @@ _EN_UNDER = re.compile(r"\bunder\s+(?:the|this|that|our|my)\s+((?:[a-z][a-z-]*\s
 """"under the license", "under this lease": what follows names the contract the question is about."""
 
 
+def file_stem(meta: DocumentMeta) -> str:
+    """A document's file name without its extension."""
+    return re.sub(r"\.[A-Za-z0-9]{1,5}$", "", meta.file_name)
+
+
 def title_tokens(meta: DocumentMeta) -> set[str]:
     """The words of a document's title and file name alone (not its opening block)."""
-    stem = re.sub(r"\.[A-Za-z0-9]{1,5}$", "", meta.file_name)
-    return name_tokens(f"{meta.title} {stem}")
+    return name_tokens(f"{meta.title} {file_stem(meta)}")
 
 
 def kind_names(question: str, titled: set[str]) -> set[str]:
@@ -191,8 +195,7 @@ def is_contract_title(meta: DocumentMeta) -> bool:
     words counted in titles alone, that question was routed to the one statute article titled
     "农村土地承包经营纠纷调解仲裁法第二条" and searched there only. A law, a judgment or a memo is not the
     contract a kind names."""
-    stem = re.sub(r"\.[A-Za-z0-9]{1,5}$", "", meta.file_name)
-    return bool(_CONTRACT_TITLE.search(f"{meta.title} {_CAMEL.sub(' ', stem).replace('_', ' ')}"))
+    return bool(_CONTRACT_TITLE.search(f"{meta.title} {_CAMEL.sub(' ', file_stem(meta)).replace('_', ' ')}"))
 
 
 def same_kind(meanings: set[str], titles: Sequence[set[str]], named: set[str], most: int) -> list[int] | None:

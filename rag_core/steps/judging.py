@@ -23,6 +23,7 @@ from rag_core.retrieval.query_building import (
     about_previous_subject,
     build_retrieval_query,
     elliptical,
+    previous_question,
     refers_back,
     with_new_subject,
 )
@@ -298,7 +299,7 @@ def judge_follow_up(
     back = refers_back(asked)
     if judged.kept and not back and not ellipsis:
         return judged
-    previous = next((t.content for t in reversed(turn.req.history) if t.role == "user"), "")
+    previous = previous_question(turn.req.history)
     context = with_new_subject(previous, asked) or build_retrieval_query(turn.req.history, asked, 1)
     if context == asked.strip():
         return judged
