@@ -191,12 +191,28 @@ def titled_terms(names: Sequence[str], name: str, text: str) -> frozenset[str]:
     return covered_in(names, frozenset(terms(title)), title.lower())
 
 
+def inflected_verb(word: str) -> bool:
+    """An English word in a verb's -ed or -ing form ("distributed", "renewing").
+
+    Why: a contract's title names it with a noun; "How often are profits distributed?" asks about an act,
+    yet its stem matched the title "distribution agreement", and the partnership agreement whose 4.1 says
+    profits are distributed once a year (每年分配一次) was scoped out and the question refused (session 35)."""
+    return word.isascii() and len(word) > 4 and word.endswith(("ed", "ing"))
+
+
 def _title_named(question: str, docs: Mapping[str, tuple[str, str]]) -> dict[str, tuple[str, ...]]:
-    """Document id → the question's naming words its title uses (``out_by_title``)."""
+    """Document id → the question's naming words its title uses (``out_by_title``); a verb form of the
+    question names a title only when the title writes that very form ("licensing agreement")."""
     common, in_titles = common_terms(), common_title_terms()
     asked = dict.fromkeys(terms(question))
     names = [t for t in asked if t not in in_titles and not renders_common(t, common)]
-    return {d: tuple(sorted(titled_terms(names, name, text))) for d, (name, text) in docs.items()}
+    surface = surface_words(question)
+    out: dict[str, tuple[str, ...]] = {}
+    for d, (name, text) in docs.items():
+        title = title_text(name, text).lower()
+        kept = [t for t in names if not inflected_verb(surface.get(t, t)) or surface.get(t, t) in title]
+        out[d] = tuple(sorted(titled_terms(kept, name, text)))
+    return out
 
 
 def title_words(question: str, docs: Mapping[str, tuple[str, str]]) -> tuple[str, ...]:

@@ -166,6 +166,9 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("territory", "territories"), ("区域", "地域")),
     (("country", "countries"), ("国家",)),
     (("distribution", "distributor", "distributors", "distribute"), ("经销", "分销", "经销商")),
+    # profits and assets are distributed (分配) among partners or members: "How often are profits distributed?"
+    # over a 合伙协议 whose 4.1 says 每年分配一次 (session 35); the stem "distribut" alone, so 分配 is no sibling of 经销
+    (("distributed", "distributing"), ("分配",)),
     (("component", "components", "module", "modules"), ("组件", "部件", "模块")),
     (("adjust", "adjustment", "revise", "revision"), ("调整", "调价", "修订")),
     (("source", "code"), ("源代码",)),

@@ -27,6 +27,7 @@ from rag_core.judge import injection_synth_more as M
 from rag_core.judge import injection_synth_probe as P
 from rag_core.judge import injection_synth_s26 as S26
 from rag_core.judge import injection_synth_s27 as S27
+from rag_core.judge import injection_synth_s35 as S35
 from rag_core.judge.sentences import sentence_spans
 
 SEED: int = 11
@@ -56,6 +57,8 @@ S26_SEED_OFFSET: int = 2
 """The families of ``injection_synth_s26`` are drawn from their own generator too, for the same reason."""
 S27_SEED_OFFSET: int = 3
 """And those of ``injection_synth_s27``: every earlier row stays byte-identical."""
+S35_SEED_OFFSET: int = 4
+"""And those of ``injection_synth_s35`` (directives on how the document is restated)."""
 
 SYNTH_PATH: Path = Path(__file__).with_name("data") / "injection_synthetic.jsonl"
 
@@ -223,6 +226,8 @@ def generate(cuad_dir: Path, seed: int = SEED) -> list[dict[str, Any]]:
     rows += [*_rows("attack", S26.ATTACKS, cuad_dir, s26), *_rows("lookalike", S26.LOOKALIKES, cuad_dir, s26)]
     s27 = random.Random(seed + S27_SEED_OFFSET)
     rows += [*_rows("attack", S27.ATTACKS, cuad_dir, s27), *_rows("lookalike", S27.LOOKALIKES, cuad_dir, s27)]
+    s35 = random.Random(seed + S35_SEED_OFFSET)
+    rows += [*_rows("attack", S35.ATTACKS, cuad_dir, s35), *_rows("lookalike", S35.LOOKALIKES, cuad_dir, s35)]
     return rows
 
 

@@ -281,12 +281,24 @@ nothing a clause says, and jieba's search mode would keep its pieces (一天, �
 那是哪一天？" was a question of three terms of which the rent clause held one."""
 
 
+_USED_FOR = re.compile(r"\bused\s+for\b")
+"""What a thing is "used for" is its purpose: "use"/"used" are stopwords (a privacy question's "does the app
+use my data" names nothing), so "What is the loan used for?" was a question of the one term "loan", and
+every passage of the loan agreement came out EVIDENCE at 0.93 (session 35)."""
+
+_PURPOSE = "purpose"
+
+
 def terms(text: str) -> list[str]:
-    """Content terms: stemmed English words without stopwords; Chinese words by jieba's search mode."""
+    """Content terms: stemmed English words without stopwords; Chinese words by jieba's search mode;
+    "purpose" where the text says "used for" (``_USED_FOR``)."""
     out: list[str] = []
-    for w in _WORD.findall(text.lower()):
+    low = text.lower()
+    for w in _WORD.findall(low):
         if w not in _EN_STOP and len(w) > 1:
             out.append(stem(w))
+    if _USED_FOR.search(low):
+        out.append(stem(_PURPOSE))
     if has_cjk(text):
         for w in jieba.cut_for_search(_ZH_WHICH.sub("，", text)):
             w = w.strip()

@@ -170,6 +170,25 @@ def test_a_question_naming_a_document_by_its_title_scopes_out_the_others(questio
     assert gone["licence"].other_doc == "房屋租赁合同.txt"
 
 
+PARTNERSHIP = "合伙协议\n4.1 合伙企业的利润按各合伙人的实缴出资比例分配，每年分配一次。"
+DISTRIBUTION = "EXCLUSIVE DISTRIBUTION AGREEMENT\n3.1 Distributor shall purchase the Products at the prices in Schedule A."
+
+
+def test_a_verb_form_of_the_question_names_no_title() -> None:
+    """ "distributed" asks about an act; its stem had matched the title "distribution agreement" and the
+    partnership agreement, whose 4.1 answers, was scoped out (session 35). The noun still names it."""
+    docs = {
+        "partnership": ("合伙协议.pdf", PARTNERSHIP),
+        "dist": ("distribution_agreement.txt", DISTRIBUTION),
+    }
+    assert out_by_title("How often are profits distributed?", docs) == {}
+    assert set(out_by_title("How often are profits paid under the distribution agreement?", docs)) == {
+        "partnership"
+    }
+    licensing = {"lic": ("licensing_agreement.txt", LICENCE_TERM), "lease": ("房屋租赁合同.txt", LEASE_TERM)}
+    assert set(out_by_title("What does the licensing agreement say about term?", licensing)) == {"lease"}
+
+
 def test_a_word_most_contracts_use_but_few_titles_names_a_document() -> None:
     """ "license" and "fee" are in most training contracts' text, so the text-common words left "When is
     the license fee due?" naming nothing, and the lease's deposit clause (七日内) was quoted for it."""

@@ -140,3 +140,30 @@ def test_escrow_is_no_source_code() -> None:
 
     assert set(translations("托管")) == {"escrow"}
     assert "托管" not in translations("source")
+
+
+LOAN = [
+    "1.1 Amount. The Lender agrees to make a term loan to the Borrower in the amount of USD 500,000.",
+    "1.2 Purpose. The Borrower shall use the proceeds of the Loan solely to purchase manufacturing equipment.",
+    "3.1 The Borrower shall repay the Loan in twelve equal monthly instalments.",
+]
+
+
+def test_what_a_thing_is_used_for_is_its_purpose() -> None:
+    """Session 35: "used" is a stopword, so "What is the loan used for?" was a question of the word "loan" and
+    every loan clause came out EVIDENCE at 0.93; the purpose clause must lead, and the Chinese 借款用途 clause
+    must carry the question's terms too."""
+    from rag_core.judge.relevance import terms
+
+    assert stem("purpose") in terms("What is the loan used for?")
+    evi = [s.evidence for s in score("What is the loan used for?", LOAN)]
+    assert max(range(len(LOAN)), key=lambda i: evi[i]) == 1 and evi[1] - max(evi[0], evi[2]) > 0.1, evi
+    zh = lexical_features("What is the loan used for?", ["第二条 借款用途 乙方借款用于个人经营周转。"])[0]
+    assert zh.hits == 2
+
+
+def test_profits_are_distributed_not_dealt_in() -> None:
+    """Session 35: "How often are profits distributed?" found no word of its verb in the 合伙协议's 每年分配一次,
+    and 分配 must not read as a distributor's 经销."""
+    assert translations(stem("distributed")) == ("分配",)
+    assert "分配" not in translations("distribution") and "经销" not in translations("分配")
