@@ -40,6 +40,7 @@ from rag_core.steps.judging import (
     judge_follow_up,
     judge_hits,
     judged_question,
+    question_as_asked,
     searched_documents,
     without_title_words,
 )
@@ -175,7 +176,14 @@ class Pipeline:
             )
             turn.query = replace(turn.query, notes=(*turn.query.notes, note))
         judged = judge_hits(
-            turn.judged_question, hits, self.settings, self.judge_model, judge_on, docs, also=plain
+            turn.judged_question,
+            hits,
+            self.settings,
+            self.judge_model,
+            judge_on,
+            docs,
+            also=plain,
+            scope_question=question_as_asked(turn),
         )
         judged = judge_follow_up(turn, hits, judged, self.settings, self.judge_model, docs)
         turn.verdicts = judged.stage

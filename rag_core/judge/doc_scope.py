@@ -33,7 +33,15 @@ from rag_core.coded import CodedText, coded, join
 from rag_core.judge.classify import CONFLICT, EVIDENCE, classify, relabelled
 from rag_core.judge.clause_types import is_generic_role, role_words
 from rag_core.judge.glossary import direct_translations, siblings
-from rag_core.judge.relevance import names_asked_role, party_labels, role_names, surface_words, term_in, terms
+from rag_core.judge.relevance import (
+    PREFIX_MATCH_MIN,
+    names_asked_role,
+    party_labels,
+    role_names,
+    surface_words,
+    term_in,
+    terms,
+)
 from rag_core.models import Verdict
 from rag_core.settings import JudgeTrainSettings, VerdictSettings
 
@@ -146,9 +154,36 @@ def _uses(term: str, doc_terms: frozenset[str], low: str) -> bool:
     Why direct only: a Chinese compound's translations come from the glossary words inside it, so
     "月租金" would count as used by any English contract that says "month", and a software licence
     stayed in scope for "月租金是多少？" beside the lease whose rent it asks."""
-    return term_in(term, doc_terms, low, translated=False) or any(
-        term_in(t, doc_terms, low, translated=False) for t in (*direct_translations(term), *siblings(term))
+    return _word_used(term, doc_terms, low) or any(
+        _word_used(t, doc_terms, low) for t in (*direct_translations(term), *siblings(term))
     )
+
+
+INFLECTION_MAX_CHARS: int = 3
+"""Letters an English word may run on past the part it shares with another and still be the same word
+("disclos" / "disclosur"); more is another word built on it ("share" / "sharehold")."""
+
+
+def _word_used(term: str, doc_terms: frozenset[str], low: str) -> bool:
+    """``relevance.term_in`` without translation, but an English word is used only as itself or an
+    inflection, not inside a compound.
+
+    Why: the judge's shared-prefix match counts "share" in a lease's "proportionate share" as the question's
+    "shareholders", so "Which law governs the shareholders' agreement?" kept the lease's governing-law clause
+    in scope and quoted it beside the shareholders' agreement's (session 35). Which document a question
+    names wants the word itself."""
+    if not term_in(term, doc_terms, low, translated=False):
+        return False
+    if not term.isascii() or term in doc_terms:
+        return True
+    return any(_inflection(term, t) for t in doc_terms if t[:PREFIX_MATCH_MIN] == term[:PREFIX_MATCH_MIN])
+
+
+def _inflection(a: str, b: str) -> bool:
+    """Two English stems are one word: past their shared start, neither runs on by more than
+    ``INFLECTION_MAX_CHARS`` letters."""
+    shared = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+    return shared >= PREFIX_MATCH_MIN and max(len(a), len(b)) - shared <= INFLECTION_MAX_CHARS
 
 
 def covered_terms(question: str, text: str) -> frozenset[str]:

@@ -98,6 +98,12 @@ def salvage_dropped(
     ]
 
 
+def question_as_asked(turn: Turn) -> str:
+    """The question document scope reads: as asked (or its standalone rewrite), with the words that named
+    a routed contract (``settle_labels``)."""
+    return turn.query.condensed if turn.query and turn.query.condensed else turn.req.question
+
+
 def judged_question(question: str, retrieval: RetrievalRecord | None) -> str:
     """The question without the words that named a routed contract ("" when nothing was routed).
 
@@ -153,15 +159,21 @@ def settle_labels(
     docs: Documents | None,
     s: VerdictSettings,
     cited: Mapping[str, str] | None = None,
+    scope_question: str = "",
 ) -> tuple[Verdict, ...]:
     """The set-wise steps after the per-passage labels, in order — document scope (with ``docs``,
-    ``judge.doc_scope``), the previous answer's documents for a follow-up (``cited``: document id →
-    name, ``doc_scope.cap_to_cited``), a wh-question's value granted by a passage of a document
-    (``judge.premise_held``), then the evidence margin per document — so the chat, its salvaged
-    excerpts and the threshold lab show the same labels."""
+    ``judge.doc_scope``; read on ``scope_question`` when given), the previous answer's documents for a
+    follow-up (``cited``: document id → name, ``doc_scope.cap_to_cited``), a wh-question's value granted
+    by a passage of a document (``judge.premise_held``), then the evidence margin per document — so the
+    chat, its salvaged excerpts and the threshold lab show the same labels.
+
+    Why ``scope_question``: the judge reads the question without the words that named a routed contract
+    (``judged_question``), but those words are what tells the documents apart: "商标许可合同的争议怎么解决？"
+    was judged as "争议怎么解决？", the carriage contract's dispute clause stayed in scope beside the
+    trademark licence's, and the answer quoted it first (session 35)."""
     doc_of = {h.chunk_id: h.doc_id for h in hits}
     if docs:
-        verdicts = apply_doc_scope(question, verdicts, doc_of, docs, s)
+        verdicts = apply_doc_scope(scope_question or question, verdicts, doc_of, docs, s)
     if cited:
         verdicts = cap_to_cited(verdicts, doc_of, cited, s)
     verdicts = apply_premise_held(question, verdicts, {h.chunk_id: h.text for h in hits}, s, doc_of)
@@ -177,13 +189,15 @@ def judge_hits(
     docs: Documents | None = None,
     cited: Mapping[str, str] | None = None,
     also: str = "",
+    scope_question: str = "",
 ) -> Judged:
     """Judge every hit, or with the judge off keep the first ``max_passages`` unjudged (plain RAG).
 
     With ``docs`` (``searched_documents``), passages of a document out of the question's scope have
     their evidence capped (``judge.doc_scope``); with ``cited``, those of documents other than these.
     With ``also`` (``without_title_words``), every passage is judged on that reading too and keeps the
-    verdict of the reading that finds more evidence in it (``better_reading``)."""
+    verdict of the reading that finds more evidence in it (``better_reading``). ``scope_question``: the
+    question as asked, for document scope (``settle_labels``)."""
     thresholds = dict(thresholds_of(settings.verdict))
     if not judge_on or not hits:
         kept = tuple(hits[: settings.retrieval.max_passages])
@@ -193,7 +207,7 @@ def judge_hits(
     raw = tuple(judge.judge(question, passages))
     if also:
         raw = better_reading(raw, judge.judge(also, passages))
-    return settle_judged(question, raw, hits, settings, judge, docs, cited)
+    return settle_judged(question, raw, hits, settings, judge, docs, cited, scope_question)
 
 
 def better_reading(asked: Sequence[Verdict], plain: Sequence[Verdict]) -> tuple[Verdict, ...]:
@@ -216,11 +230,12 @@ def settle_judged(
     judge: Judge,
     docs: Documents | None = None,
     cited: Mapping[str, str] | None = None,
+    scope_question: str = "",
 ) -> Judged:
-    """The judge's verdicts settled (``settle_labels``), the dropped injections salvaged (the
-    excerpts are judged by ``judge``) and the passages kept."""
+    """The judge's verdicts settled (``settle_labels``, document scope read on ``scope_question`` when
+    given), the dropped injections salvaged (the excerpts are judged by ``judge``) and the passages kept."""
     thresholds = dict(thresholds_of(settings.verdict))
-    verdicts = settle_labels(question, raw, hits, docs, settings.verdict, cited)
+    verdicts = settle_labels(question, raw, hits, docs, settings.verdict, cited, scope_question)
     by_id = {h.chunk_id: h for h in hits}
     records = tuple(VerdictRecord.from_json(verdict_record(v, by_id[v.passage_id])) for v in verdicts)
     salvaged: list[Salvaged] = []
@@ -229,7 +244,13 @@ def settle_judged(
     if salvaged:
         # an excerpt is held to the same scopes and margin, against the strongest passage of either kind
         both = settle_labels(
-            question, [*verdicts, *(x.verdict for x in salvaged)], hits, docs, settings.verdict, cited
+            question,
+            [*verdicts, *(x.verdict for x in salvaged)],
+            hits,
+            docs,
+            settings.verdict,
+            cited,
+            scope_question,
         )
         settled = both[len(verdicts) :]
         salvaged = [replace(x, verdict=v) for x, v in zip(salvaged, settled, strict=True) if v.keep]
@@ -304,11 +325,21 @@ def judge_follow_up(
     if context == asked.strip():
         return judged
     cited = previously_cited(turn.req.history, hits) if about_previous_subject(asked) else {}
+    scope = context
     context = judged_question(context, turn.retrieval) or context  # without a routed contract's name
-    again = judge_hits(context, hits, settings, judge_model, judge_on=True, docs=docs, cited=cited)
+    again = judge_hits(
+        context, hits, settings, judge_model, judge_on=True, docs=docs, cited=cited, scope_question=scope
+    )
     if cited and judged.kept and judged.raw:  # its subject is the previous answer's: so are its documents
         held = settle_judged(
-            asked, judged.raw, hits, settings, make_judge(settings, judge_model), docs, cited
+            asked,
+            judged.raw,
+            hits,
+            settings,
+            make_judge(settings, judge_model),
+            docs,
+            cited,
+            question_as_asked(turn),
         )
         judged = held if held.kept else judged
     if not again.kept:

@@ -928,3 +928,54 @@ def test_a_new_subject_follow_up_is_routed_and_judged_without_the_contract_s_nam
     result = _follow_up(kb, store, "货物运输合同的运费怎么算？", "逾期付款呢？")
     assert not result.refused and "滞纳金" in result.answer, result.answer
     assert result.trace.query is not None and result.trace.query.in_context == "逾期付款怎么算？"
+
+
+TRADEMARK_MD = """# 商标使用许可合同
+
+许可人（甲方）：广州百川食品有限公司
+
+被许可人（乙方）：成都蜀味餐饮管理有限公司
+
+## 第四条 许可使用费
+
+乙方每年向甲方支付许可使用费人民币十五万元，于每年1月15日前支付。
+
+## 第九条 争议解决
+
+因本合同引起的争议，双方应协商解决；协商不成的，提交广州仲裁委员会仲裁。
+"""
+
+
+LICENCE_DISPUTES = (
+    "SOFTWARE LICENSE AGREEMENT\n2. Licensor grants Licensee a non-exclusive license to use the Software.\n"
+    "8. Any dispute shall be resolved by the courts of New York.\n"
+)
+
+
+def test_a_routed_question_keeps_its_contract_s_name_for_document_scope(tmp_path: Path) -> None:
+    """Try-out (session 35): "商标许可合同的争议怎么解决？" was routed to the trademark licence and judged as "争议怎么解决？";
+    document scope read that stripped question too, so the carriage contract's dispute clause stayed in scope
+    and its "向甲方所在地人民法院提起诉讼" was quoted beside the licence's arbitration clause."""
+    store, s = Store(tmp_path / "store"), Settings()
+    carriage = (
+        TRANSPORT_MD
+        + "\n## 第八条 争议解决\n\n因本合同发生的争议，双方协商解决；协商不成的，向甲方所在地人民法院提起诉讼。\n"
+    )
+    kb = make_kb(
+        store,
+        s,
+        "both",
+        [
+            ("商标使用许可合同.md", TRADEMARK_MD.encode()),
+            ("货物运输合同.md", carriage.encode()),
+            # a second licence makes routing keep the other contracts' passages after the routed ones
+            ("software_license_agreement.txt", LICENCE_DISPUTES.encode()),
+        ],
+    )
+    done = list(Pipeline(store, s, None, None, None).ask(AskRequest("商标许可合同的争议怎么解决？", [kb])))[
+        -1
+    ]
+    assert isinstance(done, Done)
+    result = done.result
+    assert not result.refused and "广州仲裁委员会" in result.answer, result.answer
+    assert "人民法院" not in result.answer, result.answer

@@ -316,3 +316,24 @@ def test_a_contract_that_uses_the_role_word_stays_in_scope() -> None:
         PARTIES_LICENCE + "\n6.1 Licensee shall ensure that its employees keep the Software confidential."
     )
     assert out_by_role("员工需要保密吗？", {**ROLES, "licence": ("licence.txt", employees)}) == {}
+
+
+def test_a_word_inside_a_compound_is_not_the_word() -> None:
+    """Session 35: "share" in a lease's "proportionate share" counted as the question's "shareholders'", so the
+    lease's governing-law clause stayed in scope beside the shareholders' agreement's and was quoted."""
+    docs = {
+        "sha": (
+            "shareholders_agreement.pdf",
+            "SHAREHOLDERS' AGREEMENT\n8. This Agreement is governed by English law.",
+        ),
+        "lease": (
+            "commercial_lease.md",
+            "COMMERCIAL LEASE\n3.4 Tenant shall pay its proportionate share of taxes.\n10. New York law governs.",
+        ),
+    }
+    assert set(out_by_title("Which law governs the shareholders' agreement?", docs)) == {"lease"}
+    disclosure = {
+        "nda": ("nda.txt", "MUTUAL NDA\nThe Recipient shall not disclose Confidential Information."),
+        **docs,
+    }
+    assert "nda" not in out_of_scope("What disclosure is allowed under the NDA?", disclosure, 0.5, 2)
