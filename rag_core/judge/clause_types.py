@@ -318,6 +318,18 @@ OTHER_TOPICS: tuple[Topic, ...] = (
     Topic("partnership affairs", "合伙事务", "partnership affairs",
           (r"入伙", r"退伙", r"执行事务", r"合伙事务", r"\badmi(?:t|ssion)\w*\s+(?:of\s+)?(?:an?\s+)?(?:new\s+)?partners?\b",
            r"\bwithdraw\w*\s+from\s+the\s+partnership", r"\bpartnership(?:'s)?\s+affairs", r"\bmanaging\s+partner")),
+    # a company's board and its shareholders' transfers (session 35: "How long is the founder's lock-up?" was typed
+    # Covenant Not To Sue by the guess, 0.84, and refused beside "4. Lock-Up … thirty-six (36) months"; "What happens
+    # if the board is deadlocked?" quoted the quorum lines, not the deadlock clause)
+    Topic("board and share transfers", "董事会与股权转让限制", "board and share transfer",
+          (r"\block-?ups?\b", r"pre-?emption", r"drag-?along", r"tag-?along", r"\bco-?sale", r"\bboard\b",
+           r"\bdirectors?\b", r"\bquorum", r"deadlock", r"reserved matters?", r"锁定期", r"限售期", r"优先购买",
+           r"领售", r"拖售", r"随售", r"共同出售", r"董事", r"法定人数", r"僵局", r"保留事项", r"一票否决")),
+    # a licensor's quality control of licensed goods (session 35: "甲方多久抽检一次商品质量？" was typed Warranty Duration by
+    # the guess, and the software licence's 质保期 was quoted though the trademark licence's "每半年…抽检" was EVIDENCE)
+    Topic("quality control", "质量监督", "quality control",
+          (r"quality (?:control|standards?|inspections?|checks?)", r"\bspot[- ]checks?", r"\bsampl(?:e|ing) (?:test|inspect)",
+           r"抽检", r"抽查", r"质量监督", r"质量标准", r"质量检查")),
 )  # fmt: skip
 """Topics lawyers ask about that are no CUAD category, in general drafting words (English, Chinese).
 
@@ -343,7 +355,7 @@ PARTY_ROLES_EN = (
     r"part(?:y|ies)|licensee|licensor|landlord|tenant|lessor|lessee|buyer|seller|purchaser|supplier|vendor|"
     r"customer|distributor|employer|employee|lender|borrower|contractor|consultant|client|company|owner|"
     r"guarantor|assignee|assignor|transferee|transferor|franchisee|franchisor|agent|principal|signator(?:y|ies)|"
-    r"provider|manufacturer|developer|reseller|recipient|investor|shareholder"
+    r"provider|manufacturer|developer|reseller|recipient|investor|shareholder|founder|processor|controller"
 )
 PARTY_ROLES_ZH = (
     r"甲方|乙方|丙方|出租方|承租方|出租人|承租人|许可方|被许可方|买方|卖方|供方|需方|供应商|借款人|贷款人|出借人|"

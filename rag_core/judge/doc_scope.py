@@ -286,8 +286,39 @@ def out_by_title(question: str, docs: Mapping[str, tuple[str, str]]) -> dict[str
 def _out_by_titles(
     question: str, docs: Mapping[str, tuple[str, str]], named: Mapping[str, tuple[str, ...]]
 ) -> dict[str, OutOfScope]:
-    """``out_by_title`` for the titles' naming words already read (``_title_named``)."""
-    return _out_beside(question, docs, named, lambda words, view: bool(covered_in(words, *view)))
+    """``out_by_title`` for the titles' naming words already read (``_title_named``); also a document named
+    by its title beside another whose text uses that document's title words while its own text never uses
+    the other's (``_out_by_text``)."""
+    out = _out_beside(question, docs, named, lambda words, view: bool(covered_in(words, *view)))
+    return {**out, **{d: why for d, why in _out_by_text(question, docs, named).items() if d not in out}}
+
+
+def _out_by_text(
+    question: str, docs: Mapping[str, tuple[str, str]], named: Mapping[str, tuple[str, ...]]
+) -> dict[str, OutOfScope]:
+    """Documents whose title names some of the question's words, beside one whose title names others
+    that their text never uses, while its text uses theirs.
+
+    Why: "Can the licensee sublicense the trademark?" named the trademark licence by "trademark" (商标) and
+    the software licence by "licensee", so neither was scoped out, and the software licence's
+    "non-sublicensable" was quoted first; the trademark licence's party line names a 被许可人 (licensee),
+    the software licence never says "trademark" (session 35). Two documents each with a word the other's
+    text lacks ("the trademark licence and the lease") stay."""
+    out: dict[str, OutOfScope] = {}
+    for d, (_, text) in docs.items():
+        if not named[d]:
+            continue
+        for other, words in named.items():
+            extra = tuple(w for w in words if w not in named[d])
+            if (
+                other != d
+                and extra
+                and not covered_in(extra, *_doc_view(text))
+                and covered_in(named[d], *_doc_view(docs[other][1])) == set(named[d])
+            ):
+                out[d] = OutOfScope(d, as_asked(question, extra), docs[other][0])
+                break
+    return out
 
 
 def _out_beside(

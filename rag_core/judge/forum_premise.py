@@ -36,7 +36,11 @@ _COURT_STATED = re.compile(
     re.I,
 )
 _YES_NO = re.compile(
-    r"^\s*(?:does|do|is|are|can|could|may|must|shall|will|would|should|has|have)\b|是否|能否|可否|吗[?？]?\s*$",
+    r"^\s*(?:does|do|is|are|can|could|may|must|shall|will|would|should|has|have)\b|是否|能否|可否|吗[?？]?\s*$"
+    # a statement with a tag: "The lock-up period is 24 months, right?" (session 35: read as a wh-question, its
+    # conflict was dropped because the non-compete of the same agreement states 24 months), "…，对不对？"
+    r"|[,，]\s*(?:right|correct|true|yes|no|isn't\s+(?:it|that\s+so)|is\s+(?:it|that)\s+(?:so|right|correct))\s*\??\s*$"
+    r"|对不对[?？]?\s*$|是不是|是吧[?？]?\s*$",
     re.I,
 )
 _NEGATED = re.compile(r"不能|不可|不得|无法|不是|不由|\bnot\b|n't\b|\bno\b", re.I)

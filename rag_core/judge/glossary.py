@@ -42,7 +42,22 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("lender",), ("贷款人", "出借人", "贷款方")),
     (("guarantor",), ("保证人", "担保人", "保证", "担保")),  # the guarantor is named in the 保证/担保 clause
     (("shareholder", "stockholder"), ("股东",)),
-    (("director",), ("董事",)),
+    # the parties of a data processing agreement (session 35: "数据泄露后处理方应在多长时间内通知？" quoted a SaaS provider's
+    # breach notice, not the Processor's)
+    (("processor", "sub-processor"), ("处理方", "处理者", "受托处理方")),
+    (("director", "directors"), ("董事",)),
+    # a shareholders' agreement's terms (session 35: "股东协议的锁定期是多久？" found no word of the English agreement's
+    # "4. Lock-Up" and was refused; 董事会由几名董事组成 and 创始人的竞业限制 read "board" and "founder" nowhere)
+    (("board",), ("董事会",)),
+    (("founder", "founders"), ("创始人",)),
+    (("investor", "investors"), ("投资人", "投资方", "投资者")),
+    (("lock-up", "lockup"), ("锁定期", "限售期")),
+    (("quorum",), ("法定人数",)),
+    (("deadlock", "deadlocked"), ("僵局",)),
+    (("pre-emption", "preemption", "pre-emptive"), ("优先购买权", "优先认购权")),
+    (("drag-along",), ("领售权", "拖售权")),
+    (("tag-along", "co-sale"), ("随售权", "共同出售权")),
+    (("dividend", "dividends"), ("股息", "分红", "红利")),
     (("affiliate", "subsidiary"), ("关联方", "关联公司", "子公司")),
     (("third", "third-party"), ("第三方", "第三人")),
     (("party", "parties"), ("双方", "一方", "当事人")),

@@ -342,3 +342,30 @@ def test_questions_on_named_sums_are_on_the_payment_topic_not_a_guessed_clause_t
     # "付清股权转让款" was typed Revenue/Profit Sharing by the guess and refused beside the payment clause
     assert [t.name for t in asked_topics("乙方什么时候付清股权转让款？")] == ["price and payment"]
     assert asked_clause_type("乙方什么时候付清股权转让款？") is None
+
+
+def test_a_board_a_lock_up_and_quality_control_are_topics_not_a_guessed_clause_type() -> None:
+    """Session 35 try-out: "How long is the founder's lock-up?" was typed Covenant Not To Sue by the guess (0.84) and
+    refused beside the lock-up clause; "甲方多久抽检一次商品质量？" Warranty Duration, and a software licence's 质保期 was
+    quoted; "What happens if the board is deadlocked?" quoted the quorum lines instead of the deadlock clause."""
+    from rag_core.judge.clause_gate import asked_clause_type
+
+    for q, topic in (
+        ("How long is the founder's lock-up?", "board and share transfers"),
+        ("股东协议的锁定期是多久？", "board and share transfers"),
+        ("What happens if the board is deadlocked?", "board and share transfers"),
+        ("How long does the pre-emption offer stay open?", "board and share transfers"),
+        ("甲方多久抽检一次商品质量？", "quality control"),
+    ):
+        assert [t.name for t in topics_named(q)] == [topic], q
+        assert asked_clause_type(q) is None, q
+    deadlock = (
+        "6. Deadlock\nIf the Board is unable to decide a matter at two consecutive meetings, either party may refer "
+        "the matter to mediation in London."
+    )
+    dividends = (
+        "5. Dividends\nDividends shall be paid to the Shareholders in proportion to their shareholdings."
+    )
+    assert absent_topic("What happens if the board is deadlocked?", [dividends, deadlock]) is None
+    assert absent_topic("What happens if the board is deadlocked?", [dividends]) is not None
+    assert not topics_named("What is the quality of the goods?")  # quality alone names no control of it

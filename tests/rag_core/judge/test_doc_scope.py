@@ -337,3 +337,21 @@ def test_a_word_inside_a_compound_is_not_the_word() -> None:
         **docs,
     }
     assert "nda" not in out_of_scope("What disclosure is allowed under the NDA?", disclosure, 0.5, 2)
+
+
+TRADEMARK = "商标使用许可合同\n许可人（甲方）：广州百川食品有限公司\n被许可人（乙方）：成都蜀味餐饮管理有限公司\n第六条 未经甲方书面同意，乙方不得将许可商标再许可给任何第三方。"
+
+
+def test_a_title_named_document_is_out_beside_one_whose_text_uses_its_title_words() -> None:
+    """Session 35: "Can the licensee sublicense the trademark?" named the trademark licence (trademark) and the
+    software licence (licensee) by title; neither was scoped out and the software licence's "non-sublicensable"
+    was quoted first. The trademark licence's text names a licensee (被许可人); the software licence's never
+    says trademark. Two documents each with a word the other's text lacks stay."""
+    docs = {
+        "tm": ("商标使用许可合同.docx", TRADEMARK),
+        "licence": ("software_license_agreement.txt", LICENCE_TERM),
+    }
+    gone = out_by_title("Can the licensee sublicense the trademark?", docs)
+    assert set(gone) == {"licence"} and gone["licence"].missing == ("trademark",), gone
+    both = {"tm": ("商标使用许可合同.docx", TRADEMARK), "lease": ("房屋租赁合同.txt", LEASE_TERM)}
+    assert out_by_title("Compare the trademark licence and the lease.", both) == {}

@@ -50,3 +50,19 @@ def test_the_chat_settles_labels_with_it() -> None:
     settled = settle_labels("剩余10%什么时候支付？", raw, hits, None, s)
     assert [v.label for v in raw].count("CONFLICTING") == 1
     assert "CONFLICTING" not in [v.label for v in settled]
+
+
+def test_a_statement_with_a_question_tag_asserts_its_value() -> None:
+    """Session 35: "The lock-up period is 24 months, right?" was read as a wh-question, and the conflict of the
+    lock-up clause (thirty-six months) was dropped because the same agreement's non-compete states 24 months."""
+    from rag_core.judge.forum_premise import yes_no_question
+
+    for q in (
+        "The lock-up period is 24 months, right?",
+        "The fee is USD 5,000, correct?",
+        "首付款是10%，对不对？",
+    ):
+        assert yes_no_question(q), q
+    assert not yes_no_question("How long is the lock-up period?")
+    labels = _settled("首付款是合同总价款的10%，对不对？", {"first": "dev", "final": "dev", "other": "build"})
+    assert labels["first"] == "CONFLICTING"

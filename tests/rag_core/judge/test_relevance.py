@@ -263,3 +263,12 @@ def test_a_required_consent_is_a_condition_and_automatic_renewal_answers_yes_no(
     ) == ("condition",)
     assert held_kinds(("yesno",), "期满前30日双方未提出异议的，自动续期一年。") == ("yesno",)
     assert held_kinds(("condition",), "合伙期限为十年。") == ()
+
+
+def test_a_licence_s_kind_answers_whether_it_is_exclusive() -> None:
+    """Session 35: "商标许可是独占许可吗？" read "本合同项下的许可为普通许可。" as holding no answer (no modal; evidence
+    0.13), and a franchise's 独家授权 was quoted instead."""
+    from rag_core.judge.relevance import lexical_features
+
+    lex = lexical_features("商标许可是独占许可吗？", ["第二条 许可方式 本合同项下的许可为普通许可。"])[0]
+    assert lex.kinds and set(lex.kinds) <= set(lex.matched), lex
