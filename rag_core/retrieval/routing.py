@@ -146,7 +146,18 @@ def kind_names(question: str, titled: set[str]) -> set[str]:
         return set()
     words = name_tokens(" ".join(phrases))
     crossed = {t for w in words for t in name_tokens(" ".join(direct_translations(w)))}
-    return (words | crossed) & titled
+    asked = {singular(w) for w in words | crossed}
+    return {t for t in titled if singular(t) in asked}
+
+
+def singular(word: str) -> str:
+    """An English title word without a plural "s" ("shareholders" → "shareholder"); other words as they are.
+
+    Why: a kind word crossed from Chinese is the glossary's singular, the title's may be plural: "股东协议的锁定期是多久？"
+    (股东 → shareholder) did not route to "SHAREHOLDERS' AGREEMENT" and was refused (session 35)."""
+    if word.isascii() and len(word) > 4 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
 
 
 def _translates(a: str, b: str) -> bool:

@@ -333,3 +333,10 @@ def test_a_kind_names_contracts_not_laws() -> None:
     lease = _meta("c1", "土地承包经营合同.txt")
     d = route("家庭承包的土地承包经营合同还有效吗？", [*DOCS, law, other, lease], 0.5, same_kind_max=3)
     assert d is not None and d.doc_ids == ["c1"]
+
+
+def test_a_crossed_kind_word_names_a_title_that_says_it_in_the_plural() -> None:
+    """Session 35: "股东协议的锁定期是多久？" (股东 → shareholder) did not route to "SHAREHOLDERS' AGREEMENT" and was refused."""
+    docs = [*DOCS, _meta("d9", "shareholders_agreement.pdf", "SHAREHOLDERS' AGREEMENT")]
+    d = route("股东协议的锁定期是多久？", docs, 0.5)
+    assert d is not None and d.doc_id == "d9", d
