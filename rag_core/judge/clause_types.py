@@ -309,7 +309,9 @@ OTHER_TOPICS: tuple[Topic, ...] = (
           (r"breach", r"\bdefault", r"\blate\b", r"overdue", r"违约", r"逾期")),
     Topic("force majeure", "不可抗力", "force majeure",
           (r"force majeure", r"act of god", r"不可抗力")),
-    Topic("notices", "通知", "notices", (r"\bnotices?\b", r"\bnotif", r"通知", r"告知")),
+    # "inform" too (session 35: "How much notice must the processor give before changing sub-processors?" capped the
+    # answering "2.2 The Processor shall inform the Controller at least thirty (30) days in advance …" as silent on notices)
+    Topic("notices", "通知", "notices", (r"\bnotices?\b", r"\bnotif", r"\binform(?:s|ed|ing)?\b", r"通知", r"告知")),
     # money held back for a buyer's claims (session 34: "资产收购协议的托管期限是多久？", asked as "托管期限是多久？" inside the
     # routed agreement, was typed Expiration Date by the guess at 0.50 and refused beside the escrow clause)
     Topic("escrow", "托管", "escrow", (r"escrow", r"托管", r"共管", r"holdback", r"\bheld\s+back\b")),
@@ -324,7 +326,14 @@ OTHER_TOPICS: tuple[Topic, ...] = (
     Topic("board and share transfers", "董事会与股权转让限制", "board and share transfer",
           (r"\block-?ups?\b", r"pre-?emption", r"drag-?along", r"tag-?along", r"\bco-?sale", r"\bboard\b",
            r"\bdirectors?\b", r"\bquorum", r"deadlock", r"reserved matters?", r"锁定期", r"限售期", r"优先购买",
-           r"领售", r"拖售", r"随售", r"共同出售", r"董事", r"法定人数", r"僵局", r"保留事项", r"一票否决")),
+           r"领售", r"拖售", r"随售", r"共同出售", r"董事", r"法定人数", r"僵局", r"保留事项", r"一票否决",
+           # the parties of a shareholders' agreement ("Which matters need the investor's consent?" was typed
+           # Rofr/Rofo/Rofn by the guess, 0.82, and the deadlock clause quoted, not 2.1's reserved matters)
+           r"\binvestors?\b", r"\bfounders?\b", r"投资人", r"投资方", r"创始人")),
+    # a registration's number (session 35: "What is the trademark registration number?" was typed Covenant Not To Sue
+    # by the guess, and the infringement clause quoted, not "…“百川”商标（注册号第12345678号）")
+    Topic("registration", "注册登记", "registration",
+          (r"\bregist(?:ration|ered)\s+(?:no\b|number)", r"注册号", r"注册证号", r"登记号", r"登记证号")),
     # a licensor's quality control of licensed goods (session 35: "甲方多久抽检一次商品质量？" was typed Warranty Duration by
     # the guess, and the software licence's 质保期 was quoted though the trademark licence's "每半年…抽检" was EVIDENCE)
     Topic("quality control", "质量监督", "quality control",

@@ -44,7 +44,9 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("shareholder", "stockholder"), ("股东",)),
     # the parties of a data processing agreement (session 35: "数据泄露后处理方应在多长时间内通知？" quoted a SaaS provider's
     # breach notice, not the Processor's)
-    (("processor", "sub-processor"), ("处理方", "处理者", "受托处理方")),
+    (("processor",), ("处理方", "处理者", "受托处理方")),
+    (("sub-processor", "sub-processors"), ("分包处理方", "次级处理方", "再委托处理方")),
+    (("registration", "registered"), ("注册", "登记", "注册号")),
     (("director", "directors"), ("董事",)),
     # a shareholders' agreement's terms (session 35: "股东协议的锁定期是多久？" found no word of the English agreement's
     # "4. Lock-Up" and was refused; 董事会由几名董事组成 and 创始人的竞业限制 read "board" and "founder" nowhere)

@@ -369,3 +369,24 @@ def test_a_board_a_lock_up_and_quality_control_are_topics_not_a_guessed_clause_t
     assert absent_topic("What happens if the board is deadlocked?", [dividends, deadlock]) is None
     assert absent_topic("What happens if the board is deadlocked?", [dividends]) is not None
     assert not topics_named("What is the quality of the goods?")  # quality alone names no control of it
+
+
+def test_an_investor_a_registration_number_and_informing_name_their_topics() -> None:
+    """Session 35 try-out: "Which matters need the investor's consent?" (typed Rofr/Rofo/Rofn by the guess) quoted the
+    deadlock clause; "What is the trademark registration number?" (Covenant Not To Sue) the infringement clause;
+    "How much notice …?" capped "The Processor shall inform the Controller at least thirty (30) days in advance" as
+    silent on notices."""
+    from rag_core.judge.clause_gate import asked_clause_type, mentions_topic
+
+    assert [t.name for t in topics_named("Which matters need the investor's consent?")] == [
+        "board and share transfers"
+    ]
+    assert [t.name for t in topics_named("What is the trademark registration number?")] == ["registration"]
+    assert asked_clause_type("What is the trademark registration number?") is None
+    notices = topics_named("How much notice must the processor give before changing sub-processors?")
+    assert mentions_topic(
+        "2.2 The Processor shall inform the Controller at least thirty (30) days in advance.", notices
+    )
+    assert not mentions_topic(
+        "The Processor shall keep information confidential.", notices
+    )  # not "information"
