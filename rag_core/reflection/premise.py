@@ -150,15 +150,27 @@ def correction_sentence(question: str, block: EvidenceBlock) -> str:
 
     Why the contradiction first: for "租金是每月8000元，对吗？" the lease block's deposit sentence
     ("押金为两个月租金，即13600元") shares as many words with the question as the rent sentence does."""
+    from rag_core.generation.quoted import block_sentences  # quoted imports this package's support module
+
     q_tokens = content_tokens(question)
-    sentences = split_sentences(block.text, newline_breaks=True) or [block.text]
+    # the quoted answer's sentences: a PDF line that wraps on is joined to the next (split at the line break,
+    # "…for a period of thirty-six (36) months after the date of this" was quoted as the correction; session 35)
+    sentences = [x.text for x in block_sentences(block)] or [block.text]
     contradicts = contradiction_of(question)
 
     def key(s: str) -> tuple[tuple[float, int], int, int]:
         has_value = 1 if extract_values(normalize_text(s)) else 0
         return (contradicts(s), has_value, len(q_tokens & content_tokens(s)))
 
-    return max(sentences, key=key).strip()
+    return _one_line(max(sentences, key=key).strip())
+
+
+_CJK_BREAK = re.compile(r"(?<=[\u4e00-\u9fff，。；：、])\s*\n\s*(?=[\u4e00-\u9fff])")
+
+
+def _one_line(sentence: str) -> str:
+    """A sentence joined from wrapped lines: no break between Chinese characters, a space elsewhere."""
+    return re.sub(r"\s*\n\s*", " ", _CJK_BREAK.sub("", sentence))
 
 
 def premise_correction(question: str, conflicting: Sequence[EvidenceBlock], language: Language) -> str:
@@ -179,15 +191,15 @@ def enforce_correction(
     if not conflicting:
         return answer, ""
     correction = premise_correction(question, conflicting, language)
+    wrong = false_values(question, conflicting)
     if starts_with_correction(answer):
         if states_true_value(answer, question, conflicting):
             return answer, ""
-        rest = _without_bare_correction(answer, language)
+        rest = _without_false(_without_bare_correction(answer, language), wrong, language)
         return (
             f"{correction}\n{rest}".strip(),
             "the draft said the premise was wrong without the documents' value: quoted correction added",
         )
-    wrong = false_values(question, conflicting)
     if affirms_premise(answer, question, conflicting):
         keep = [s for s in split_sentences(answer) if not any(w in s for w in wrong)]
         rest = "".join(keep) if language == "zh" else " ".join(keep)
@@ -196,6 +208,15 @@ def enforce_correction(
             "the draft affirmed the false premise: replaced by the quoted correction",
         )
     return (
-        f"{correction}\n{without_affirmation(answer)}".strip(),
+        f"{correction}\n{_without_false(without_affirmation(answer), wrong, language)}".strip(),
         "the draft did not open with the correction: quoted correction added",
     )
+
+
+def _without_false(answer: str, wrong: Sequence[str], language: Language) -> str:
+    """The draft without the sentences that repeat a false value of the question and do not negate it.
+
+    Why: below the quoted correction the local model's draft went on "The lock-up period is 24 months, right?
+    [1]", the question itself, cited (browser, session 35)."""
+    keep = [s for s in split_sentences(answer) if not (any(w in s for w in wrong) and not _NEGATED.search(s))]
+    return ("" if language == "zh" else " ").join(keep)

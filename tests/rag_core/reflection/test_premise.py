@@ -134,3 +134,31 @@ def test_a_draft_that_names_the_false_dispute_forum_loses_that_sentence() -> Non
         and note
     )
     assert not affirms_premise("不由法院管辖，争议提交仲裁 [1]。", q, [ARBITRATION])
+
+
+LOCK_UP = EvidenceBlock(
+    1,
+    "Shareholders' Agreement",
+    "shareholders_agreement.pdf",
+    2,
+    "4. Lock-Up",
+    "4. Lock-Up\nThe Founder shall not transfer any shares for a period of thirty-six (36) months after the date of this\n"
+    "Agreement, except with the Investor's prior written consent.",
+    conflicting=True,
+)
+
+
+def test_the_correction_of_a_wrapped_pdf_line_is_the_whole_sentence_and_echoes_of_the_premise_go() -> None:
+    """Browser (session 35): "The lock-up period is 24 months, right?" was answered "No — the documents say otherwise:
+    The Founder shall not transfer any shares for a period of thirty-six (36) months after the date of this [1]" (cut
+    at the PDF's line break) and then "The lock-up period is 24 months, right? [1]", the question repeated."""
+    q = "The lock-up period is 24 months, right?"
+    for draft in (
+        "Actually the lock-up is longer. The lock-up period is 24 months, right? [1]",
+        "The lock-up period is 24 months, right? [1]",
+    ):
+        fixed, note = enforce_correction(draft, q, [LOCK_UP], "en")
+        assert (
+            "after the date of this Agreement, except with the Investor's prior written consent. [1]" in fixed
+        ), fixed
+        assert "24 months" not in fixed and note, fixed
