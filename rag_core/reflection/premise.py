@@ -218,5 +218,21 @@ def _without_false(answer: str, wrong: Sequence[str], language: Language) -> str
 
     Why: below the quoted correction the local model's draft went on "The lock-up period is 24 months, right?
     [1]", the question itself, cited (browser, session 35)."""
-    keep = [s for s in split_sentences(answer) if not (any(w in s for w in wrong) and not _NEGATED.search(s))]
+    keep = [s for s in split_sentences(answer) if not _repeats_false(s, wrong)]
     return ("" if language == "zh" else " ").join(keep)
+
+
+_LEADING_NO = re.compile(r"^\W*(?:no|不对|不是)\b\W*", re.I)
+_CITED_QUESTION = re.compile(r"[?？]\s*(?:\[\d+\]\s*)*$")
+
+
+def _repeats_false(sentence: str, wrong: Sequence[str]) -> bool:
+    """A sentence that holds a false value of the question as asked or affirmed: a question ("…24 months,
+    right? [1]", the premise echoed), or a statement that does not negate it. A bare leading "No." is not
+    the sentence's negation: the splitter keeps "No. The lock-up period is 24 months, right?" together
+    ("No." also abbreviates a number)."""
+    if not any(w in sentence for w in wrong):
+        return False
+    return bool(_CITED_QUESTION.search(sentence)) or not _NEGATED.search(
+        _LEADING_NO.sub("", sentence, count=1)
+    )

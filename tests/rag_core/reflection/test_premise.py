@@ -156,9 +156,12 @@ def test_the_correction_of_a_wrapped_pdf_line_is_the_whole_sentence_and_echoes_o
     for draft in (
         "Actually the lock-up is longer. The lock-up period is 24 months, right? [1]",
         "The lock-up period is 24 months, right? [1]",
+        "No. The lock-up period is 24 months, right? [1]",  # the browser's draft: "No." splits off no sentence
     ):
         fixed, note = enforce_correction(draft, q, [LOCK_UP], "en")
         assert (
             "after the date of this Agreement, except with the Investor's prior written consent. [1]" in fixed
         ), fixed
         assert "24 months" not in fixed and note, fixed
+    negated = "The lock-up period is thirty-six (36) months, not 24 months [1]."
+    assert negated in enforce_correction(negated, q, [LOCK_UP], "en")[0]
