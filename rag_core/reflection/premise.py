@@ -190,6 +190,7 @@ def enforce_correction(
     conflicting = [b for b in blocks if b.conflicting]
     if not conflicting:
         return answer, ""
+    answer = without_echo(answer, question, language)
     correction = premise_correction(question, conflicting, language)
     wrong = false_values(question, conflicting)
     if starts_with_correction(answer):
@@ -219,6 +220,22 @@ def _without_false(answer: str, wrong: Sequence[str], language: Language) -> str
     Why: below the quoted correction the local model's draft went on "The lock-up period is 24 months, right?
     [1]", the question itself, cited (browser, session 35)."""
     keep = [s for s in split_sentences(answer) if not _repeats_false(s, wrong)]
+    return ("" if language == "zh" else " ").join(keep)
+
+
+def _plain(text: str) -> str:
+    """Text without citations, punctuation and case: what two wordings of one question share."""
+    return re.sub(r"\W+", "", re.sub(r"\[\d+\]", "", text)).lower()
+
+
+def without_echo(answer: str, question: str, language: Language) -> str:
+    """The draft without sentences that are the question itself.
+
+    Why: the local model's draft for "The lock-up period is 24 months, right?" was that very sentence, cited; the
+    chunk of the conflicting clause also held the non-compete's "twenty-four (24) months", so 24 months was no false
+    value of it, and the echo stood under the correction (browser, session 35)."""
+    asked = _plain(question)
+    keep = [s for s in split_sentences(answer) if _plain(s) != asked]
     return ("" if language == "zh" else " ").join(keep)
 
 

@@ -165,3 +165,24 @@ def test_the_correction_of_a_wrapped_pdf_line_is_the_whole_sentence_and_echoes_o
         assert "24 months" not in fixed and note, fixed
     negated = "The lock-up period is thirty-six (36) months, not 24 months [1]."
     assert negated in enforce_correction(negated, q, [LOCK_UP], "en")[0]
+
+
+def test_a_draft_that_is_the_question_itself_goes_even_when_its_value_is_in_the_block() -> None:
+    """Browser (session 35): the chunk of the lock-up clause also held the non-compete's "twenty-four (24) months", so
+    24 months was no false value, and the draft "The lock-up period is 24 months, right? [1]" stood under the correction."""
+    chunk = EvidenceBlock(
+        1,
+        "Shareholders' Agreement",
+        "shareholders_agreement.pdf",
+        2,
+        "4. Lock-Up",
+        LOCK_UP.text
+        + "\n7. Non-Compete\nThe Founder shall not compete for twenty-four (24) months thereafter.",
+        conflicting=True,
+    )
+    q = "The lock-up period is 24 months, right?"
+    fixed, note = enforce_correction("The lock-up period is 24 months, right? [1]", q, [chunk], "en")
+    assert fixed.startswith("No — the documents say otherwise: The Founder shall not transfer") and note, (
+        fixed
+    )
+    assert "right?" not in fixed, fixed
