@@ -219,7 +219,13 @@ def _without_false(answer: str, wrong: Sequence[str], language: Language) -> str
 
     Why: below the quoted correction the local model's draft went on "The lock-up period is 24 months, right?
     [1]", the question itself, cited (browser, session 35)."""
-    keep = [s for s in split_sentences(answer) if not _repeats_false(s, wrong)]
+    return _keeping(answer, [s for s in split_sentences(answer) if not _repeats_false(s, wrong)], language)
+
+
+def _keeping(answer: str, keep: Sequence[str], language: Language) -> str:
+    """``keep`` (sentences of ``answer``) joined, or ``answer`` untouched when none was dropped (its lines stay)."""
+    if len(keep) == len(split_sentences(answer)):
+        return answer
     return ("" if language == "zh" else " ").join(keep)
 
 
@@ -235,8 +241,7 @@ def without_echo(answer: str, question: str, language: Language) -> str:
     chunk of the conflicting clause also held the non-compete's "twenty-four (24) months", so 24 months was no false
     value of it, and the echo stood under the correction (browser, session 35)."""
     asked = _plain(question)
-    keep = [s for s in split_sentences(answer) if _plain(s) != asked]
-    return ("" if language == "zh" else " ").join(keep)
+    return _keeping(answer, [s for s in split_sentences(answer) if _plain(s) != asked], language)
 
 
 _LEADING_NO = re.compile(r"^\W*(?:no|不对|不是)\b\W*", re.I)

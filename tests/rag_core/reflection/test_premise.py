@@ -186,3 +186,9 @@ def test_a_draft_that_is_the_question_itself_goes_even_when_its_value_is_in_the_
         fixed
     )
     assert "right?" not in fixed, fixed
+
+
+def test_a_draft_that_loses_nothing_keeps_its_lines() -> None:
+    draft = "月租金为9500元[1]。\n押金另见第四条[2]。"
+    fixed, _ = enforce_correction(draft, Q, [RENT, OTHER], "zh")
+    assert fixed.endswith(draft), fixed
