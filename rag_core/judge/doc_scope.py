@@ -241,13 +241,26 @@ def _title_named(question: str, docs: Mapping[str, tuple[str, str]]) -> dict[str
     common, in_titles = common_terms(), common_title_terms()
     asked = dict.fromkeys(terms(question))
     names = [t for t in asked if t not in in_titles and not renders_common(t, common)]
+    literal = [t for t in asked if t not in names and names_literally(t, in_titles)]
     surface = surface_words(question)
     out: dict[str, tuple[str, ...]] = {}
     for d, (name, text) in docs.items():
         title = title_text(name, text).lower()
         kept = [t for t in names if not inflected_verb(surface.get(t, t)) or surface.get(t, t) in title]
+        kept += [t for t in literal if t in title]
         out[d] = tuple(sorted(titled_terms(kept, name, text)))
     return out
+
+
+def names_literally(term: str, in_titles: frozenset[str]) -> bool:
+    """A Chinese word that names a title which writes it, though every English rendering of it is a word most
+    training contracts use: not a word for a document itself (no rendering is a title word such as "agreement").
+
+    Why: 商标 ("trademark", in most training contracts' text) named nothing, so "商标许可合同有保密条款吗？" over a
+    商标使用许可合同 and a software licence, each named by 许可, kept the licence in scope and quoted its definition of
+    Confidential Information instead of refusing (browser, session 35); 合同 ("agreement") still names nothing."""
+    renderings = direct_translations(term) if not term.isascii() else ()
+    return bool(renderings) and not any(r in in_titles for r in renderings)
 
 
 def title_words(question: str, docs: Mapping[str, tuple[str, str]]) -> tuple[str, ...]:

@@ -355,3 +355,16 @@ def test_a_title_named_document_is_out_beside_one_whose_text_uses_its_title_word
     assert set(gone) == {"licence"} and gone["licence"].missing == ("trademark",), gone
     both = {"tm": ("商标使用许可合同.docx", TRADEMARK), "lease": ("房屋租赁合同.txt", LEASE_TERM)}
     assert out_by_title("Compare the trademark licence and the lease.", both) == {}
+
+
+def test_a_chinese_title_word_names_its_title_though_its_rendering_is_common() -> None:
+    """Browser (session 35): 商标 ("trademark", a word most training contracts use) named nothing, so "商标许可合同有保密条款
+    吗？" kept the software licence (named by 许可 like the trademark licence) in scope and quoted its confidentiality
+    definition instead of refusing. 合同 ("agreement", a title word) still names nothing."""
+    docs = {
+        "tm": ("商标使用许可合同.docx", TRADEMARK),
+        "licence": ("software_license_agreement.txt", LICENCE_TERM),
+    }
+    gone = out_by_title("商标许可合同有保密条款吗？", docs)
+    assert set(gone) == {"licence"} and gone["licence"].missing == ("商标",), gone
+    assert out_by_title("合同的期限是多久？", docs) == {}
