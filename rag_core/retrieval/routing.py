@@ -206,7 +206,13 @@ def is_contract_title(meta: DocumentMeta) -> bool:
     words counted in titles alone, that question was routed to the one statute article titled
     "农村土地承包经营纠纷调解仲裁法第二条" and searched there only. A law, a judgment or a memo is not the
     contract a kind names."""
-    return bool(_CONTRACT_TITLE.search(f"{meta.title} {_CAMEL.sub(' ', file_stem(meta)).replace('_', ' ')}"))
+    return names_a_contract(f"{meta.title} {_CAMEL.sub(' ', file_stem(meta)).replace('_', ' ')}")
+
+
+def names_a_contract(title: str) -> bool:
+    """Whether a title says it is a contract (``_CONTRACT_TITLE``): also what document scope asks of a title
+    before a Chinese word written in it names the document (``doc_scope.names_literally``)."""
+    return bool(_CONTRACT_TITLE.search(title))
 
 
 def same_kind(meanings: set[str], titles: Sequence[set[str]], named: set[str], most: int) -> list[int] | None:
