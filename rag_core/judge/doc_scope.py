@@ -173,11 +173,12 @@ def _word_used(term: str, doc_terms: frozenset[str], low: str) -> bool:
     "shareholders", so "Which law governs the shareholders' agreement?" kept the lease's governing-law clause
     in scope and quoted it beside the shareholders' agreement's (session 35). Which document a question
     names wants the word itself."""
-    if not term_in(term, doc_terms, low, translated=False):
-        return False
-    if not term.isascii() or term in doc_terms:
-        return True
-    return any(_inflection(term, t) for t in doc_terms if t[:PREFIX_MATCH_MIN] == term[:PREFIX_MATCH_MIN])
+    if not term.isascii():
+        return term_in(term, doc_terms, low, translated=False)
+    # an inflection shares PREFIX_MATCH_MIN letters, so this is term_in's shared-prefix match, narrowed
+    return term in doc_terms or any(
+        _inflection(term, t) for t in doc_terms if t[:PREFIX_MATCH_MIN] == term[:PREFIX_MATCH_MIN]
+    )
 
 
 def _inflection(a: str, b: str) -> bool:
@@ -221,9 +222,8 @@ def title_text(name: str, text: str) -> str:
     return f"{stem}\n{first}" if len(first) <= TITLE_LINE_MAX_CHARS else stem
 
 
-def titled_terms(names: Sequence[str], name: str, text: str) -> frozenset[str]:
-    """Of the question's title-naming words ``names``, those the document's title uses (itself or translated)."""
-    title = title_text(name, text)
+def titled_terms(names: Sequence[str], title: str) -> frozenset[str]:
+    """Of the question's title-naming words ``names``, those a document's ``title_text`` uses (itself or translated)."""
     return covered_in(names, frozenset(terms(title)), title.lower())
 
 
@@ -246,10 +246,11 @@ def _title_named(question: str, docs: Mapping[str, tuple[str, str]]) -> dict[str
     surface = surface_words(question)
     out: dict[str, tuple[str, ...]] = {}
     for d, (name, text) in docs.items():
-        title = title_text(name, text).lower()
-        kept = [t for t in names if not inflected_verb(surface.get(t, t)) or surface.get(t, t) in title]
-        kept += [t for t in literal if t in title and names_a_contract(title)]
-        out[d] = tuple(sorted(titled_terms(kept, name, text)))
+        title = title_text(name, text)
+        low = title.lower()
+        kept = [t for t in names if not inflected_verb(surface.get(t, t)) or surface.get(t, t) in low]
+        kept += [t for t in literal if t in low and names_a_contract(low)]
+        out[d] = tuple(sorted(titled_terms(kept, title)))
     return out
 
 

@@ -12,7 +12,7 @@ followed by the draft's sentences that do not repeat the false value.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rag_core.generation.prompt import EvidenceBlock, Language
 from rag_core.judge.conflict import PremiseSlots, contradiction_of, premise_slots, same_value
@@ -219,14 +219,15 @@ def _without_false(answer: str, wrong: Sequence[str], language: Language) -> str
 
     Why: below the quoted correction the local model's draft went on "The lock-up period is 24 months, right?
     [1]", the question itself, cited (browser, session 35)."""
-    return _keeping(answer, [s for s in split_sentences(answer) if not _repeats_false(s, wrong)], language)
+    return _dropping(answer, lambda s: _repeats_false(s, wrong), language)
 
 
-def _keeping(answer: str, keep: Sequence[str], language: Language) -> str:
-    """``keep`` (sentences of ``answer``) joined, or ``answer`` untouched when none was dropped (its lines stay)."""
-    if len(keep) == len(split_sentences(answer)):
-        return answer
-    return ("" if language == "zh" else " ").join(keep)
+def _dropping(answer: str, drop: Callable[[str], bool], language: Language) -> str:
+    """``answer``'s sentences but those ``drop`` picks, joined, or ``answer`` untouched when none is dropped
+    (its lines stay)."""
+    sentences = split_sentences(answer)
+    keep = [s for s in sentences if not drop(s)]
+    return answer if len(keep) == len(sentences) else ("" if language == "zh" else " ").join(keep)
 
 
 def _plain(text: str) -> str:
@@ -241,7 +242,7 @@ def without_echo(answer: str, question: str, language: Language) -> str:
     chunk of the conflicting clause also held the non-compete's "twenty-four (24) months", so 24 months was no false
     value of it, and the echo stood under the correction (browser, session 35)."""
     asked = _plain(question)
-    return _keeping(answer, [s for s in split_sentences(answer) if _plain(s) != asked], language)
+    return _dropping(answer, lambda s: _plain(s) == asked, language)
 
 
 _LEADING_NO = re.compile(r"^\W*(?:no|不对|不是)\b\W*", re.I)
