@@ -16,6 +16,7 @@ more) that name the same thing; a word may sit in several groups.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
@@ -264,6 +265,15 @@ def _index() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
         {k: tuple(dict.fromkeys(v)) for k, v in en_to_zh.items()},
         {k: tuple(dict.fromkeys(v)) for k, v in zh_to_en.items()},
     )
+
+
+@lru_cache(maxsize=1)
+def zh_compounds() -> re.Pattern[str]:
+    """The Chinese glossary words of three or more characters, longest first, as one pattern: the
+    words jieba may cut apart (``relevance.rejoined``)."""
+    _, zh_to_en = _index()
+    words = sorted((w for w in zh_to_en if len(w) >= 3), key=lambda w: (-len(w), w))
+    return re.compile("|".join(re.escape(w) for w in words))
 
 
 @lru_cache(maxsize=16384)

@@ -32,7 +32,7 @@ from rag_core.judge.clause_types import (
     role_words,
 )
 from rag_core.judge.conflict import extract_values, has_cjk, normalize_text
-from rag_core.judge.glossary import direct_translations, siblings, translations
+from rag_core.judge.glossary import direct_translations, siblings, translations, zh_compounds
 from rag_core.textproc import fold_spelling
 
 
@@ -315,10 +315,45 @@ def terms(text: str) -> list[str]:
     if _USED_FOR.search(low):
         out.append(stem(_PURPOSE))
     if has_cjk(text):
-        for w in jieba.cut_for_search(_ZH_WHICH.sub("，", text)):
+        for w in rejoined(_ZH_WHICH.sub("，", text)):
             w = w.strip()
             if w and has_cjk(w) and w not in _ZH_STOP:
                 out.append(w)
+    return out
+
+
+def rejoined(text: str) -> list[str]:
+    """jieba's search-mode words, with a glossary word (``glossary.zh_compounds``) it cut apart made
+    one word again: the word is added, its one-character pieces and the pieces that glue a function
+    character onto it (期是, 方应) are dropped.
+
+    Why: jieba does not know 锁定期 or 处理方, and cuts "锁定期是多久？" into 锁定 / 期是, so the
+    question's one content word met neither the English "Lock-Up" clause through the glossary nor any
+    text, and "股东协议的锁定期是多久？" was refused beside the clause that answers it (session 35). A word
+    jieba cut another way (提供方式: 提供 / 方式, 第三人民法院) keeps jieba's cut: only a piece whose
+    part outside the glossary word is function characters (``_ZH_STOP``) is taken for a mis-cut."""
+    cut = list(jieba.tokenize(text, mode="search"))
+    drop: set[int] = set()
+    added: dict[int, str] = {}
+    for m in zh_compounds().finditer(text):
+        s, e = m.span()
+        if any(a <= s and e <= b for _, a, b in cut):  # jieba has the word, or a longer one holding it
+            continue
+        glued = [i for i, (_, a, b) in enumerate(cut) if a < s < b or a < e < b]
+        outside = "".join(text[a:s] if a < s else text[e:b] for _, a, b in (cut[i] for i in glued))
+        if any(ch not in _ZH_STOP for ch in outside):
+            continue
+        inner = [i for i, (w, a, b) in enumerate(cut) if s <= a and b <= e and len(w) == 1]
+        drop.update(glued + inner)
+        added[min(glued + inner, default=len(cut))] = m.group()
+    out: list[str] = []
+    for i, (w, _, _) in enumerate(cut):
+        if i in added:
+            out.append(added[i])
+        if i not in drop:
+            out.append(w)
+    if len(cut) in added:
+        out.append(added[len(cut)])
     return out
 
 

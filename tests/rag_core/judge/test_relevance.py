@@ -272,3 +272,19 @@ def test_a_licence_s_kind_answers_whether_it_is_exclusive() -> None:
 
     lex = lexical_features("商标许可是独占许可吗？", ["第二条 许可方式 本合同项下的许可为普通许可。"])[0]
     assert lex.kinds and set(lex.kinds) <= set(lex.matched), lex
+
+
+def test_a_glossary_word_jieba_cuts_apart_is_one_term() -> None:
+    """jieba cuts "锁定期是多久？" into 锁定 / 期是: the question's word 锁定期 (lock-up) met neither a Chinese
+    clause nor, through the glossary, the English "Lock-Up" clause that answers it, and
+    "股东协议的锁定期是多久？" was refused (session 35). Only a piece gluing a function character onto the
+    word is taken for a mis-cut: a word jieba cuts another way keeps its cut."""
+    assert terms("锁定期是多久？") == ["锁定", "锁定期"]
+    assert "分包处理方" in terms("处理方更换分包处理方应提前多少天通知？")
+    assert "方应" not in terms("处理方更换分包处理方应提前多少天通知？")
+    assert terms("提供方式是什么？") == ["提供", "方式"]  # 提供方 is a glossary word, 方式 a word
+    lock_up = (
+        "4. Lock-Up\nThe Founder shall not transfer any shares for a period of thirty-six (36) months "
+        "after the date of this Agreement."
+    )
+    assert lexical_features("锁定期是多久？", [lock_up])[0].translated > 0
