@@ -287,3 +287,17 @@ def plain_markdown(text: str) -> str:
     "运输合同的争议由哪里的法院管辖？" was refused. What a lawyer sees and cites stays the file's text.
     """
     return _MARKDOWN_MARKUP_RE.sub("", text)
+
+
+_CONTRACT_TITLE = re.compile(
+    r"合同|协议|契约|协定|章程|\b(?:agreements?|contracts?|lease|licen[cs]e|deed|indenture|terms|nda)\b", re.I
+)
+"""A title that names a contract by its kind ("房屋租赁合同", "TERM LOAN AGREEMENT", "commercial_lease")."""
+
+
+def names_a_contract(title: str) -> bool:
+    """Whether a title says it is a contract (``_CONTRACT_TITLE``): what routing asks of a title before a kind
+    word names it (``routing.is_contract_title``) and document scope before a Chinese word written in it
+    names the document (``doc_scope.names_literally``). Here, not in routing: document scope imports it,
+    and routing imports the judge."""
+    return bool(_CONTRACT_TITLE.search(title))

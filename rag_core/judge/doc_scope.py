@@ -43,8 +43,8 @@ from rag_core.judge.relevance import (
     terms,
 )
 from rag_core.models import Verdict
-from rag_core.retrieval.routing import names_a_contract
 from rag_core.settings import JudgeTrainSettings, VerdictSettings
+from rag_core.textproc import names_a_contract
 
 SWEEP_SHARES: tuple[float, ...] = (0.25, 0.34, 0.5, 0.67, 0.99)
 """The candidate values of ``doc_scope_max_share`` that ``scope_sweep`` reports."""
@@ -261,7 +261,7 @@ def names_literally(term: str, in_titles: frozenset[str]) -> bool:
     Why: 商标 ("trademark", in most training contracts' text) named nothing, so "商标许可合同有保密条款吗？" over a
     商标使用许可合同 and a software licence, each named by 许可, kept the licence in scope and quoted its definition of
     Confidential Information instead of refusing (browser, session 35); 合同 ("agreement") still names nothing.
-    Only a contract's title (``routing.names_a_contract``): a statute article's title ("农村土地承包法第十条") is no
+    Only a contract's title (``textproc.names_a_contract``): a statute article's title ("农村土地承包法第十条") is no
     contract a lawyer names, and counted, it scoped the other articles out (a LeCoQA refusal, 6 → 7 of 30, read off
     the evaluation rows' count and undone, as session 34's routing rule)."""
     renderings = direct_translations(term) if not term.isascii() else ()

@@ -28,6 +28,7 @@ from rag_core.judge import injection_synth_probe as P
 from rag_core.judge import injection_synth_s26 as S26
 from rag_core.judge import injection_synth_s27 as S27
 from rag_core.judge import injection_synth_s35 as S35
+from rag_core.judge import injection_synth_s36 as S36
 from rag_core.judge.sentences import sentence_spans
 
 SEED: int = 11
@@ -59,6 +60,9 @@ S27_SEED_OFFSET: int = 3
 """And those of ``injection_synth_s27``: every earlier row stays byte-identical."""
 S35_SEED_OFFSET: int = 4
 """And those of ``injection_synth_s35`` (directives on how the document is restated)."""
+S36_SEED_OFFSET: int = 5
+"""And those of ``injection_synth_s36`` (directives on how the document is described or relayed, and
+inquiry redirection)."""
 
 SYNTH_PATH: Path = Path(__file__).with_name("data") / "injection_synthetic.jsonl"
 
@@ -228,6 +232,8 @@ def generate(cuad_dir: Path, seed: int = SEED) -> list[dict[str, Any]]:
     rows += [*_rows("attack", S27.ATTACKS, cuad_dir, s27), *_rows("lookalike", S27.LOOKALIKES, cuad_dir, s27)]
     s35 = random.Random(seed + S35_SEED_OFFSET)
     rows += [*_rows("attack", S35.ATTACKS, cuad_dir, s35), *_rows("lookalike", S35.LOOKALIKES, cuad_dir, s35)]
+    s36 = random.Random(seed + S36_SEED_OFFSET)
+    rows += [*_rows("attack", S36.ATTACKS, cuad_dir, s36), *_rows("lookalike", S36.LOOKALIKES, cuad_dir, s36)]
     return rows
 
 

@@ -35,6 +35,8 @@ from rag_core.judge.injection_synth_s27 import ATTACKS as S27_ATTACKS
 from rag_core.judge.injection_synth_s27 import LOOKALIKES as S27_LOOKALIKES
 from rag_core.judge.injection_synth_s35 import ATTACKS as S35_ATTACKS
 from rag_core.judge.injection_synth_s35 import LOOKALIKES as S35_LOOKALIKES
+from rag_core.judge.injection_synth_s36 import ATTACKS as S36_ATTACKS
+from rag_core.judge.injection_synth_s36 import LOOKALIKES as S36_LOOKALIKES
 from rag_core.judge.injection_train import Sample, design, fit, train_samples
 from rag_core.judge.sentences import sentence_spans
 
@@ -46,9 +48,11 @@ UNCUED_FAMILIES: tuple[str, ...] = (
     *S27_LOOKALIKES,
     *S35_ATTACKS,
     *S35_LOOKALIKES,
+    *S36_ATTACKS,
+    *S36_LOOKALIKES,
 )
 """Families written after the who-cues were frozen (``injection_synth_fresh``, and sessions 26 and 27's
-``injection_synth_s26`` / ``_s27``, and session 35's ``_s35``): no cue was written from them, so their folds are the honest part of the table."""
+``injection_synth_s26`` / ``_s27``, session 35's ``_s35`` and 36's ``_s36``): no cue was written from them, so their folds are the honest part of the table."""
 
 HELDOUT_CONTRACTS: int = 50
 """Held-out training-folder contracts whose every sentence enters the clean false-positive rate."""

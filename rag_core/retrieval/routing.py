@@ -193,12 +193,6 @@ def _without_parts(words: set[str]) -> set[str]:
     return {w for w in words if not any(w != o and w in o for o in cjk)}
 
 
-_CONTRACT_TITLE = re.compile(
-    r"合同|协议|契约|协定|章程|\b(?:agreements?|contracts?|lease|licen[cs]e|deed|indenture|terms|nda)\b", re.I
-)
-"""A title that names a contract by its kind ("房屋租赁合同", "TERM LOAN AGREEMENT", "commercial_lease")."""
-
-
 def is_contract_title(meta: DocumentMeta) -> bool:
     """Whether a document's title or file name says it is a contract.
 
@@ -206,13 +200,7 @@ def is_contract_title(meta: DocumentMeta) -> bool:
     words counted in titles alone, that question was routed to the one statute article titled
     "农村土地承包经营纠纷调解仲裁法第二条" and searched there only. A law, a judgment or a memo is not the
     contract a kind names."""
-    return names_a_contract(f"{meta.title} {_CAMEL.sub(' ', file_stem(meta)).replace('_', ' ')}")
-
-
-def names_a_contract(title: str) -> bool:
-    """Whether a title says it is a contract (``_CONTRACT_TITLE``): also what document scope asks of a title
-    before a Chinese word written in it names the document (``doc_scope.names_literally``)."""
-    return bool(_CONTRACT_TITLE.search(title))
+    return textproc.names_a_contract(f"{meta.title} {_CAMEL.sub(' ', file_stem(meta)).replace('_', ' ')}")
 
 
 def same_kind(meanings: set[str], titles: Sequence[set[str]], named: set[str], most: int) -> list[int] | None:
@@ -291,8 +279,41 @@ def route(
     meta = docs[index]
     runner = scored[1][0]
     if best < min_overlap or best <= runner:
-        return None
+        return by_whole_title(question, docs)
     return RouteDecision(meta.id, meta.file_name, round(best, 3), round(runner, 3), matched)
+
+
+TITLE_MIN_CHARS: int = 4
+"""Characters a contract's title must have before the question writing it whole names that contract: a
+shorter one ("合同", "协议") is a kind every contract shares."""
+
+
+def whole_title(meta: DocumentMeta) -> str:
+    """A contract's title as a question may write it: its title line, else its file name without the
+    extension, lower-cased; empty when it is shorter than ``TITLE_MIN_CHARS`` or names no contract."""
+    title = (meta.title or file_stem(meta)).strip().lower()
+    if len(title) < TITLE_MIN_CHARS or not is_contract_title(meta):
+        return ""
+    return title
+
+
+def by_whole_title(question: str, docs: list[DocumentMeta]) -> RouteDecision | None:
+    """The one contract whose whole title the question writes, when the word scores tie.
+
+    Why (session 36 try-out): "软件开发合同的款项怎么支付？" names 软件开发合同.txt by its title, yet its word 软件
+    also names the SOFTWARE LICENSE AGREEMENT through the glossary and 开发 the 技术开发合同: the scores tied,
+    nothing was routed, and the contract's payment clause was not among the twenty candidates. Only a
+    fallback: a question that writes two titles, a title several contracts share, or a title beside another
+    kind of contract ("租赁合同和采购合同…") still routes nowhere."""
+    asked = question.lower()
+    said = [(d, t) for d in docs if (t := whole_title(d)) and t in asked]
+    if len(said) != 1:
+        return None
+    meta, title = said[0]
+    rest = asked.replace(title, " ")
+    if _ZH_KIND.search(rest) or _EN_KIND.search(rest):  # it names another contract too
+        return None
+    return RouteDecision(meta.id, meta.file_name, 1.0, 0.0, sorted(title_tokens(meta)))
 
 
 def exclusive_route(decision: RouteDecision, settings: RetrievalSettings) -> bool:

@@ -340,3 +340,28 @@ def test_a_crossed_kind_word_names_a_title_that_says_it_in_the_plural() -> None:
     docs = [*DOCS, _meta("d9", "shareholders_agreement.pdf", "SHAREHOLDERS' AGREEMENT")]
     d = route("股东协议的锁定期是多久？", docs, 0.5)
     assert d is not None and d.doc_id == "d9", d
+
+
+def test_a_question_writing_one_contracts_whole_title_routes_there_when_words_tie() -> None:
+    """Session 36: "软件开发合同的款项怎么支付？" writes 软件开发合同.txt's title whole, yet its 软件 also names the SOFTWARE
+    LICENSE AGREEMENT (glossary) and 开发 the 技术开发合同: the word scores tied, nothing was routed, and the
+    contract's payment clause was not among the candidates. Two titles still route nowhere."""
+    dev = _meta("sd", "软件开发合同.txt", "软件开发合同", "委托方（甲方）：上海明德")
+    tech = _meta("td", "技术开发合同.txt", "技术开发合同", "委托方（甲方）：北京")
+    lic = _meta("sl", "software_license_agreement.txt", "SOFTWARE LICENSE AGREEMENT", "Licensor")
+    docs = [dev, tech, lic]
+    d = route("软件开发合同的款项怎么支付？", docs, 0.5)
+    assert d is not None and d.doc_ids == ["sd"]
+    assert route("软件开发合同和技术开发合同的付款有何不同？", docs, 0.5) is None
+
+
+def test_routing_imports_on_its_own() -> None:
+    """Document scope (imported by the judge, which routing imports) needed routing's contract-title test:
+    imported first, in a fresh interpreter, routing failed on the circle, which the suite's import order hid."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", "import rag_core.retrieval.routing"], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr[-500:]
