@@ -34,6 +34,7 @@ from rag_core.judge.clause_types import (
     names_other_topic,
     thesaurus_types,
     trigger_matrix,
+    typed_by_condition,
 )
 from rag_core.judge.features import (
     EVIDENCE_COLUMNS,
@@ -173,13 +174,19 @@ def load_weights(path: Path = WEIGHTS_PATH) -> JudgeWeights:
 
 def question_view(question: str, vec: np.ndarray, w: JudgeWeights) -> QuestionView:
     """The question's clause types: the thesaurus first; else the classifier's type when confident
-    and the question is on no topic outside the categories (``names_other_topic``)."""
+    and the question is on no topic outside the categories (``names_other_topic``) and not typed only
+    by its conditions (``typed_by_condition``: "What happens if the company terminates without cause?")."""
     probs = w.clause.proba(vec[None, :], [question], chinese=False)[0]
     if asks_party_identity(question):  # the parties are named in no clause type's text
         return QuestionView(question, vec, (), probs)
     index = {name: i for i, name in enumerate(w.clause.categories)}
     types = tuple(index[t] for t in thesaurus_types(question) if t in index)
-    if not types and float(probs.max()) >= w.question_type_min and not names_other_topic(question):
+    if (
+        not types
+        and float(probs.max()) >= w.question_type_min
+        and not names_other_topic(question)
+        and not typed_by_condition(question)
+    ):
         types = (int(probs.argmax()),)
     return QuestionView(question, vec, types, probs)
 

@@ -88,8 +88,12 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("travel",), ("差旅", "旅费")),
     (("reimburse", "reimbursement"), ("报销",)),
     (("instalment", "installment", "tranche"), ("分期", "期款", "几期")),
-    (("salary", "wage", "compensation", "remuneration"), ("工资", "薪酬", "报酬", "薪资", "薪水", "工钱")),
+    (
+        ("salary", "wage", "compensation", "remuneration"),
+        ("工资", "薪酬", "报酬", "薪资", "薪水", "工钱", "年薪", "月薪"),
+    ),
     (("bonus",), ("奖金",)),
+    (("severance",), ("经济补偿金", "经济补偿", "遣散费")),
     (("royalty",), ("版税", "特许权使用费", "提成")),
     (("revenue", "profit"), ("收入", "收益", "利润")),
     (("tax",), ("税费", "税款", "税金")),
@@ -220,6 +224,8 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("use", "usage"), ("使用", "用途")),
     (("install", "installation"), ("安装",)),
     (("construction", "construct", "building"), ("施工", "建设", "工程", "建筑")),
+    (("roof", "roofing"), ("屋面", "屋顶")),
+    (("waterproof", "waterproofing"), ("防水",)),
     (("completion", "complete", "completed"), ("竣工", "完工", "完成", "工期")),
     (("retention", "retainage"), ("质量保证金", "保留金")),
     (("equipment", "device", "machinery", "workstation"), ("设备", "工作站", "机器", "机械")),
@@ -236,6 +242,7 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("employment", "labor", "labour"), ("劳动", "雇佣", "聘用")),
     (("probation", "probationary"), ("试用期",)),
     (("overtime",), ("加班",)),
+    (("remote", "remotely"), ("远程办公", "居家办公", "远程")),
     (("vacation", "holiday"), ("休假", "年假", "假期", "年休假")),
     # not "share": as a verb ("Can the Recipient share Confidential Information with its advisers?") it named
     # the share-transfer agreement, whose 股权 scoped the NDA out (session 30 try-out)

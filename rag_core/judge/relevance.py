@@ -129,7 +129,8 @@ _MODAL = re.compile(
     r"|应当|应|可以|不得|有权|无权|不|须|必须|授予|允许|禁止"
     r"|\b(?:inclusive|exclusive)\s+of\b|包括|包含|含有|(?<=[，,（(])含"
     r"|\bautomatic(?:ally)?\b|自动"
-    r"|\bexclusive(?:ly)?\b|普通许可|排他|独占|独家",
+    r"|\bexclusive(?:ly)?\b|普通许可|排他|独占|独家"
+    r"|\beligible\b|\bdiscretion(?:ary)?\b|酌情|自行决定",
     re.I,
 )
 """What answers a yes/no question: a modal, a grant or permission, a prohibition, a negated term
@@ -138,7 +139,9 @@ _MODAL = re.compile(
 answer, evidence 0.14, and the penalty clause was quoted instead; session 30), or what happens by itself ("运输合同自动续期
 吗？" is answered by "期满前30日双方未提出异议的，自动续期一年", read as lacking an answer, evidence 0.16; session 34), or a
 licence's kind ("商标许可是独占许可吗？" is answered by "本合同项下的许可为普通许可", read as lacking an answer, evidence
-0.13, and a franchise's 独家授权 was quoted instead; session 35). Not English "including": it mostly
+0.13, and a franchise's 独家授权 was quoted instead; session 35), or eligibility and discretion ("Is the bonus
+guaranteed?" is answered by "eligible for an annual performance bonus … determined by the Company in its sole
+discretion", read as lacking an answer beside a loan guarantee; session 36). Not English "including": it mostly
 introduces examples inside a clause (about 3,500 in 200 training contracts, a quarter of them "including without
 limitation"), and with it `bench refusal`'s judge column lost an absent-clause refusal and EVIDENCE precision (0.626 ->
 0.620) for no answer gained — a choice read off the check part, which only reports."""

@@ -314,6 +314,16 @@ CONCEPTS: tuple[Concept, ...] = (
         ),
     ),
     Concept(
+        "remote_work",
+        (r"work(?:ing)? from home", r"\bremote(?:ly)?\b", r"\bwfh\b", r"居家办公", r"在家办公", r"远程办公"),
+        ("remote", "remotely", "home", "远程办公", "居家办公"),
+    ),
+    Concept(
+        "severance",
+        (r"severance", r"经济补偿", r"遣散"),
+        ("severance", "without cause", "经济补偿", "遣散费"),
+    ),
+    Concept(
         "deposit",
         (r"deposit", r"押金", r"保证金", r"定金"),
         ("deposit", "security deposit", "押金", "保证金", "定金"),

@@ -390,3 +390,21 @@ def test_an_investor_a_registration_number_and_informing_name_their_topics() -> 
     assert not mentions_topic(
         "The Processor shall keep information confidential.", notices
     )  # not "information"
+
+
+def test_a_type_named_only_in_a_condition_types_no_question() -> None:
+    """Session 36: "What severance is paid if the company terminates without cause?" was typed Termination For
+    Convenience by its condition; the clause that answers it states a consequence, which the classifier does not
+    read as that type, and it was judged "not the asked type" (evidence 0.07) beside the notice clauses. A
+    question opening with when/where asks a time or place: no condition."""
+    from rag_core.judge.clause_types import typed_by_condition
+
+    q = "What severance is paid if the company terminates without cause?"
+    assert thesaurus_types(q) == [] and typed_by_condition(q)
+    assert typed_by_condition("What happens if the company terminates without cause?")
+    assert thesaurus_types("Can the company terminate without cause?") == ["Termination For Convenience"]
+    assert thesaurus_types("When does this agreement expire?") == ["Expiration Date"]
+    assert not typed_by_condition("When does this agreement expire?")
+    assert "Liquidated Damages" in thesaurus_types("What penalty applies if a party breaches?")
+    assert thesaurus_types("如果公司无故解除劳动合同，应支付多少经济补偿？") == []
+    assert names_other_topic("What severance is paid?")

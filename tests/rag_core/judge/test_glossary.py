@@ -167,3 +167,12 @@ def test_profits_are_distributed_not_dealt_in() -> None:
     and 分配 must not read as a distributor's 经销."""
     assert translations(stem("distributed")) == ("分配",)
     assert "分配" not in translations("distribution") and "经销" not in translations("分配")
+
+
+def test_session_36_groups_translate() -> None:
+    """Session 36 try-out (an English employment agreement, a Chinese construction contract): "员工的年薪是多少？"
+    was refused beside "a base salary of USD 185,000 per year"; "How long is the roof waterproofing warranty?"
+    quoted other contracts' 质保期 for want of 屋面防水."""
+    assert "salary" in translations("年薪") and "severance" in translations("遣散费")
+    assert "屋面" in translations(stem("roof")) and "防水" in translations(stem("waterproofing"))
+    assert "远程办公" in translations(stem("remotely"))

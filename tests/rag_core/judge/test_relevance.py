@@ -288,3 +288,15 @@ def test_a_glossary_word_jieba_cuts_apart_is_one_term() -> None:
         "after the date of this Agreement."
     )
     assert lexical_features("锁定期是多久？", [lock_up])[0].translated > 0
+
+
+def test_eligibility_and_discretion_answer_a_yes_no_question() -> None:
+    """Session 36: "Is the bonus guaranteed?" is answered by a bonus the employee is eligible for at the
+    company's sole discretion; read as lacking an answer, the loan's guarantee clause was quoted instead."""
+    q = "Is the bonus guaranteed?"
+    for text in (
+        "The Employee is eligible for an annual performance bonus of up to twenty percent (20%) of base salary.",
+        "The bonus is determined by the Company in its sole discretion.",
+        "年终奖由公司酌情发放。",
+    ):
+        assert lexical_features(q, [text])[0].matched == ("yesno",), text

@@ -37,3 +37,11 @@ def test_a_mostly_english_question_naming_a_chinese_party_is_translated_as_engli
 
     assert "租赁" in translated_terms("What does 甲方 owe under the lease?")
     assert "rent" in translated_terms("租金是多少？")
+
+
+def test_working_from_home_and_severance_find_the_contracts_words() -> None:
+    """Session 36: "Can the employee work from home?" missed "may work remotely up to two (2) days per week" (not
+    among the twenty candidates); a severance question reaches the clause that says "without Cause"."""
+    assert "remote" in expansion_terms("Can the employee work from home?")
+    assert "远程办公" in expansion_terms("员工可以居家办公吗？")
+    assert "without cause" in expansion_terms("What severance does the employee get?")
