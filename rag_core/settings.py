@@ -223,7 +223,7 @@ class VerdictSettings(_Group):
         le=1,
     )
     salvage_min_kept_share: float = _f(
-        0.5,
+        0.2,
         "fraction",
         "A salvaged excerpt must keep at least this share of the passage's characters (a passage "
         "that is mostly attack is dropped whole)",
