@@ -187,6 +187,16 @@ PROTOTYPES: dict[str, tuple[str, str]] = {
         "late payments shall bear interest at one percent per month.",
         "乙方应于每月五日前向甲方支付租金人民币五千元，逾期支付的，每日按应付金额的万分之五支付滞纳金。",
     ),
+    "remote_work": (
+        "The Employee may work remotely from home up to two days per week, provided that the Employee remains "
+        "available during normal working hours.",
+        "经甲方同意，乙方每周可远程办公（居家办公）不超过两天，远程办公期间应保证正常工作时间内可随时联系。",
+    ),
+    "severance": (
+        "If the Company terminates the employment without cause, it shall pay the Employee severance equal to "
+        "one month's base salary for each full year of service.",
+        "用人单位依法解除劳动合同的，应按劳动者在本单位工作的年限，每满一年支付一个月工资的经济补偿。",
+    ),
     "deposit": (
         "Tenant shall pay a security deposit equal to two months' rent, to be returned without interest within "
         "thirty days after the end of the lease, less any amounts owed.",
