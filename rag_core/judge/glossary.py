@@ -88,6 +88,7 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("travel",), ("差旅", "旅费")),
     (("reimburse", "reimbursement"), ("报销",)),
     (("instalment", "installment", "tranche"), ("分期", "期款", "几期")),
+    (("progress",), ("进度", "进度款")),
     (
         ("salary", "wage", "compensation", "remuneration"),
         ("工资", "薪酬", "报酬", "薪资", "薪水", "工钱", "年薪", "月薪"),
@@ -276,10 +277,10 @@ def _index() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
 
 @lru_cache(maxsize=1)
 def zh_compounds() -> re.Pattern[str]:
-    """The Chinese glossary words of three or more characters, longest first, as one pattern: the
-    words jieba may cut apart (``relevance.rejoined``)."""
+    """The Chinese glossary words of two or more characters, longest first, as one pattern: the
+    words jieba may cut apart (``relevance.rejoined``; 年假 into 年 / 假, 锁定期 into 锁定 / 期是)."""
     _, zh_to_en = _index()
-    words = sorted((w for w in zh_to_en if len(w) >= 3), key=lambda w: (-len(w), w))
+    words = sorted((w for w in zh_to_en if len(w) >= 2), key=lambda w: (-len(w), w))
     return re.compile("|".join(re.escape(w) for w in words))
 
 

@@ -145,7 +145,11 @@ def kind_names(question: str, titled: set[str]) -> set[str]:
     if not phrases:
         return set()
     words = name_tokens(" ".join(phrases))
-    crossed = {t for w in words for t in name_tokens(" ".join(direct_translations(w)))}
+    # a hyphenated rendering is no title word, and its pieces are none either ("non-solicit" of 雇佣 gave "non",
+    # which the mutual NDA's "non-disclosure" has: "雇佣协议的年假有几天？" routed nowhere, session 36)
+    crossed = {
+        t for w in words for t in name_tokens(" ".join(x for x in direct_translations(w) if "-" not in x))
+    }
     asked = {singular(w) for w in words | crossed}
     return {t for t in titled if singular(t) in asked}
 

@@ -176,3 +176,4 @@ def test_session_36_groups_translate() -> None:
     assert "salary" in translations("年薪") and "severance" in translations("遣散费")
     assert "屋面" in translations(stem("roof")) and "防水" in translations(stem("waterproofing"))
     assert "远程办公" in translations(stem("remotely"))
+    assert "进度款" in translations(stem("progress"))

@@ -283,6 +283,9 @@ def test_a_glossary_word_jieba_cuts_apart_is_one_term() -> None:
     assert "分包处理方" in terms("处理方更换分包处理方应提前多少天通知？")
     assert "方应" not in terms("处理方更换分包处理方应提前多少天通知？")
     assert terms("提供方式是什么？") == ["提供", "方式"]  # 提供方 is a glossary word, 方式 a word
+    # a two-character glossary word jieba reads as two characters (年假: annual leave), not across two words
+    assert terms("雇佣协议的年假有几天？") == ["雇佣", "协议", "年假", "几天"]
+    assert terms("今年假期多少天？") == ["今年", "假期", "天"]
     lock_up = (
         "4. Lock-Up\nThe Founder shall not transfer any shares for a period of thirty-six (36) months "
         "after the date of this Agreement."

@@ -365,3 +365,13 @@ def test_routing_imports_on_its_own() -> None:
         [sys.executable, "-c", "import rag_core.retrieval.routing"], capture_output=True, text=True
     )
     assert done.returncode == 0, done.stderr[-500:]
+
+
+def test_a_hyphenated_rendering_of_a_kind_word_names_no_title_by_its_pieces() -> None:
+    """Session 36: 雇佣 also renders as "non-solicit", whose piece "non" the MUTUAL NON-DISCLOSURE AGREEMENT's title
+    holds: "雇佣协议的年假有几天？" then named two meanings no title held together, and routed nowhere."""
+    nda = _meta("nda", "mutual_nda.txt", "MUTUAL NON-DISCLOSURE AGREEMENT", "Disclosing Party")
+    emp = _meta("emp", "employment_agreement.docx", "EMPLOYMENT AGREEMENT", "Northwind Analytics Inc.")
+    lease = _meta("ls", "房屋租赁合同.txt", "房屋租赁合同", "出租方（甲方）")
+    d = route("雇佣协议的年假有几天？", [nda, emp, lease], 0.5, same_kind_max=3)
+    assert d is not None and d.doc_ids == ["emp"]
