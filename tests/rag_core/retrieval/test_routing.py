@@ -375,3 +375,12 @@ def test_a_hyphenated_rendering_of_a_kind_word_names_no_title_by_its_pieces() ->
     lease = _meta("ls", "房屋租赁合同.txt", "房屋租赁合同", "出租方（甲方）")
     d = route("雇佣协议的年假有几天？", [nda, emp, lease], 0.5, same_kind_max=3)
     assert d is not None and d.doc_ids == ["emp"]
+
+
+def test_a_number_inside_a_company_name_is_stripped_with_it() -> None:
+    """Session 36 (`bench answers` cuad-train): "Solar Tax Partners 1, LLC" lost its words but kept its 1, which the
+    premise check set against a telephone number; a number elsewhere stays."""
+    words = ["maintenance", "operations", "partners", "power", "solar", "tax"]
+    q = "How is the Operations And Maintenance Agreement between Solar Power, Inc. and Solar Tax Partners 1, LLC renewed?"
+    assert " 1" not in strip_names(q, words)
+    assert "5 days" in strip_names("Does Solar pay within 5 days after the notice?", ["solar"])
