@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rag_core.definitions import definitions, list_items
+from rag_core.judge.values import Value
 
 PARTY_WINDOW: int = 24
 """Characters before a modal within which the party bearing it is looked for."""
@@ -357,6 +358,59 @@ def fractions_as_wholes(sentence: str, evidence: str) -> list[str]:
                 out.append(f"share {share} of {subject}")
                 break
     return list(dict.fromkeys(out))
+
+
+_CLAUSE_SEGMENT = re.compile(r"[^。；;！？!?\n]+")
+"""A sentence or a semicolon-clause of the evidence: what states one value beside another."""
+PAIRED_KINDS: frozenset[str] = frozenset({"amount", "percent", "period", "date"})
+"""Kinds of value an answer pairs with one another ("within 5 days, 30 %")."""
+
+
+_ANSWER_CLAUSE_BREAK = re.compile(r"[，,；;]")
+
+
+def _partner(v: Value, others: Sequence[Value], sentence: str) -> Value:
+    """The value of ``others`` the sentence states with ``v``: one in its comma-clause, else the nearest."""
+    breaks = [m.start() for m in _ANSWER_CLAUSE_BREAK.finditer(sentence)]
+    start = max((b for b in breaks if b < v.start), default=-1)
+    end = min((b for b in breaks if b >= v.end), default=len(sentence))
+    own = [o for o in others if start < o.start and o.end <= end]
+    return min(own or others, key=lambda o: abs((o.start + o.end) - (v.start + v.end)))
+
+
+def crossed_pairings(sentence: str, evidence: str) -> list[str]:
+    """Values the sentence states together that the evidence keeps apart: the evidence's clause holding
+    one of them gives another value of the other's kind, and the other stands in another clause.
+
+    Why (browser try-out, session 36): from "3.2 合同签订后5个工作日内，甲方支付总价款的30%；验收合格后10个工作日内，
+    甲方支付剩余70%。" the local model wrote "合同签订后5个工作日内，甲方支付剩余70% [2]", and the check passed it: 5 个
+    工作日 and 70% are both in the clause, and so is every word. The clause pays 30% within those 5 days. Each value
+    is read with the value of the other kind in its own comma-clause of the sentence (else the nearest), so a
+    sentence listing both instalments rightly ("5个工作日内支付30%，验收后10个工作日内支付70%") pairs them as the
+    clause does."""
+    from rag_core.judge.conflict import extract_values, same_value
+
+    mine = [v for v in extract_values(sentence) if v.kind in PAIRED_KINDS]
+    if len(mine) < 2:
+        return []
+    segments = [
+        [v for v in extract_values(seg) if v.kind in PAIRED_KINDS]
+        for seg in _CLAUSE_SEGMENT.findall(evidence)
+    ]
+    out: list[str] = []
+    seen: set[frozenset[int]] = set()
+    for a in mine:
+        holding = [seg for seg in segments if any(same_value(a, x) for x in seg)]
+        for kind in {v.kind for v in mine} - {a.kind}:
+            b = _partner(a, [v for v in mine if v.kind == kind], sentence)
+            stated = any(any(same_value(b, x) for x in seg) for seg in segments)
+            together = any(any(same_value(b, x) for x in seg) for seg in holding)
+            other = any(any(x.kind == kind for x in seg) for seg in holding)
+            pair = frozenset({id(a), id(b)})
+            if holding and stated and other and not together and pair not in seen:
+                seen.add(pair)
+                out.append(f"{a.describe()} with {b.describe()}")
+    return out
 
 
 def shortened_definitions(sentence: str, evidence: str) -> list[str]:

@@ -742,6 +742,7 @@ def _apply_number_rule(
     article a number is attributed to (``misplaced_articles``, read in the blocks' whole
     ``documents`` text: an excerpt keeps no article headings)."""
     from rag_core.reflection.facts import (
+        crossed_pairings,
         dropped_deadlines,
         fractions_as_wholes,
         missing_forums,
@@ -761,6 +762,7 @@ def _apply_number_rule(
     roles += missing_forums(plain, every)
     roles += dropped_deadlines(plain, evidence)
     roles += fractions_as_wholes(plain, evidence)
+    roles += [f"pairing {p}" for p in crossed_pairings(plain, evidence)]
     roles += shortened_definitions(plain, evidence)
     support.invented_names = tuple(missing_names(plain, every))
     roles += [f"name {n}" for n in support.invented_names]

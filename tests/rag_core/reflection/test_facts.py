@@ -245,3 +245,19 @@ def test_a_sentence_that_only_uses_a_defined_term_restates_nothing() -> None:
     assert shortened_definitions("The Licensed Users are Licensee [1].", users) == [
         "definition of licensed users also lists Licensee's subsidiaries"
     ]
+
+
+def test_crossed_pairings_read_each_value_with_its_nearest_partner() -> None:
+    """The English form of session 36's misread: 70 % put in the 30 % clause's thirty days; values of one clause,
+    or the two clauses each read rightly, are no crossing."""
+    from rag_core.reflection.facts import crossed_pairings
+
+    ev = (
+        "Customer shall pay 30% of the fee within thirty (30) days after signing; "
+        "the remaining 70% within sixty (60) days after acceptance."
+    )
+    assert crossed_pairings("The remaining 70% is due within thirty (30) days.", ev) == [
+        "70% with thirty (30) days"
+    ]
+    assert crossed_pairings("Payment of 30% is due within thirty (30) days.", ev) == []
+    assert crossed_pairings("30% is due within thirty (30) days, and 70% within sixty (60) days.", ev) == []

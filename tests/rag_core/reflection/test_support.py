@@ -549,3 +549,23 @@ def test_a_sentence_naming_two_articles_keeps_the_one_holding_its_numbers() -> N
     )
     both = "根据第二条和第三条，合伙期限为十年，甲出资60万元 [1]。"  # each article holds one of its numbers
     assert correct_article_labels(both, blocks) == (both, [])
+
+
+def test_values_the_clause_keeps_apart_are_not_supported_together() -> None:
+    """Session 36 browser try-out: from "合同签订后5个工作日内，甲方支付总价款的30%；验收合格后10个工作日内，甲方支付剩余70%"
+    the local model wrote "合同签订后5个工作日内，甲方支付剩余70%", which the check passed (both numbers, every word in
+    the clause). A sentence pairing them as the clause does stays supported."""
+    block = [
+        EvidenceBlock(
+            2,
+            "软件开发合同",
+            "软件开发合同.txt",
+            1,
+            "第三条 合同价款及支付",
+            "3.2 合同签订后5个工作日内，甲方支付总价款的30%；验收合格后10个工作日内，甲方支付剩余70%。",
+        )
+    ]
+    crossed = _one("合同签订后5个工作日内，甲方支付剩余70% [2]。", block)
+    assert crossed.label == "not" and "pairing" in crossed.note
+    right = _one("合同签订后5个工作日内支付总价款的30%，验收合格后10个工作日内支付剩余70% [2]。", block)
+    assert right.label != "not", right
