@@ -89,10 +89,19 @@ def _header_tokens(block: EvidenceBlock, language: Language) -> int:
     return estimate_tokens(render_block(replace(block, excerpt="", text=""), language))
 
 
+_SEMICOLON_END = re.compile(r"[；;]\s*$")
+
+
 def _unit(s: BlockSentence, siblings: dict[tuple[int, int], BlockSentence]) -> list[BlockSentence]:
-    """A sentence and, when it leans on it, the sentence before."""
+    """A sentence and, when it leans on it, the sentence before: also when the one before ends with a
+    semicolon, the two being one sentence's coordinate clauses.
+
+    Why (browser try-out, session 36): of "3.2 合同签订后5个工作日内，甲方支付总价款的30%；验收合格后10个工作日内，
+    甲方支付剩余70%。" the answer model was shown the second clause alone (and the first only as the block's heading
+    label, "3.2 合同签订后5个工作日内"), and wrote that the remaining 70% was paid within those 5 days."""
     prev = siblings.get((s.block, s.position - 1))
-    return [prev, s] if prev is not None and needs_previous(s.text) else [s]
+    leans = prev is not None and (needs_previous(s.text) or bool(_SEMICOLON_END.search(prev.text)))
+    return [prev, s] if prev is not None and leans else [s]
 
 
 def compact_blocks(

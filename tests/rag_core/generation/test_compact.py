@@ -116,3 +116,23 @@ def test_prepare_answer_modes_and_budgets() -> None:
     assert prompt_budget(s) == s.generation.max_prompt_tokens
     s.models.provider = "openai"
     assert prompt_budget(s) == s.generation.endpoint_max_prompt_tokens > s.generation.max_prompt_tokens
+
+
+def test_a_semicolon_clause_is_shown_with_the_clause_before_it() -> None:
+    """Session 36 browser try-out: the model was shown "验收合格后10个工作日内，甲方支付剩余70%。" without the clause before
+    its semicolon ("合同签订后5个工作日内，甲方支付总价款的30%；") and paid the 70% within the 5 days."""
+    pay = (
+        "第三条 合同价款及支付\n3.1 本合同总价款为人民币48万元。\n"
+        "3.2 合同签订后5个工作日内，甲方支付总价款的30%；验收合格后10个工作日内，甲方支付剩余70%。\n"
+        + "双方应当诚信履约。" * 20
+        + "\n"
+    )
+    block = EvidenceBlock(2, "软件开发合同", "s.txt", 1, "第三条", pay, start=0, end=len(pay))
+    scores = {"验收合格后10个工作日内，甲方支付剩余70%。": 0.9}
+
+    def only_second(_q: str, xs: list[str]) -> list[float]:
+        return [scores.get(x.strip(), 0.0) for x in xs]
+
+    scored = score_blocks("剩余款项什么时候支付？", [block], only_second)
+    text = compact_blocks([block], scored, 0, 10_000, "zh", 0.5).blocks[0].excerpt
+    assert "支付总价款的30%" in text and "剩余70%" in text
