@@ -613,3 +613,26 @@ def test_a_table_row_is_read_and_quoted_under_its_header(scorer: object) -> None
     header_alone = [ScoredSentence(x, 0.9 if x is rows[0] else 0.0) for x in sentences]
     alone = select_quoted([block], header_alone, s.generation)
     assert [q.text for q in alone.sentences][:3] == [rows[0].text, "住宅 | 3.5", "商铺 | 6.0"]
+
+
+def test_the_clauses_of_one_sentence_are_quoted_in_their_order() -> None:
+    """Session 36 browser try-out: the 70% clause after 3.2's semicolon scored above the 30% clause before it and
+    was quoted first, reading the sentence backwards; separate sentences keep best-first."""
+    pay = (
+        "第三条 合同价款及支付\n3.1 本合同总价款为人民币48万元。\n"
+        "3.2 合同签订后5个工作日内，甲方支付总价款的30%；验收合格后10个工作日内，甲方支付剩余70%。\n"
+    )
+    blocks = [_block(2, pay, 0)]
+    q = "软件开发合同的款项怎么支付？"
+
+    def scores(_q: str, sentences: list[str]) -> list[float]:  # the order the try-out saw: 70%, 3.1, 30%
+        return [0.9 if "70%" in t else 0.8 if "48万" in t else 0.7 for t in sentences]
+
+    got = [
+        x.text
+        for x in select_quoted(blocks, score_blocks(q, blocks, scores), Settings().generation, q).sentences
+    ]
+    assert (
+        got.index("3.2 合同签订后5个工作日内，甲方支付总价款的30%；")
+        == got.index("验收合格后10个工作日内，甲方支付剩余70%。") - 1
+    )
