@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from rag_core.generation.prompt import EvidenceBlock, Language, render_block
-from rag_core.generation.quoted import BlockSentence, ScoredSentence, block_sentences
+from rag_core.generation.quoted import BlockSentence, ScoredSentence, block_sentences, ends_at_semicolon
 from rag_core.llm.openai_client import estimate_tokens
 from rag_core.settings import Settings
 
@@ -89,9 +89,6 @@ def _header_tokens(block: EvidenceBlock, language: Language) -> int:
     return estimate_tokens(render_block(replace(block, excerpt="", text=""), language))
 
 
-_SEMICOLON_END = re.compile(r"[；;]\s*$")
-
-
 def _unit(s: BlockSentence, siblings: dict[tuple[int, int], BlockSentence]) -> list[BlockSentence]:
     """A sentence and, when it leans on it, the sentence before: also when the one before ends with a
     semicolon, the two being one sentence's coordinate clauses.
@@ -100,7 +97,7 @@ def _unit(s: BlockSentence, siblings: dict[tuple[int, int], BlockSentence]) -> l
     甲方支付剩余70%。" the answer model was shown the second clause alone (and the first only as the block's heading
     label, "3.2 合同签订后5个工作日内"), and wrote that the remaining 70% was paid within those 5 days."""
     prev = siblings.get((s.block, s.position - 1))
-    leans = prev is not None and (needs_previous(s.text) or bool(_SEMICOLON_END.search(prev.text)))
+    leans = prev is not None and (needs_previous(s.text) or ends_at_semicolon(prev))
     return [prev, s] if prev is not None and leans else [s]
 
 

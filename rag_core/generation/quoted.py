@@ -323,6 +323,11 @@ def with_table_headers(
 _SEMICOLON_END = re.compile(r"[；;]\s*$")
 
 
+def ends_at_semicolon(sentence: BlockSentence) -> bool:
+    """The sentence is a clause a semicolon ends: the next one of its block continues the same sentence."""
+    return bool(_SEMICOLON_END.search(sentence.text))
+
+
 def clauses_in_order(chosen: list[ScoredSentence]) -> list[ScoredSentence]:
     """The chosen sentences with a sentence's clauses in their order: a clause chosen together with the clause
     after its semicolon is quoted first (the rest keeps its order, best first).
@@ -337,7 +342,7 @@ def clauses_in_order(chosen: list[ScoredSentence]) -> list[ScoredSentence]:
             continue
         run: list[ScoredSentence] = [x]
         prev = at.get((x.sentence.block, x.sentence.position - 1))
-        while prev is not None and prev not in out and _SEMICOLON_END.search(prev.sentence.text):
+        while prev is not None and prev not in out and ends_at_semicolon(prev.sentence):
             run.insert(0, prev)
             prev = at.get((prev.sentence.block, prev.sentence.position - 1))
         out.extend(run)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from rag_core.generation.citations import remove_citation_markers
 from rag_core.generation.prompt import EvidenceBlock, Language
 from rag_core.judge.conflict import PremiseSlots, contradiction_of, premise_slots, same_value
 from rag_core.judge.forum_premise import FORUM_WORDS, asserted_forum, forum_conflict
@@ -232,7 +233,7 @@ def _dropping(answer: str, drop: Callable[[str], bool], language: Language) -> s
 
 def _plain(text: str) -> str:
     """Text without citations, punctuation and case: what two wordings of one question share."""
-    return re.sub(r"\W+", "", re.sub(r"\[\d+\]", "", text)).lower()
+    return re.sub(r"\W+", "", remove_citation_markers(text)).lower()
 
 
 def without_echo(answer: str, question: str, language: Language) -> str:
