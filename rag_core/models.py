@@ -149,6 +149,7 @@ class EvidenceBlock:
     doc_id: str = ""
     chunk_id: str = ""
     excerpt: str = ""
+    affirming: bool = False  # states the question's value that a conflicting block of another document denies
     judged: tuple[tuple[int, int], ...] = ()  # document spans of the judged passages inside it
     aliases: frozenset[tuple[str, str]] = frozenset()
 

@@ -127,6 +127,7 @@ class Pipeline:
             judged.conflicting_ids,
             cut=judge_on,
             salvaged=judged.salvage_cuts,
+            affirming=frozenset(judged.affirming_ids),
         )
         turn.evidence, turn.notes = evidence.record, turn.notes + list(evidence.notes)
         refused = yield from self._refuse(turn, evidence, judged, hits, judge_on)

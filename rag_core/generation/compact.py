@@ -109,10 +109,16 @@ def compact_blocks(
     language: Language,
     min_relative: float,
     top: int | None = None,
+    shown: Sequence[tuple[int, int]] = (),
 ) -> CompactPrompt:
     """Fill the budget with the best sentences, the top passage's best sentence first.
 
-    ``top`` is the number of the top-ranked block (default: the first block).
+    ``top`` is the number of the top-ranked block (default: the first block). ``shown``: (block,
+    position) of sentences placed after it whatever they score or cost — the quoted answer's sentences
+    that contradict or state the question's premise. Why: "试用期是90天，对吗？" left the CONFLICTING block out
+    of the prompt (its sentences scored under the floor), so the model never saw the marked passage it is
+    told to correct the premise from, and the correction quoted from that block cited a number the model's
+    evidence did not hold (session 37).
     """
     if not blocks:
         return CompactPrompt([], budget_tokens, fixed_tokens, 0)
@@ -127,13 +133,14 @@ def compact_blocks(
         siblings.values(), key=lambda s: (-scores.get((s.block, s.position), 0.0), order[s.block], s.position)
     )
     first = next(s for s in ranked if s.block == top)
+    must = [first, *(siblings[k] for k in shown if k in siblings and siblings[k] is not first)]
     best = max(scores.values(), default=0.0)
     chosen: dict[int, dict[int, BlockSentence]] = {}
     used, left_out = 0, 0
     room = budget_tokens - fixed_tokens
-    for s in [first, *ranked]:
+    for s in [*must, *ranked]:
         score = scores.get((s.block, s.position), 0.0)
-        forced = s is first
+        forced = any(s is m for m in must)
         if not forced and (s.position in chosen.get(s.block, {}) or score < best * min_relative):
             continue
         unit = [u for u in _unit(s, siblings) if u.position not in chosen.get(u.block, {})]

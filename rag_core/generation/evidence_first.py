@@ -66,8 +66,15 @@ def prepare_answer(
     if g.prompt_mode == "passages":
         return AnswerPlan(quoted, list(blocks), None, scoring_ms, {"prompt_mode": "passages"})
     fixed = fixed_prompt_tokens(question, history, language, think)
+    premise = {b.n for b in blocks if b.conflicting or b.affirming}
+    quoted_at = {(q.n, q.start) for q in quoted.sentences if q.n in premise}
+    shown = [
+        (x.sentence.block, x.sentence.position)
+        for x in scored
+        if (x.sentence.block, x.sentence.start) in quoted_at
+    ]
     compact = compact_blocks(
-        blocks, scored, fixed, prompt_budget(settings), language, g.prompt_min_relative, top
+        blocks, scored, fixed, prompt_budget(settings), language, g.prompt_min_relative, top, shown
     )
     trace = {
         "prompt_mode": "sentences",

@@ -24,7 +24,7 @@ from rag_core.definitions import definitions
 from rag_core.generation.prompt import EvidenceBlock, Language
 from rag_core.generation.word_weights import idf_weights, unseen_weight, weighted_share
 from rag_core.ingest.extract import TABLE_CELL_SEPARATOR, table_headers
-from rag_core.judge.conflict import contradiction_of
+from rag_core.judge.conflict import affirmation_score, contradiction_of, premise_slots
 from rag_core.reflection.support import content_tokens, split_sentences
 from rag_core.settings import GenerationSettings
 from rag_core.textproc import per_periods
@@ -53,6 +53,13 @@ Why it opens with the correction word (it said "注意：" / "Note:" before): is
 to a false premise start by correcting it ("不对：…"), and a quoted answer is what the lawyer reads
 when the model's drafts were unsupported — "月租金是8000元，对吗？" came back "注意：资料内容与问题的
 前提不符。" above the 6800 clause (browser try-out, session 28), where "不对" is the answer asked for."""
+
+_DIFFER_NOTE: dict[Language, str] = {
+    "zh": "各文件约定不一致：有的与问题所述相符，有的约定不同。",
+    "en": "The documents differ: one states what the question says, another says otherwise.",
+}
+"""The first line instead of ``_CONFLICT_NOTE`` when another document states the value the conflicting passage
+denies (``EvidenceBlock.affirming``): "no" would be false of that document."""
 
 
 @dataclass(frozen=True)
@@ -101,6 +108,7 @@ class QuotedAnswer:
 
     sentences: list[QuotedSentence] = field(default_factory=list)
     conflicting: bool = False
+    differing: bool = False  # one quoted document states the premise another contradicts
 
     def to_json(self) -> list[dict[str, Any]]:
         return [s.to_json() for s in self.sentences]
@@ -109,7 +117,8 @@ class QuotedAnswer:
         """Plain text: a lead line saying it is quoted, then each sentence in quotes with [n]."""
         if not self.sentences:
             return ""
-        lines = [_CONFLICT_NOTE[language]] if self.conflicting else []
+        note = _DIFFER_NOTE if self.differing else _CONFLICT_NOTE
+        lines = [note[language]] if self.conflicting else []
         lines.append(lead[language])
         lines.extend(f"“{' '.join(s.text.split())}” [{s.n}]" for s in self.sentences)
         return "\n".join(lines)
@@ -463,6 +472,18 @@ def _correcting(
     return candidates[0]
 
 
+def _stating(ranked: Sequence[ScoredSentence], affirming: set[int], question: str) -> ScoredSentence | None:
+    """The affirming blocks' sentence that states the question's value most plainly, else their
+    best-scored one: quoted before the correction when documents differ."""
+    candidates = [x for x in ranked if x.sentence.block in affirming]
+    if not candidates or not question:
+        return None
+    slots = premise_slots(question)
+    return max(
+        candidates, key=lambda x: affirmation_score(slots, x.sentence.text)
+    )  # first of equals: best-scored
+
+
 def _named_first(
     chosen: list[ScoredSentence], read: Callable[[str, str], tuple[int, bool]]
 ) -> list[ScoredSentence]:
@@ -656,7 +677,8 @@ def select_quoted(
     the ``question``'s words come first, unless the clause of the best-scored one says more of the
     question (``quoted_prefer_named_heading``, ``_named_first``); within each, those that hold the kind of
     value the question asks for first (``quoted_prefer_asked_value``). A CONFLICTING block's
-    sentence that contradicts the premise leads them (``_correcting``): correcting it matters most.
+    sentence that contradicts the premise leads them (``_correcting``): correcting it matters most; when
+    another document states the premise (an ``affirming`` block), its sentence comes first (``_stating``).
     With no score above zero, the first sentence of the first block: the judge kept that block as
     evidence.
     """
@@ -682,10 +704,13 @@ def select_quoted(
         chosen = _defined_first(chosen, ranked, question)
         chosen = with_table_headers(clauses_in_order(chosen[: settings.quoted_max_sentences]), scored)
     lead = _correcting(ranked, {b.n for b in blocks if b.conflicting}, question)
-    if lead is not None:
-        rest = [x for x in chosen if x is not lead]
-        chosen = [lead, *rest][: settings.quoted_max_sentences]
+    stated = _stating(ranked, {b.n for b in blocks if b.affirming}, question) if lead is not None else None
+    leads = [x for x in (stated, lead) if x is not None]
+    if leads:
+        rest = [x for x in chosen if all(x is not y for y in leads)]
+        chosen = [*leads, *rest][: settings.quoted_max_sentences]
     return QuotedAnswer(
         [_quote(by_n[x.sentence.block], x) for x in chosen],
         conflicting=any(by_n[x.sentence.block].conflicting for x in chosen),
+        differing=stated is not None,
     )

@@ -474,6 +474,35 @@ def value_conflict(slots: PremiseSlots, passage: str) -> tuple[float, str]:
     return score, candidates[0][1]
 
 
+def affirmation_score(slots: PremiseSlots, passage: str) -> float:
+    """How strongly the passage states every value the question asserts where the question puts it, in
+    [0, 1] on ``value_conflict``'s scale: each asserted value's best equal value in the passage scored as
+    that check scores an alternative (the question's words around it, damped when its clause is about
+    something else), the weakest value counting; 0 when a value is not stated.
+
+    Why the conflict check's scale: "The probation period is 90 days, right?" over two employment
+    agreements — one says ninety days, the other six months — must tell "the documents differ" from
+    "no"; a subscription's "ninety (90) days' notice" states the number but not of the probation, and
+    scores as low as it would if it contradicted."""
+    if not slots.values:
+        return 0.0
+    norm = normalize_text(passage)
+    low = fold_spelling(norm.lower())
+    pvals = [w for w in extract_values(norm) if not is_section_label(w, norm)]
+    window = ALIGN_WINDOW_ZH if has_cjk(norm) else ALIGN_WINDOW_EN
+    scores: list[float] = []
+    for i, v in enumerate(slots.values):
+        same = [w for w in pvals if same_value(v, w)]
+        if not same:
+            return 0.0
+        terms = _terms_without(slots.terms, v)
+        positions = _term_positions(low, terms)
+        anchor = 1.0 if len(slots.values) > 1 else (len(positions) / len(terms) if terms else 0.0)
+        prior = TYPE_PRIOR.get(v.kind, 1.0) * (TOPIC_FACTOR if slots.topic[i] else 1.0)
+        scores.append(prior * max(_alt_score(w, norm, positions, window, anchor) for w in same))
+    return min(scores)
+
+
 def contradiction_of(premise: str) -> Callable[[str], tuple[float, int]]:
     """How strongly one sentence, read alone, contradicts the premise: its ``conflict_score``
     (rounded to ``CORRECTION_SCORE_DIGITS``), then how closely the question's words stand before

@@ -16,7 +16,13 @@ from collections.abc import Callable, Sequence
 
 from rag_core.generation.citations import remove_citation_markers
 from rag_core.generation.prompt import EvidenceBlock, Language
-from rag_core.judge.conflict import PremiseSlots, contradiction_of, premise_slots, same_value
+from rag_core.judge.conflict import (
+    PremiseSlots,
+    affirmation_score,
+    contradiction_of,
+    premise_slots,
+    same_value,
+)
 from rag_core.judge.forum_premise import FORUM_WORDS, asserted_forum, forum_conflict
 from rag_core.judge.frequency_premise import PERIOD_SURFACES, frequency_conflict, payment_periods
 from rag_core.judge.values import Value, extract_values, normalize_text
@@ -145,18 +151,29 @@ def _without_bare_correction(answer: str, language: Language) -> str:
     return ("" if language == "zh" else " ").join(sentences)
 
 
+def _block_sentences(block: EvidenceBlock) -> list[str]:
+    """The block's sentences as the quoted answer reads them (a PDF line that wraps on is joined to the
+    next: split at the line break, "…for a period of thirty-six (36) months after the date of this" was
+    quoted as the correction; session 35)."""
+    from rag_core.generation.quoted import block_sentences  # quoted imports this package's support module
+
+    return [x.text for x in block_sentences(block)] or [block.text]
+
+
+def stating_sentence(question: str, block: EvidenceBlock) -> str:
+    """The block's sentence that states the question's value most plainly (``affirmation_score``)."""
+    slots = premise_slots(question)
+    return _one_line(max(_block_sentences(block), key=lambda s: affirmation_score(slots, s)).strip())
+
+
 def correction_sentence(question: str, block: EvidenceBlock) -> str:
     """The block's sentence that states the contradicting fact: the one that alone contradicts the
     premise most, then one with a value and the most question words.
 
     Why the contradiction first: for "租金是每月8000元，对吗？" the lease block's deposit sentence
     ("押金为两个月租金，即13600元") shares as many words with the question as the rent sentence does."""
-    from rag_core.generation.quoted import block_sentences  # quoted imports this package's support module
-
     q_tokens = content_tokens(question)
-    # the quoted answer's sentences: a PDF line that wraps on is joined to the next (split at the line break,
-    # "…for a period of thirty-six (36) months after the date of this" was quoted as the correction; session 35)
-    sentences = [x.text for x in block_sentences(block)] or [block.text]
+    sentences = _block_sentences(block)
     contradicts = contradiction_of(question)
 
     def key(s: str) -> tuple[tuple[float, int], int, int]:
@@ -180,18 +197,55 @@ def premise_correction(question: str, conflicting: Sequence[EvidenceBlock], lang
     return f"{_LEAD[language]}{correction_sentence(question, block)} [{block.n}]"
 
 
+_DIFFER: dict[Language, tuple[str, str]] = {
+    "zh": ("各文件约定不一致：", "："),
+    "en": ("The documents differ:", ": "),
+}
+"""The opening line of an answer whose premise one document states and another contradicts, and what
+separates a document's name from its quoted sentence on the lines below it."""
+
+
+def documents_differ(question: str, blocks: Sequence[EvidenceBlock], language: Language) -> str:
+    """ "各文件约定不一致：" and, one line each, the document stating the value and the one denying it with
+    the sentence that does, quoted and cited; "" when no block states the value a conflicting block denies
+    (``EvidenceBlock.affirming``). A document is named by its title, or by its file when the titles are
+    the same (two "EMPLOYMENT AGREEMENT"s, session 37)."""
+    stating = next((b for b in blocks if b.affirming), None)
+    conflicting = next((b for b in blocks if b.conflicting), None)
+    if stating is None or conflicting is None:
+        return ""
+    lead, colon = _DIFFER[language]
+    same = stating.title == conflicting.title
+
+    def name(b: EvidenceBlock) -> str:
+        return b.doc if same else b.title
+
+    said = f"{name(stating)}{colon}“{stating_sentence(question, stating)}” [{stating.n}]"
+    denied = f"{name(conflicting)}{colon}“{correction_sentence(question, conflicting)}” [{conflicting.n}]"
+    return f"{lead}\n{said}\n{denied}"
+
+
 def enforce_correction(
     answer: str, question: str, blocks: Sequence[EvidenceBlock], language: Language
 ) -> tuple[str, str]:
     """The answer starting with the premise's correction, and a note ("" when it already did).
 
     Affirming drafts lose every sentence that repeats a false value; a draft that merely does not
-    open with the correction gets the quoted correction in front.
+    open with the correction gets the quoted correction in front. When another document states the
+    value (``documents_differ``), the answer opens by quoting both, and the draft loses only a bare
+    "yes"/"no" opening: its value is true of one document.
     """
     conflicting = [b for b in blocks if b.conflicting]
     if not conflicting:
         return answer, ""
     answer = without_echo(answer, question, language)
+    differ = documents_differ(question, blocks, language)
+    if differ:
+        rest = _without_yes_or_no(answer)
+        return (
+            f"{differ}\n{rest}".strip(),
+            "one document states the premise, another contradicts it: both quoted",
+        )
     correction = premise_correction(question, conflicting, language)
     wrong = false_values(question, conflicting)
     if starts_with_correction(answer):
@@ -213,6 +267,13 @@ def enforce_correction(
         f"{correction}\n{_without_false(without_affirmation(answer), wrong, language)}".strip(),
         "the draft did not open with the correction: quoted correction added",
     )
+
+
+def _without_yes_or_no(answer: str) -> str:
+    """The draft without an opening "Yes," / "是的，" / "No," / "不对，": each is false of one document when the
+    documents differ."""
+    rest = _LEADING_NO.sub("", without_affirmation(answer), count=1)
+    return rest[:1].upper() + rest[1:] if rest[:1].isascii() else rest
 
 
 def _without_false(answer: str, wrong: Sequence[str], language: Language) -> str:

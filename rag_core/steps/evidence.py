@@ -70,7 +70,13 @@ def _screen_parents(passages: list[Passage], t_injection: float) -> tuple[list[P
     return screened, notes
 
 
-def _block(n: int, p: Passage, conflicting: set[str], aliases: Aliases = frozenset()) -> EvidenceBlock:
+def _block(
+    n: int,
+    p: Passage,
+    conflicting: set[str],
+    aliases: Aliases = frozenset(),
+    affirming: frozenset[str] = frozenset(),
+) -> EvidenceBlock:
     return EvidenceBlock(
         n=n,
         title=p.hit.title or p.hit.doc,
@@ -79,6 +85,7 @@ def _block(n: int, p: Passage, conflicting: set[str], aliases: Aliases = frozens
         clause=p.hit.clause,
         text=p.hit.text,
         conflicting=any(c.chunk_id in conflicting for c in p.children),
+        affirming=any(c.chunk_id in affirming for c in p.children),
         start=p.hit.start,
         end=p.hit.end,
         doc_id=p.hit.doc_id,
@@ -148,12 +155,14 @@ def assemble_evidence(
     conflicting: set[str],
     cut: bool = True,
     salvaged: Mapping[str, tuple[CutRecord, ...]] | None = None,
+    affirming: frozenset[str] = frozenset(),
 ) -> Evidence:
     """The numbered evidence blocks for the answer model, and what was cut and why.
 
     ``cut`` (the judge is on) removes suspicious sentences; the record keeps the uncut text and
     the cuts, so the evidence panel can strike them through. ``salvaged`` maps the chunk id of a
-    salvaged excerpt to the sentences its salvage cut.
+    salvaged excerpt to the sentences its salvage cut. ``affirming``: the kept passages that state a value
+    another document's CONFLICTING passage denies (``judge.documents_differ``).
     """
     salvaged = salvaged or {}
     passages, notes = _screen_parents(
@@ -165,7 +174,8 @@ def assemble_evidence(
     passages, budget_notes = apply_budget(passages, rs.max_passages, max_chars, top)
     aliases = _document_aliases(store, passages)
     whole = [
-        _block(i + 1, p, conflicting, aliases.get(p.hit.doc_id, frozenset())) for i, p in enumerate(passages)
+        _block(i + 1, p, conflicting, aliases.get(p.hit.doc_id, frozenset()), affirming)
+        for i, p in enumerate(passages)
     ]
     done = [_cut(b, settings, salvaged) if cut else (b, ()) for b in whole]
     blocks = tuple(b for b, _ in done)

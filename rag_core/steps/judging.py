@@ -13,6 +13,7 @@ from rag_core.judge.classify import EVIDENCE, apply_evidence_margin, select_kept
 from rag_core.judge.clause_gate import asked_clause_type
 from rag_core.judge.clause_types import thesaurus_types, topics_named
 from rag_core.judge.doc_scope import apply_doc_scope, cap_to_cited, covered_terms, title_words
+from rag_core.judge.documents_differ import apply_documents_differ, states_premise_ids
 from rag_core.judge.factory import make_judge
 from rag_core.judge.party_premise import premise_binding
 from rag_core.judge.premise_held import apply_premise_held
@@ -64,6 +65,11 @@ class Judged:
     @property
     def conflicting_ids(self) -> set[str]:
         return {v.passage_id for v in self.verdicts if v.label == "CONFLICTING"}
+
+    @property
+    def affirming_ids(self) -> set[str]:
+        """The passages stating the yes/no question's value that another document contradicts."""
+        return states_premise_ids(self.verdicts)
 
     @property
     def salvage_cuts(self) -> dict[str, tuple[CutRecord, ...]]:
@@ -164,7 +170,8 @@ def settle_labels(
     """The set-wise steps after the per-passage labels, in order — document scope (with ``docs``,
     ``judge.doc_scope``; read on ``scope_question`` when given), the previous answer's documents for a
     follow-up (``cited``: document id → name, ``doc_scope.cap_to_cited``), a wh-question's value granted
-    by a passage of a document (``judge.premise_held``), then the evidence margin per document — so the
+    by a passage of a document (``judge.premise_held``), the evidence margin per document, then a yes/no
+    question's value stated by one document and contradicted by another (``judge.documents_differ``) — so the
     chat, its salvaged excerpts and the threshold lab show the same labels.
 
     Why ``scope_question``: the judge reads the question without the words that named a routed contract
@@ -176,8 +183,10 @@ def settle_labels(
         verdicts = apply_doc_scope(scope_question or question, verdicts, doc_of, docs, s)
     if cited:
         verdicts = cap_to_cited(verdicts, doc_of, cited, s)
-    verdicts = apply_premise_held(question, verdicts, {h.chunk_id: h.text for h in hits}, s, doc_of)
-    return tuple(apply_evidence_margin(verdicts, s, doc_of))
+    texts = {h.chunk_id: h.text for h in hits}
+    verdicts = apply_premise_held(question, verdicts, texts, s, doc_of)
+    verdicts = apply_evidence_margin(verdicts, s, doc_of)
+    return tuple(apply_documents_differ(question, verdicts, texts, s, doc_of))
 
 
 def judge_hits(

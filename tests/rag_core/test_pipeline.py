@@ -979,3 +979,45 @@ def test_a_routed_question_keeps_its_contract_s_name_for_document_scope(tmp_path
     result = done.result
     assert not result.refused and "广州仲裁委员会" in result.answer, result.answer
     assert "人民法院" not in result.answer, result.answer
+
+
+ACME_EMPLOYMENT = (
+    "EMPLOYMENT AGREEMENT\n\nThis Employment Agreement is made between Acme Robotics Ltd. (the Company) and Jane Doe "
+    "(the Employee).\n\n2. START DATE AND PROBATION\nEmployment starts on March 1, 2026. The first six (6) months "
+    "are a probationary period, during which either party may end employment on two (2) weeks' written notice.\n\n"
+    "3. SALARY\nThe Company shall pay the Employee an annual base salary of USD 96,000.\n"
+)
+BETA_EMPLOYMENT = (
+    "EMPLOYMENT AGREEMENT\n\nThis Employment Agreement is made between Beta Analytics Inc. (the Company) and John "
+    "Roe (the Employee).\n\n1. POSITION AND START DATE\n1.1 The Employee is employed as Senior Analyst.\n1.2 The "
+    "first ninety (90) days of employment are a probationary period, during which either party may end the "
+    "employment on one (1) week's written notice.\n\n2. SALARY\nThe Company shall pay the Employee an annual base "
+    "salary of USD 88,000.\n"
+)
+
+
+def test_a_premise_true_of_one_contract_and_false_of_another_is_answered_that_they_differ(
+    tmp_path: Path,
+) -> None:
+    """Session 36 try-out: "The probation period is 90 days, right?" over two employment agreements answered
+    "No — the documents contradict the premise" from the six-month one; the ninety-day one went unquoted."""
+    store, s = Store(tmp_path / "store"), Settings()
+    docs = [
+        ("acme_employment.txt", ACME_EMPLOYMENT.encode()),
+        ("beta_employment.txt", BETA_EMPLOYMENT.encode()),
+    ]
+    kb = make_kb(store, s, "two", docs)
+    q = "The probation period is 90 days, right?"
+    done = list(Pipeline(store, s, None, None, None).ask(AskRequest(q, [kb])))[-1]
+    assert isinstance(done, Done)
+    answer = done.result.answer
+    assert answer.startswith("The documents differ"), answer
+    assert "ninety (90) days" in answer and "six (6) months" in answer, answer
+    _events, result, sent = _run(
+        store, kb, q, lambda r: Reply(content="No, the probation period is six months [1].")
+    )
+    lines = result.answer.splitlines()
+    assert lines[0] == "The documents differ:", result.answer
+    assert lines[1].startswith("beta_employment.txt: “1.2 The first ninety (90) days"), result.answer
+    assert lines[2].startswith("acme_employment.txt: “The first six (6) months"), result.answer
+    assert "⚠" in sent[0]["messages"][-1]["content"]  # the model was shown the contradicting passage, marked

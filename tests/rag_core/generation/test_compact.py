@@ -136,3 +136,30 @@ def test_a_semicolon_clause_is_shown_with_the_clause_before_it() -> None:
     scored = score_blocks("剩余款项什么时候支付？", [block], only_second)
     text = compact_blocks([block], scored, 0, 10_000, "zh", 0.5).blocks[0].excerpt
     assert "支付总价款的30%" in text and "剩余70%" in text
+
+
+def test_a_sentence_correcting_the_premise_is_shown_whatever_it_scores() -> None:
+    """Session 37: "试用期是90天，对吗？" left the CONFLICTING block out of the short prompt (its sentences scored
+    under the floor); the model never saw the passage it is told to correct the premise from."""
+    question = "What hourly rate does the Company pay the Consultant?"
+    blocks = _blocks()
+    scored = score_blocks(question, blocks, _lex)
+    plain = compact_blocks(blocks, scored, 0, 100_000, "en", 0.9, top=2)
+    assert [b.n for b in plain.blocks] == [2]
+    notice = next(x.sentence for x in scored if x.sentence.block == 1 and "notice" in x.sentence.text)
+    shown = compact_blocks(blocks, scored, 0, 100_000, "en", 0.9, top=2, shown=[(1, notice.position)])
+    assert [b.n for b in shown.blocks] == [1, 2] and notice.text in shown.blocks[0].excerpt
+
+
+def test_prepare_answer_shows_the_quoted_correction_to_the_model() -> None:
+    six = "The first six (6) months are a probationary period. " + "The Employee shall work diligently. " * 5
+    ninety = "1.2 The first ninety (90) days of employment are a probationary period.\n"
+    blocks = [
+        EvidenceBlock(1, "Beta", "b.txt", 1, "1.2", ninety, start=0, end=len(ninety)),
+        EvidenceBlock(2, "Acme", "a.txt", 1, "2", six, conflicting=True, start=0, end=len(six)),
+    ]
+    s = Settings()
+    s.generation.prompt_min_relative = 1.0  # only the best sentence would be shown
+    plan = prepare_answer("The probation period is 90 days, right?", [], blocks, "en", False, s, scorer=_lex)
+    assert 2 in {x.n for x in plan.quoted.sentences}
+    assert any(b.n == 2 and "six (6) months" in b.excerpt for b in plan.prompt_blocks)

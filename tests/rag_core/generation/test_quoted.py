@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rag_core.generation.prompt import EvidenceBlock
@@ -636,3 +638,21 @@ def test_the_clauses_of_one_sentence_are_quoted_in_their_order() -> None:
         got.index("3.2 合同签订后5个工作日内，甲方支付总价款的30%；")
         == got.index("验收合格后10个工作日内，甲方支付剩余70%。") - 1
     )
+
+
+def test_the_quoted_answer_says_the_documents_differ_and_quotes_the_statement_first(scorer: object) -> None:
+    """Session 36: "The probation period is 90 days, right?" quoted the six-month clause under "No —" and left
+    out the other agreement's ninety days; now both, the one stating the question's value first."""
+    six = "The first six (6) months are a probationary period. Employment starts on March 1, 2026.\n"
+    ninety = "1.2 The first ninety (90) days of employment are a probationary period.\n"
+    blocks = [
+        _block(1, six, 0, conflicting=True),
+        replace(_block(2, ninety, 500), affirming=True, doc="b.txt"),
+    ]
+    q = "The probation period is 90 days, right?"
+    quoted = select_quoted(blocks, score_blocks(q, blocks, scorer), Settings().generation, q)  # type: ignore[arg-type]
+    assert [x.n for x in quoted.sentences][:2] == [2, 1]
+    assert quoted.differing and quoted.render("en").startswith("The documents differ")
+    assert quoted.render("zh").startswith("各文件约定不一致")
+    alone = select_quoted(blocks[:1], score_blocks(q, blocks[:1], scorer), Settings().generation, q)  # type: ignore[arg-type]
+    assert not alone.differing and alone.render("en").startswith("No —")

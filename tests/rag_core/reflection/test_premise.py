@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rag_core.generation.prompt import EvidenceBlock
 from rag_core.reflection.premise import affirms_premise, enforce_correction, starts_with_correction
 
@@ -192,3 +194,36 @@ def test_a_draft_that_loses_nothing_keeps_its_lines() -> None:
     draft = "月租金为9500元[1]。\n押金另见第四条[2]。"
     fixed, _ = enforce_correction(draft, Q, [RENT, OTHER], "zh")
     assert fixed.endswith(draft), fixed
+
+
+def test_when_one_document_states_the_premise_and_another_denies_it_the_answer_says_they_differ() -> None:
+    """Try-out (session 36): "The probation period is 90 days, right?" over two employment agreements (ninety
+    days in one, six months in the other) was answered "No" from the six-month one."""
+    six = EvidenceBlock(
+        1, "EMPLOYMENT AGREEMENT", "acme.txt", 1, "2", "The first six (6) months are a probationary period.",
+        conflicting=True,
+    )  # fmt: skip
+    ninety = EvidenceBlock(
+        2, "EMPLOYMENT AGREEMENT", "beta.docx", 1, "1.2",
+        "1.1 Employment starts on 1 May. 1.2 The first ninety (90) days of employment are a probationary period.",
+        affirming=True,
+    )  # fmt: skip
+    q = "The probation period is 90 days, right?"
+    fixed, note = enforce_correction("No, the probation period is six months [1].", q, [six, ninety], "en")
+    assert fixed.splitlines() == [
+        "The documents differ:",
+        "beta.docx: “1.2 The first ninety (90) days of employment are a probationary period.” [2]",
+        "acme.txt: “The first six (6) months are a probationary period.” [1]",
+        "The probation period is six months [1].",  # the draft without its "No": true of one document only
+    ]
+    assert note
+    # distinct titles name the documents
+    titled = [
+        replace(six, title="Acme Employment Agreement"),
+        replace(ninety, title="Beta Employment Agreement"),
+    ]
+    fixed, _ = enforce_correction("", "试用期是90天，对吗？", titled, "zh")
+    assert fixed.splitlines()[0] == "各文件约定不一致："
+    assert fixed.splitlines()[1].startswith("Beta Employment Agreement：“1.2 The first ninety (90) days")
+    # without an affirming block the answer is corrected as before
+    assert enforce_correction("", q, [six], "en")[0].startswith("No — the documents say otherwise:")

@@ -1,0 +1,69 @@
+"""A yes/no question's value stated by one document and contradicted by another: the documents differ."""
+
+from __future__ import annotations
+
+from rag_core.judge.base import PassageInput
+from rag_core.judge.conflict import affirmation_score, premise_slots
+from rag_core.judge.documents_differ import apply_documents_differ, states_premise_ids
+from rag_core.judge.local_judge import LocalJudge
+from rag_core.settings import Settings
+
+NINETY = (
+    "1.2 The first ninety (90) days of employment are a probationary period, during which either party may "
+    "end the employment on one (1) week's written notice."
+)
+SIX = (
+    "2. START DATE AND PROBATION\nThe first six (6) months are a probationary period, during which either "
+    "party may end employment on two (2) weeks' written notice."
+)
+NOTICE = (
+    "Either party may terminate this Agreement on ninety (90) days' written notice before the renewal date."
+)
+Q = "The probation period is 90 days, right?"
+
+
+def test_a_passage_states_the_value_where_the_question_puts_it() -> None:
+    slots = premise_slots(Q)
+    assert affirmation_score(slots, NINETY) >= Settings().verdict.t_conflict
+    assert affirmation_score(slots, SIX) == 0.0  # another value: a contradiction, not a statement
+    # the number of a notice period, not of the probation: as weak as an unaligned contradiction would be
+    assert affirmation_score(slots, NOTICE) < 0.2
+    assert (
+        affirmation_score(premise_slots("What is the probation period?"), NINETY) == 0.0
+    )  # nothing asserted
+    # across languages through the glossary: 试用期 is the probation
+    assert affirmation_score(premise_slots("试用期是90天，对吗？"), NINETY) >= Settings().verdict.t_conflict
+
+
+def _settled(question: str, doc_of: dict[str, str]) -> dict[str, tuple[str, bool]]:
+    s = Settings().verdict
+    texts = {"ninety": NINETY, "six": SIX}
+    raw = LocalJudge(s).judge(question, [PassageInput(k, t) for k, t in texts.items()])
+    labels = {v.passage_id: v.label for v in raw}
+    assert labels["six"] == "CONFLICTING" and labels["ninety"] == "EVIDENCE", labels
+    settled = apply_documents_differ(question, raw, texts, s, doc_of)
+    marked = states_premise_ids(settled)
+    return {v.passage_id: (v.label, v.passage_id in marked) for v in settled}
+
+
+def test_evidence_of_another_document_stating_the_value_is_marked_and_keeps_its_label() -> None:
+    """Try-out (session 36): "The probation period is 90 days, right?" over two employment agreements
+    answered "No" from the six-month one; the ninety-day one was kept but not quoted."""
+    out = _settled(Q, {"ninety": "acme", "six": "beta"})
+    assert out == {"ninety": ("EVIDENCE", True), "six": ("CONFLICTING", False)}
+    # within one document a statement beside a contradiction is not two documents differing
+    assert not any(m for _, m in _settled(Q, {"ninety": "acme", "six": "acme"}).values())
+
+
+def test_the_chat_settles_it() -> None:
+    from rag_core.models import Hit
+    from rag_core.steps.judging import settle_labels
+
+    s = Settings().verdict
+    q = Q
+    hits = [
+        Hit(f"{cid}.txt", cid, cid, 0, len(t), None, "", 0.5, t, explain={})
+        for cid, t in (("ninety", NINETY), ("six", SIX))
+    ]
+    raw = LocalJudge(s).judge(q, [PassageInput(h.chunk_id, h.text) for h in hits])
+    assert states_premise_ids(settle_labels(q, raw, hits, None, s)) == {"ninety"}
