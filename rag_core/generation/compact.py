@@ -109,11 +109,11 @@ def compact_blocks(
     language: Language,
     min_relative: float,
     top: int | None = None,
-    shown: Sequence[tuple[int, int]] = (),
+    required: Sequence[tuple[int, int]] = (),
 ) -> CompactPrompt:
     """Fill the budget with the best sentences, the top passage's best sentence first.
 
-    ``top`` is the number of the top-ranked block (default: the first block). ``shown``: (block,
+    ``top`` is the number of the top-ranked block (default: the first block). ``required``: (block,
     position) of sentences placed after it whatever they score or cost — the quoted answer's sentences
     that contradict or state the question's premise. Why: "试用期是90天，对吗？" left the CONFLICTING block out
     of the prompt (its sentences scored under the floor), so the model never saw the marked passage it is
@@ -133,7 +133,7 @@ def compact_blocks(
         siblings.values(), key=lambda s: (-scores.get((s.block, s.position), 0.0), order[s.block], s.position)
     )
     first = next(s for s in ranked if s.block == top)
-    must = [first, *(siblings[k] for k in shown if k in siblings and siblings[k] is not first)]
+    must = [first, *(siblings[k] for k in required if k in siblings and siblings[k] is not first)]
     best = max(scores.values(), default=0.0)
     chosen: dict[int, dict[int, BlockSentence]] = {}
     used, left_out = 0, 0

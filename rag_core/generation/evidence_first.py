@@ -74,7 +74,7 @@ def prepare_answer(
         if (x.sentence.block, x.sentence.start) in quoted_at
     ]
     compact = compact_blocks(
-        blocks, scored, fixed, prompt_budget(settings), language, g.prompt_min_relative, top, shown
+        blocks, scored, fixed, prompt_budget(settings), language, g.prompt_min_relative, top, required
     )
     trace = {
         "prompt_mode": "sentences",

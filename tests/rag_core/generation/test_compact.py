@@ -147,7 +147,7 @@ def test_a_sentence_correcting_the_premise_is_shown_whatever_it_scores() -> None
     plain = compact_blocks(blocks, scored, 0, 100_000, "en", 0.9, top=2)
     assert [b.n for b in plain.blocks] == [2]
     notice = next(x.sentence for x in scored if x.sentence.block == 1 and "notice" in x.sentence.text)
-    shown = compact_blocks(blocks, scored, 0, 100_000, "en", 0.9, top=2, shown=[(1, notice.position)])
+    shown = compact_blocks(blocks, scored, 0, 100_000, "en", 0.9, top=2, required=[(1, notice.position)])
     assert [b.n for b in shown.blocks] == [1, 2] and notice.text in shown.blocks[0].excerpt
 
 
