@@ -68,7 +68,7 @@ def prepare_answer(
     fixed = fixed_prompt_tokens(question, history, language, think)
     premise = {b.n for b in blocks if b.conflicting or b.affirming}
     quoted_at = {(q.n, q.start) for q in quoted.sentences if q.n in premise}
-    shown = [
+    required = [
         (x.sentence.block, x.sentence.position)
         for x in scored
         if (x.sentence.block, x.sentence.start) in quoted_at
