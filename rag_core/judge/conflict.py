@@ -34,8 +34,9 @@ from dataclasses import dataclass
 
 import jieba
 
+from rag_core.chunking import HEADING_ONLY_MAX_CHARS
 from rag_core.coded import coded
-from rag_core.judge.forum_premise import forum_conflict
+from rag_core.judge.forum_premise import TAG_QUESTION, forum_conflict
 from rag_core.judge.frequency_premise import frequency_conflict
 from rag_core.judge.glossary import word_translations
 from rag_core.judge.values import (
@@ -269,9 +270,26 @@ def _term_positions(passage_low: str, terms: list[str]) -> dict[str, list[int]]:
         hits = _occurrences(passage_low, t)
         if not hits:
             hits = sorted(p for w in word_translations(t) for p in _occurrences(passage_low, w.lower()))
+        if not hits and (stem := negated_stem(t)):
+            hits = _occurrences(passage_low, stem)
         if hits:
             pos[t] = hits
     return pos
+
+
+_NEGATED_COMPOUND = re.compile(r"^non-([a-z]{4,}?)(?:ation|ition|ion|ment|ure|ive|able|e)?$")
+NEGATED_STEM_MIN_CHARS: int = 4
+"""The shortest stem a "non-" term is looked for by ("solicit" of "non-solicitation")."""
+
+
+def negated_stem(term: str) -> str:
+    """The verb stem of a "non-" compound ("non-solicitation" → "solicit", "non-compete" → "compet"), or "".
+
+    Why: a covenant is written as what a party "shall not solicit", under whatever heading; "The
+    non-solicitation period is six months, right?" found its word nowhere in "For twelve (12) months after
+    employment ends, the Employee shall not solicit any employee", and the twelve months did not contradict."""
+    m = _NEGATED_COMPOUND.match(term)
+    return m.group(1) if m and len(m.group(1)) >= NEGATED_STEM_MIN_CHARS else ""
 
 
 def _align(w: Value, positions: dict[str, list[int]], window: int) -> float:
@@ -349,7 +367,9 @@ def premise_slots(premise: str) -> PremiseSlots:
     ]
     spans = interrogative_spans(norm)
     topic = [v.kind in TOPIC_KINDS and any(a <= v.start < b for a, b in spans) for v in values]
-    return PremiseSlots(norm, values, topic, content_terms(norm))
+    # the tag of "…, right?" is no context term: "right" found nowhere diluted the alignment of "The
+    # non-solicitation period is six months, right?" with its clause's twelve months (0.49, session 36)
+    return PremiseSlots(norm, values, topic, content_terms(TAG_QUESTION.sub("", norm)))
 
 
 def _terms_without(terms: list[str], v: Value) -> list[str]:
@@ -386,9 +406,33 @@ def _of_other_subject(w: Value, norm: str, positions: dict[str, list[int]]) -> b
     start = max((m.end() for m in _CLAUSE_BREAK.finditer(norm, 0, w.start)), default=0)
     after = _CLAUSE_BREAK.search(norm, w.end)
     end = after.start() if after else len(norm)
-    if any(start <= p < w.start or w.end <= p < end for ps in positions.values() for p in ps):
+    top, bottom = _heading_above(norm, w.start)
+    if any(
+        start <= p < w.start or w.end <= p < end or top <= p < bottom for ps in positions.values() for p in ps
+    ):
         return False
     return any(t not in _CURRENCIES for t in content_terms(norm[start : w.start]))
+
+
+_SENTENCE_END = ".。;；:：!?！？"
+
+
+def _heading_above(norm: str, at: int) -> tuple[int, int]:
+    """The span of the line above the one holding offset ``at`` when it reads as a heading (at most
+    ``HEADING_ONLY_MAX_CHARS``, no sentence end), else an empty span.
+
+    Why: "8. NON-SOLICITATION\nDuring the term and for twelve (12) months after it, Client shall not
+    solicit…" names its subject in the heading; the clause's own words before the value ("During the term
+    and for") are of the term, and the twelve months were damped as stated of something else (0.24 against
+    "The non-solicitation period is six months, right?", session 37)."""
+    line = norm.rfind("\n", 0, at)
+    if line <= 0:
+        return 0, 0
+    top = norm.rfind("\n", 0, line) + 1
+    text = norm[top:line].strip()
+    if not text or len(text) > HEADING_ONLY_MAX_CHARS or text[-1] in _SENTENCE_END:
+        return 0, 0
+    return top, line
 
 
 def _alt_score(w: Value, norm: str, positions: dict[str, list[int]], window: int, anchor: float) -> float:

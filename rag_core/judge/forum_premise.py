@@ -35,11 +35,16 @@ _COURT_STATED = re.compile(
     r"|\b(?:disputes?|claims?|controvers\w*|jurisdiction|venue|proceedings?)\b[^.;\n]{0,200}\bcourts?\b",
     re.I,
 )
+TAG_QUESTION = re.compile(
+    r"[,，]\s*(?:right|correct|true|yes|no|isn't\s+(?:it|that\s+so)|is\s+(?:it|that)\s+(?:so|right|correct))\s*\??\s*$",
+    re.I,
+)
+"""An English statement's question tag (", right?"): it asks, it names nothing the passage should hold."""
 _YES_NO = re.compile(
     r"^\s*(?:does|do|is|are|can|could|may|must|shall|will|would|should|has|have)\b|是否|能否|可否|吗[?？]?\s*$"
     # a statement with a tag: "The lock-up period is 24 months, right?" (session 35: read as a wh-question, its
     # conflict was dropped because the non-compete of the same agreement states 24 months), "…，对不对？"
-    r"|[,，]\s*(?:right|correct|true|yes|no|isn't\s+(?:it|that\s+so)|is\s+(?:it|that)\s+(?:so|right|correct))\s*\??\s*$"
+    rf"|{TAG_QUESTION.pattern}"
     r"|对不对[?？]?\s*$|是不是|是吧[?？]?\s*$",
     re.I,
 )

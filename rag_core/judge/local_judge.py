@@ -14,8 +14,9 @@ from rag_core.coded import code_of, coded, join
 from rag_core.judge.base import PassageInput, check_limits, thresholds_of
 from rag_core.judge.classify import CONFLICT, EVIDENCE, INJECTION, RELEVANCE, classify, floor_note
 from rag_core.judge.clause_gate import asked_topics, mentions_topic
-from rag_core.judge.clause_types import Topic
+from rag_core.judge.clause_types import Topic, thesaurus_types
 from rag_core.judge.conflict import YesNo, confirm_with_llm, conflict_score, premise_slots
+from rag_core.judge.fitted import FittedScores
 from rag_core.judge.fitted import score as fitted_score
 from rag_core.judge.fitted_explain import fitted_explanation
 from rag_core.judge.forum_premise import forum_agreement
@@ -35,6 +36,49 @@ def explain(label: Label, why: dict[str, str]) -> str:
         "EVIDENCE": why[EVIDENCE],
         "NO_EVIDENCE": why[EVIDENCE],
     }[label]
+
+
+def other_clause_note(
+    fit: FittedScores, unmentioned: Topic | None, named_type: bool, conflict: float, s: VerdictSettings
+) -> str:
+    """Why a passage's conflict is held at ``t_conflict`` ("" when it is not): the question's words name a
+    clause type (``named_type``: the thesaurus, not the classifier's guess, which typed "The processor may
+    keep personal data for five years, right?" as IP ownership) the passage is not (below
+    ``t_clause_type``) and looks like another type (a one-line "The late-payment penalty is $8,000." is
+    liquidated damages at 24%, its best type: still the asked clause), or the question asks about a topic the passage never mentions (``unmentioned``, the
+    topic whose evidence cap applies): its other value is of another clause.
+
+    Why (try-out, session 36): "The non-solicitation period is six months, right?" labelled an asset
+    purchase's four-year non-compete ("For a period of four (4) years…", relevance 0.17, No-Solicit 2%)
+    CONFLICTING, and the correction led with it; the non-solicitation clauses themselves say twelve months.
+    "The lock-up period is 24 months, right?" (a share-transfer topic) did the same with a carriage
+    contract's "本合同有效期一年" (session 37)."""
+    if conflict <= s.t_conflict:
+        return ""
+    if unmentioned is not None:
+        return coded(
+            "con_other_topic",
+            f"mentions nothing of {unmentioned.en} ({unmentioned.zh}), the topic asked: a value of another clause "
+            f"does not contradict the question (conflict {conflict:.2f} held at {s.t_conflict:.2f})",
+            topic_zh=unmentioned.zh,
+            topic_en=unmentioned.en,
+            conflict=conflict,
+        )
+    if (
+        not named_type
+        or not fit.asked_types
+        or fit.type_prob >= s.t_clause_type
+        or fit.best_type == fit.asked_types[0]
+    ):
+        return ""
+    return coded(
+        "con_other_type",
+        f"not the asked clause type, {fit.asked_types[0]} ({fit.type_prob:.0%}): a value of another clause "
+        f"does not contradict the question (conflict {conflict:.2f} held at {s.t_conflict:.2f})",
+        clause_type=fit.asked_types[0],
+        type_prob=fit.type_prob,
+        conflict=conflict,
+    )
 
 
 def topic_note(topic: Topic, cap: float) -> str:
@@ -112,6 +156,7 @@ class LocalJudge:
             con_scores = [r[0] for r in res]
             confirmed = [r[1] for r in res]
         topics = asked_topics(question)
+        named_type = bool(thesaurus_types(question))
         sums = named_payables(question)
         out: list[tuple[dict[str, float], dict[str, str]]] = []
         for i in range(len(passages)):
@@ -122,6 +167,12 @@ class LocalJudge:
                 EVIDENCE: rel[i].evidence,
             }
             con_why = con[i][1] or coded("con_none", "no value in the passage contradicts the question")
+            headed = topic_text(passages[i])
+            unmentioned = topics[0] if topics and not mentions_topic(headed, topics) else None
+            off_type = other_clause_note(rel[i], unmentioned, named_type, scores[CONFLICT], self.settings)
+            if off_type:
+                scores[CONFLICT] = self.settings.t_conflict
+                con_why = join([off_type, con_why], sep="; ")
             if confirmed[i]:
                 llm = coded("con_llm", f"(LLM-confirmed score {con_scores[i]:.2f})", llm_score=con_scores[i])
                 con_why = join([con_why, llm], sep=" ")
@@ -129,9 +180,8 @@ class LocalJudge:
             evi_why = rel_why
             cap = self.settings.topic_evidence_cap
             caps: list[str] = []
-            headed = topic_text(passages[i])
-            if topics and not mentions_topic(headed, topics):
-                caps.append(topic_note(topics[0], cap))
+            if unmentioned is not None:
+                caps.append(topic_note(unmentioned, cap))
             other = other_sum(sums, headed)
             if other:
                 caps.append(sum_note(*other, cap))

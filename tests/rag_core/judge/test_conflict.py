@@ -296,3 +296,89 @@ def test_words_built_on_a_negation_negate_nothing() -> None:
         == 0.0
     )
     assert negation_conflict("合伙人可以处分合伙企业的不动产", "合伙人不得处分合伙企业的不动产。")[0] > 0.0
+
+
+NON_SOLICIT_Q = "The non-solicitation period is six months, right?"
+
+
+def test_a_question_tag_is_no_context_term() -> None:
+    assert "right" not in premise_slots(NON_SOLICIT_Q).terms
+    assert "correct" not in premise_slots("The fee is USD 5,000, correct?").terms
+    assert "non-solicitation" in premise_slots(NON_SOLICIT_Q).terms
+
+
+def test_a_covenant_written_as_shall_not_solicit_contradicts_a_non_solicitation_premise() -> None:
+    """Session 36 try-out: the right clause was quoted, but without "No —" (0.49: neither the question's
+    "non-solicitation" nor "period" was found near the twelve months)."""
+    from rag_core.judge.conflict import negated_stem
+
+    assert [negated_stem(t) for t in ("non-solicitation", "non-compete", "non-disclosure", "nonsense")] == [
+        "solicit",
+        "compet",
+        "disclos",
+        "",
+    ]
+    t = Settings().verdict.t_conflict
+    slots = premise_slots(NON_SOLICIT_Q)
+    covenant = (
+        "6. RESTRICTIVE COVENANTS\nFor twelve (12) months after employment ends, the Employee shall not "
+        "solicit any employee of the Company."
+    )
+    assert conflict_score(slots, covenant)[0] > t
+    # the subject named in the heading line above the value's clause
+    headed = (
+        "8. NON-SOLICITATION\nDuring the term and for twelve (12) months after it, Client shall not solicit for "
+        "employment any employee of Consultant."
+    )
+    assert conflict_score(slots, headed)[0] > t
+    # a long line above is a sentence of its own, not a heading naming the value's subject
+    sentence_above = (
+        "The Consultant's non-solicitation undertakings are set out in Schedule 2 and bind each of its affiliates "
+        "and officers.\nDuring the term and for twelve (12) months after it, Client shall provide reports."
+    )
+    assert conflict_score(slots, sentence_above)[0] < conflict_score(slots, headed)[0]
+
+
+def test_a_value_of_a_clause_not_of_the_asked_type_does_not_contradict() -> None:
+    """Session 36: the four-year non-compete of an asset purchase (No-Solicit 2%) was CONFLICTING for the
+    non-solicitation question and led the correction."""
+    from rag_core.judge.base import PassageInput
+    from rag_core.judge.local_judge import LocalJudge
+
+    s = Settings().verdict
+    non_compete = (
+        "5. NON-COMPETITION. For a period of four (4) years after the Closing, Seller shall not, directly or "
+        "indirectly, engage in the manufacture or sale of hand tools anywhere in the United States or Canada."
+    )
+    covenant = (
+        "6. NON-SOLICITATION\nFor twelve (12) months after employment ends, the Employee shall not solicit any "
+        "employee of the Company."
+    )
+    verdicts = LocalJudge(s).judge(
+        NON_SOLICIT_Q, [PassageInput("nc", non_compete), PassageInput("ns", covenant)]
+    )
+    by_id = {v.passage_id: v for v in verdicts}
+    assert by_id["ns"].label == "CONFLICTING", by_id["ns"].explanation
+    assert by_id["nc"].label != "CONFLICTING"
+    assert by_id["nc"].scores["contradicts_query_premise"] == s.t_conflict
+    assert conflict_score(premise_slots(NON_SOLICIT_Q), non_compete)[0] > s.t_conflict  # held, not unseen
+
+
+def test_a_value_of_a_passage_that_never_mentions_the_asked_topic_does_not_contradict() -> None:
+    """Session 37: with the tag word gone, "The lock-up period is 24 months, right?" found "period" (期限) near a
+    carriage contract's one-year term, and "本合同有效期一年" led the correction above the lock-up clause."""
+    from rag_core.judge.base import PassageInput
+    from rag_core.judge.local_judge import LocalJudge
+
+    s = Settings().verdict
+    q = "The lock-up period is 24 months, right?"
+    term = "第七条 合同期限\n本合同有效期一年，自2025年3月1日起至2026年2月28日止。"
+    lock_up = (
+        "4. Lock-Up\nThe Founder shall not transfer any shares for a period of thirty-six (36) months after the date "
+        "of this Agreement, except with the Investor's prior written consent."
+    )
+    assert conflict_score(premise_slots(q), term)[0] > s.t_conflict
+    by_id = {
+        v.passage_id: v for v in LocalJudge(s).judge(q, [PassageInput("t", term), PassageInput("l", lock_up)])
+    }
+    assert by_id["l"].label == "CONFLICTING" and by_id["t"].label != "CONFLICTING"
