@@ -34,6 +34,7 @@ from rag_core.steps.events import AnswerReset, Event, Token
 from rag_core.steps.generate import generate
 from rag_core.steps.obey import correct_premise
 from rag_core.steps.turn import Turn
+from rag_core.textproc import plain_markdown
 from rag_core.trace import ReflectionRecord, RepairRecord, SupportRecord
 
 
@@ -115,12 +116,19 @@ def _replace(turn: Turn, answer: str, reason: str) -> Iterator[Event]:
 
 
 def _unecho(turn: Turn) -> Iterator[Event]:
-    """The draft without the prompt's markup copied into it (``strip_prompt_echo``), recorded."""
+    """The draft without the prompt's markup copied into it (``strip_prompt_echo``), then without Markdown
+    heading hashes and bold markers (``plain_markdown``), each recorded.
+
+    Why the Markdown: the answer is shown as plain text (model output is untrusted: no markup is rendered),
+    and the local model's "**试用期**为三个月" reached the lawyer with its asterisks (session 36 browser)."""
     clean = strip_prompt_echo(turn.answer)
     if clean != turn.answer:
         yield from _replace(
             turn, clean, coded("prompt_echo_removed", "prompt layout copied into the answer: removed")
         )
+    plain = plain_markdown(turn.answer)
+    if plain != turn.answer:
+        yield from _replace(turn, plain, coded("markdown_removed", "Markdown markup in the answer: removed"))
 
 
 def _guard(turn: Turn, blocks: Sequence[EvidenceBlock]) -> Iterator[Event]:

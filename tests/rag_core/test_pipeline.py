@@ -1021,3 +1021,16 @@ def test_a_premise_true_of_one_contract_and_false_of_another_is_answered_that_th
     assert lines[1].startswith("beta_employment.txt: “1.2 The first ninety (90) days"), result.answer
     assert lines[2].startswith("acme_employment.txt: “The first six (6) months"), result.answer
     assert "⚠" in sent[0]["messages"][-1]["content"]  # the model was shown the contradicting passage, marked
+
+
+def test_markdown_bold_from_the_model_is_not_shown_as_asterisks(world: dict[str, Any]) -> None:
+    """Session 36 browser: the local model wrote "**试用期**为三个月"; the answer is plain text, and the lawyer saw
+    the asterisks."""
+    _events, result, _sent = _run(
+        world["store"],
+        world["lease"],
+        "租金每月多少？",
+        lambda r: Reply(content="**租金**每月人民币5000元[1]。"),
+    )
+    assert result.answer == "租金每月人民币5000元[1]。", result.answer
+    assert any(code_of(n)[0] == "markdown_removed" for n in result.trace.notes), result.trace.notes
