@@ -411,7 +411,9 @@ def _of_other_subject(w: Value, norm: str, positions: dict[str, list[int]]) -> b
         start <= p < w.start or w.end <= p < end or top <= p < bottom for ps in positions.values() for p in ps
     ):
         return False
-    return any(t not in _CURRENCIES for t in content_terms(norm[start : w.start]))
+    return any(
+        t not in _CURRENCIES and t not in _TIME_PREPOSITIONS for t in content_terms(norm[start : w.start])
+    )
 
 
 _SENTENCE_END = ".。;；:：!?！？"
@@ -433,6 +435,11 @@ def _heading_above(norm: str, at: int) -> tuple[int, int]:
     if not text or len(text) > HEADING_ONLY_MAX_CHARS or text[-1] in _SENTENCE_END:
         return 0, 0
     return top, line
+
+
+_TIME_PREPOSITIONS = frozenset({"within", "after", "before", "during", "until", "upon", "following", "prior"})
+"""Words that open a period without naming what it is of ("Within ninety (90) days after the end of the service,
+the Processor shall … delete all personal data": nothing else before the value, session 37)."""
 
 
 def _alt_score(w: Value, norm: str, positions: dict[str, list[int]], window: int, anchor: float) -> float:

@@ -64,7 +64,11 @@ class Judged:
 
     @property
     def conflicting_ids(self) -> set[str]:
-        return {v.passage_id for v in self.verdicts if v.label == "CONFLICTING"}
+        """The CONFLICTING passages, salvaged excerpts among them: the excerpt of "Within ninety (90) days … the
+        Processor shall … return or delete all personal data" (its planted summary directive cut) contradicts "The
+        processor may keep personal data for five years, right?", yet was handed on unmarked (session 37)."""
+        salvaged = {s.hit.chunk_id for s in self.salvaged if s.verdict.label == "CONFLICTING"}
+        return {v.passage_id for v in self.verdicts if v.label == "CONFLICTING"} | salvaged
 
     @property
     def affirming_ids(self) -> set[str]:

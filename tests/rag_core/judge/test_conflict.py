@@ -382,3 +382,14 @@ def test_a_value_of_a_passage_that_never_mentions_the_asked_topic_does_not_contr
         v.passage_id: v for v in LocalJudge(s).judge(q, [PassageInput("t", term), PassageInput("l", lock_up)])
     }
     assert by_id["l"].label == "CONFLICTING" and by_id["t"].label != "CONFLICTING"
+
+
+def test_a_period_opened_by_within_is_of_the_clause_that_follows() -> None:
+    """Session 37: "Within" before the value read as another subject, and the deletion clause's ninety days were
+    damped to 0.30 against "The processor may keep personal data for five years, right?"."""
+    clause = (
+        "## 6. Return and Deletion\nWithin ninety (90) days after the end of the service, the Processor shall, at "
+        "the Controller's choice, return or delete all personal data."
+    )
+    q = premise_slots("The processor may keep personal data for five years, right?")
+    assert conflict_score(q, clause)[0] > Settings().verdict.t_conflict

@@ -59,3 +59,18 @@ def test_salvage_off_drops_the_passage_whole(kb: tuple[Store, KnowledgeBase]) ->
     assert "无需支付" not in result.answer and "八千元" not in result.answer
     assert not any(b.salvaged for b in result.trace.blocks)
     assert result.refused and any(getattr(n, "code", "") == "risk_empty" for n in result.trace.notes)
+
+
+def test_a_salvaged_excerpt_that_contradicts_the_premise_corrects_it(kb: tuple[Store, KnowledgeBase]) -> None:
+    """Session 37: the excerpt of a planted clause contradicted "…five years, right?" yet was handed on unmarked,
+    and the answer did not correct the premise from it."""
+    store, base = kb
+    events = list(
+        Pipeline(store, Settings(), None).ask(AskRequest("每月租金是五千元，对吗？", [base], judge=True))
+    )
+    done = events[-1]
+    assert isinstance(done, Done)
+    result = done.result
+    salvaged = [b for b in result.trace.blocks if b.salvaged]
+    assert salvaged and salvaged[0].conflicting, [(b.n, b.conflicting) for b in result.trace.blocks]
+    assert result.answer.startswith("不对") and "八千元" in result.answer, result.answer
