@@ -10,7 +10,10 @@ struck through with their score.
 
 from __future__ import annotations
 
-from rag_core.judge.injection import score_sentences
+from collections.abc import Sequence
+
+from rag_core.judge.injection import SentenceScore, score_sentences
+from rag_core.judge.sentences import wraps_into
 from rag_core.settings import VerdictSettings
 from rag_core.trace_defence import CutRecord
 
@@ -32,13 +35,32 @@ def without(text: str, cuts: tuple[CutRecord, ...]) -> str:
     return _join(out, text[pos:])
 
 
+def with_wrapped_lines(text: str, sentences: Sequence[SentenceScore], picked: set[int]) -> set[int]:
+    """``picked`` (indices into ``sentences``) with every line a picked sentence wraps from or into
+    (``wraps_into``): the attack's sentence is cut whole, not its first line."""
+    out = set(picked)
+    frontier = sorted(out)
+    while frontier:
+        i = frontier.pop()
+        for j in (i - 1, i + 1):
+            if 0 <= j < len(sentences) and j not in out:
+                a, b = sorted((i, j))
+                if wraps_into(
+                    text, (sentences[a].start, sentences[a].end), (sentences[b].start, sentences[b].end)
+                ):
+                    out.add(j)
+                    frontier.append(j)
+    return out
+
+
 def cut_suspicious_sentences(text: str, settings: VerdictSettings) -> tuple[str, tuple[CutRecord, ...]]:
-    """``text`` without its sentences scoring above ``t_injection_sentence``, and the cuts made."""
-    cuts = tuple(
-        CutRecord(s.start, s.end, s.text, s.score)
-        for s in score_sentences(text)
-        if s.score > settings.t_injection_sentence
+    """``text`` without its sentences scoring above ``t_injection_sentence`` (each with the lines it wraps
+    over), and the cuts made."""
+    sentences = score_sentences(text)
+    picked = with_wrapped_lines(
+        text, sentences, {i for i, s in enumerate(sentences) if s.score > settings.t_injection_sentence}
     )
+    cuts = tuple(CutRecord(s.start, s.end, s.text, s.score) for i, s in enumerate(sentences) if i in picked)
     if not cuts:
         return text, ()
     return without(text, cuts), cuts

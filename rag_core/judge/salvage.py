@@ -7,6 +7,7 @@ re-judges on its own like any other passage before it may reach the answer model
 
 What is cut (all of it read one sentence at a time, as the detector reads):
 - every sentence scoring above ``t_injection_sentence`` (the detector's own cut);
+- the lines a cut sentence wraps from or into (``sentences.wraps_into``: a PDF line broken mid-sentence);
 - a sentence next to a cut one that continues the attack: its own score is above
   ``t_salvage_neighbour``; or it carries a link, e-mail address, phone number or image that the
   rest of the passage does not; or it follows a cut sentence that ends by introducing it (a colon)
@@ -36,6 +37,7 @@ from dataclasses import dataclass
 
 from rag_core.judge.cut import without
 from rag_core.judge.injection import SentenceScore, assess, hidden_text_signals, score_sentences
+from rag_core.judge.sentences import wraps_into
 from rag_core.settings import VerdictSettings
 from rag_core.trace_defence import CutRecord
 
@@ -158,8 +160,12 @@ def salvage_cut_indices(text: str, sentences: list[SentenceScore], s: VerdictSet
                 continue
             rest = _rest(text, sentences[i], x)
             near = abs(i - j) == 1
-            if (near and _continues(x, sentences[i], j > i, rest, s)) or (
-                not near and _repeats(x, sentences[i], rest)
+            first, second = sorted((sentences[i], x), key=lambda y: y.start)
+            wrapped = near and wraps_into(text, (first.start, first.end), (second.start, second.end))
+            if (
+                wrapped
+                or (near and _continues(x, sentences[i], j > i, rest, s))
+                or (not near and _repeats(x, sentences[i], rest))
             ):
                 cut.add(j)
                 frontier.append(j)
