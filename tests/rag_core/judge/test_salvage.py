@@ -3,6 +3,8 @@ the real clause stays; a passage that is mostly attack, or hides text, is not sa
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from rag_core.judge.injection import assess
 from rag_core.judge.salvage import attack_offset, salvage_passage
 from rag_core.settings import VerdictSettings
@@ -164,7 +166,7 @@ def test_an_attack_wrapped_over_two_pdf_lines_is_cut_whole() -> None:
     from rag_core.judge.sentences import sentence_spans, wraps_into
 
     spans = sentence_spans(WRAPPED)
-    assert [wraps_into(WRAPPED, a, b) for a, b in zip(spans, spans[1:], strict=False)] == [True, False, True]
+    assert [wraps_into(WRAPPED, a, b) for a, b in pairwise(spans)] == [True, False, True]
     out = salvage_passage(WRAPPED, S)
     assert out is not None and "29.00" not in out.text, out
     assert out.text.startswith("7.2 Either party") and "within thirty (30) days" in out.text
