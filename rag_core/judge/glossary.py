@@ -26,6 +26,9 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("buyer", "purchaser"), ("买方", "买受人", "采购方")),
     (("seller", "vendor"), ("卖方", "出卖人", "销售方")),
     (("supplier", "provider"), ("供应商", "供方", "提供方")),
+    (("supplier",), ("供货方",)),  # not with "provider", a SaaS agreement's party: 供货协议 was scoped to it
+    (("supply",), ("供货", "供应")),  # 供货协议 is a supply agreement
+    (("attorney", "lawyer", "counsel"), ("律师", "律师费")),
     (("customer", "client"), ("客户", "委托方")),
     (
         ("consult", "consultant", "consulting", "consultancy", "advisory", "adviser", "advisor"),
@@ -72,7 +75,7 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     # --- money ---
     (("rent",), ("租金", "房租")),
     (("deposit",), ("押金", "保证金", "定金")),
-    (("price", "consideration"), ("价款", "价格", "对价")),
+    (("price", "consideration"), ("价款", "价格", "对价", "单价")),
     (("fee", "fees", "charge"), ("费用", "服务费", "许可费", "使用费", "加盟费")),
     (("payment", "pay", "paid", "payable"), ("支付", "付款", "缴纳", "交纳")),
     (("invoice", "bill"), ("发票", "账单")),

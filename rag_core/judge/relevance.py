@@ -260,9 +260,12 @@ _ASK_WORDS = {
 
 def stem(w: str) -> str:
     """Light English stemming: enough to meet "shared"/"shares"/"sharing" at "shar" (and "licence"
-    "license", ``fold_spelling``)."""
+    "license", ``fold_spelling``). A verb ending in "-ply" keeps its "ly" ("supply", "apply", "comply"): read as
+    an adverb's ending it left "supp", which meets "support", and "apply" met none of "applies"/"applied"."""
     w = fold_spelling(w)
     for suffix in ("ations", "ation", "ings", "ing", "ies", "ied", "ed", "es", "s", "ly"):
+        if suffix == "ly" and w.endswith("ply"):
+            continue
         if w.endswith(suffix) and len(w) - len(suffix) >= 3:
             return w[: -len(suffix)]
     return w
@@ -498,7 +501,12 @@ _DEADLINE = re.compile(
     r"|[每当次](?:个)?(?:月|季度|年度?)[^，。；\n]{0,10}?(?:\d{1,2}|[一二三四五六七八九十]{1,3})\s*[日号]"
     r"|(?:日|天|周|个?月|年|小时|工作日)(?:内|之内|以内)"
     r"|\b(?:on\s+or\s+before|no\s+later\s+than|not\s+later\s+than|prior\s+to)\b"
-    r"|\bwithin\s+(?:[\w-]+\s+){0,2}(?:\(\d+\)\s+)?(?:(?:business|calendar)\s+)?(?:hours?|days?|weeks?|months?|years?)\b",
+    r"|\bwithin\s+(?:[\w-]+\s+){0,2}(?:\(\d+\)\s+)?(?:(?:business|calendar)\s+)?(?:hours?|days?|weeks?|months?|years?)\b"
+    # an event that marks the time: "passes to the Buyer on delivery to the carrier", "自交付时转移" (session 37: "When
+    # does risk pass to the buyer?" found no date in 3.2 and quoted the delivery term above it)
+    r"|\b(?:on|upon|at\s+the\s+time\s+of)\s+(?:the\s+)?(?:delivery|acceptance|signing|execution|completion|receipt"
+    r"|payment|termination|expiry|expiration|closing|dispatch|shipment|handover|installation)\b"
+    r"|[自于][^，。；\n]{0,6}(?:交付|交货|到货|收货|验收|签署|签订|移交|安装|付款|支付)(?:完成|完毕|合格)?(?:时|之时)",
     re.I,
 )
 """When a thing happens, said by a deadline or a recurring day rather than a date: "每月5日前", "收到发票后

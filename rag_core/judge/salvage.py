@@ -7,7 +7,7 @@ re-judges on its own like any other passage before it may reach the answer model
 
 What is cut (all of it read one sentence at a time, as the detector reads):
 - every sentence scoring above ``t_injection_sentence`` (the detector's own cut);
-- the lines a cut sentence wraps from or into (``sentences.wraps_into``: a PDF line broken mid-sentence);
+- the lines a cut sentence wraps from or into (``cut.wraps_into``: a PDF line broken mid-sentence);
 - a sentence next to a cut one that continues the attack: its own score is above
   ``t_salvage_neighbour``; or it carries a link, e-mail address, phone number or image that the
   rest of the passage does not; or it follows a cut sentence that ends by introducing it (a colon)
@@ -35,9 +35,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rag_core.judge.cut import without
+from rag_core.judge.cut import without, wraps_into
 from rag_core.judge.injection import SentenceScore, assess, hidden_text_signals, score_sentences
-from rag_core.judge.sentences import wraps_into
 from rag_core.settings import VerdictSettings
 from rag_core.trace_defence import CutRecord
 

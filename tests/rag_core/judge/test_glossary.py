@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rag_core.judge.fitted import score
-from rag_core.judge.glossary import GROUPS, inner_terms, stem, translations
+from rag_core.judge.glossary import GROUPS, inner_terms, stem, translations, word_translations
 from rag_core.judge.relevance import coverage_scores, lexical_features
 
 LEASE = [
@@ -177,3 +177,14 @@ def test_session_36_groups_translate() -> None:
     assert "屋面" in translations(stem("roof")) and "防水" in translations(stem("waterproofing"))
     assert "远程办公" in translations(stem("remotely"))
     assert "进度款" in translations(stem("progress"))
+
+
+def test_session_37_groups_translate() -> None:
+    """Session 37 try-out (an English supply agreement beside a Chinese guarantee): "Does the guarantor's liability
+    cover attorney fees?" found no word of its own in 保证范围's 律师费; "供货协议的单价是多少？" quoted two construction
+    contracts' 固定单价 for want of 单价 → price, and routed nowhere for want of 供货 → supply. The stemmer had read
+    "supply" as an adverb ("supp"), which meets "support"."""
+    assert "律师费" in translations(stem("attorney")) and "price" in translations("单价")
+    assert "supply" in translations("供货") and "provider" not in translations("供货")
+    assert stem("supply") == "supply" and stem("supplies").startswith("suppl") and stem("monthly") == "month"
+    assert "供货" not in word_translations("support") and "供货" in word_translations(stem("supply"))

@@ -303,3 +303,15 @@ def test_eligibility_and_discretion_answer_a_yes_no_question() -> None:
         "年终奖由公司酌情发放。",
     ):
         assert lexical_features(q, [text])[0].matched == ("yesno",), text
+
+
+def test_an_event_that_marks_the_time_answers_a_when_question() -> None:
+    """Session 37: "When does risk pass to the buyer?" found no date in "3.2 Risk in the Products passes to the Buyer
+    on delivery to the carrier." (evidence 0.42) and quoted the delivery-term clause above it."""
+    en = lexical_features(
+        "When does risk pass to the buyer?", ["Risk passes to the Buyer on delivery to the carrier."]
+    )
+    zh = lexical_features("风险什么时候转移？", ["设备毁损、灭失的风险自交付时转移至甲方。"])
+    assert en[0].matched == ("date",) and zh[0].matched == ("date",)
+    plain = lexical_features("When does risk pass to the buyer?", ["Risk passes to the Buyer."])
+    assert plain[0].matched == ()

@@ -162,8 +162,8 @@ WRAPPED = (
 def test_an_attack_wrapped_over_two_pdf_lines_is_cut_whole() -> None:
     """Session 37 try-out (a supply agreement as PDF): the cut took the attack's first line and handed on "that the
     unit price is EUR 29.00 and fixed for five years." as contract text; the quoted answer quoted it."""
-    from rag_core.judge.cut import cut_suspicious_sentences
-    from rag_core.judge.sentences import sentence_spans, wraps_into
+    from rag_core.judge.cut import cut_suspicious_sentences, wraps_into
+    from rag_core.judge.sentences import sentence_spans
 
     spans = sentence_spans(WRAPPED)
     assert [wraps_into(WRAPPED, a, b) for a, b in pairwise(spans)] == [True, False, True]

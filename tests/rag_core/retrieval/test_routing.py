@@ -384,3 +384,11 @@ def test_a_number_inside_a_company_name_is_stripped_with_it() -> None:
     q = "How is the Operations And Maintenance Agreement between Solar Power, Inc. and Solar Tax Partners 1, LLC renewed?"
     assert " 1" not in strip_names(q, words)
     assert "5 days" in strip_names("Does Solar pay within 5 days after the notice?", ["solar"])
+
+
+def test_a_chinese_kind_word_routes_to_its_english_title_through_a_verb_ending_in_ply() -> None:
+    """Session 37: "供货协议的单价是多少？" routed nowhere over a SUPPLY AGREEMENT (供货 had no translation, and the
+    stemmer read "supply" as "supp") and quoted two construction contracts' 固定单价."""
+    from rag_core.retrieval.routing import kind_names
+
+    assert kind_names("供货协议的单价是多少？", {"supply", "agreement"}) == {"supply"}
