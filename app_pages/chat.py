@@ -28,6 +28,7 @@ from ui.citations import citations_block, highlight
 from ui.coded import note_text
 from ui.components import (
     evidence_panel,
+    premise_notice,
     refusal_note,
     safe,
     safe_answer,
@@ -209,7 +210,7 @@ def _answer_column(m: Message, trace: Trace) -> bool:
         st.caption(t("chat_stopped"))
         return False
     if any(b.conflicting for b in trace.blocks):
-        st.warning(t("conflict_warning"), icon=":material/balance:")
+        st.warning(t(premise_notice(m.verdicts or [])), icon=":material/balance:")
     if not answered_by_quoting(trace):  # else the answer below is the same quoted sentences
         _quoted(trace.quoted, trace, key=f"quoted_{m.id}")
     st.markdown(safe_answer(m.content))
@@ -282,7 +283,7 @@ def _run_turn(cid: str, question: str, kbs: list[Any], history: list[ChatTurn], 
                     with col_ev:
                         evidence_panel(verdicts, ev.kept, key="live_ev")
                     if any(v.label == "CONFLICTING" and v.keep for v in ev.verdicts):
-                        warn_slot.warning(t("conflict_warning"), icon=":material/balance:")
+                        warn_slot.warning(t(premise_notice(verdicts)), icon=":material/balance:")
                     status_line.caption(t("chat_answering"))
                 elif isinstance(ev, Quoted):
                     with quoted_slot.container():

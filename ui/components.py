@@ -10,13 +10,15 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 import streamlit as st
 
+from rag_core.coded import CODE_JOIN
 from rag_core.errors import LexgateError
 from rag_core.export import escape_markdown, source_label, where_label
+from rag_core.judge.documents_differ import PREMISE_STATED
 from rag_core.models import LABELS, QUESTIONS
 from rag_core.trace import Trace
 from storage.rows import Message
@@ -215,6 +217,13 @@ def trace_salvaged(trace: Trace) -> set[str]:
     return {b.chunk_id for b in trace.blocks if b.salvaged}
 
 
+def premise_notice(verdicts: Iterable[Mapping[str, Any]]) -> str:
+    """The message key of the premise notice: the documents differ when a passage states the value another
+    document's passage contradicts (``judge.documents_differ``), else they contradict the premise."""
+    stated = any(PREMISE_STATED in str(v.get("explanation_code", "")).split(CODE_JOIN) for v in verdicts)
+    return "differ_warning" if stated else "conflict_warning"
+
+
 def evidence_panel(
     verdicts: Sequence[Mapping[str, Any]],
     kept: int | None,
@@ -233,7 +242,7 @@ def evidence_panel(
         st.markdown(label_badges(label_counts(verdicts)))
         conflicting = [v for v in verdicts if v.get("label") == "CONFLICTING"]
         if conflicting:
-            st.warning(t("conflict_warning"), icon=":material/balance:")
+            st.warning(t(premise_notice(verdicts)), icon=":material/balance:")
         verdict_table(verdicts, key=f"{key}_table", height=min(38 + 35 * len(verdicts), 320))
         options = list(range(len(verdicts)))
         pick = st.selectbox(

@@ -162,6 +162,7 @@ ZH: dict[str, str] = {
     "evidence_open_placeholder": "选择一段…",
     "conflict_warning": "文档内容与您问题的前提相矛盾：请核对问题中的假设（相关条款标为 CONFLICTING）。",
     "conflict_passage": "此段与您问题的前提相矛盾。",
+    "differ_warning": "各文件约定不一致：有的文件写明了问题所述的内容，有的文件与之矛盾（标为 CONFLICTING），请分别核对。",
     "citations_title": "引用",
     "cited_span_hint": "高亮部分为检索命中的原文片段（未能定位回答所依据的句子）。",
     "cited_answer_hint": "高亮部分为回答所依据的原文句子。",
@@ -944,6 +945,8 @@ EN: dict[str, str] = {
     "conflict_warning": "The documents contradict the premise of your question: check the assumption in "
     "your question (the passages are labelled CONFLICTING).",
     "conflict_passage": "This passage contradicts the premise of your question.",
+    "differ_warning": "The documents differ: one states what your question says, another contradicts it (labelled "
+    "CONFLICTING); check each.",
     "citations_title": "Citations",
     "cited_span_hint": "Highlighted: the retrieved span inside the cited passage (the sentences the answer rests "
     "on could not be located).",

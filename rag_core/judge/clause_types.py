@@ -337,6 +337,11 @@ OTHER_TOPICS: tuple[Topic, ...] = (
           (r"\bregist(?:ration|ered)\s+(?:no\b|number)", r"注册号", r"注册证号", r"登记号", r"登记证号")),
     # a licensor's quality control of licensed goods (session 35: "甲方多久抽检一次商品质量？" was typed Warranty Duration by
     # the guess, and the software licence's 质保期 was quoted though the trademark licence's "每半年…抽检" was EVIDENCE)
+    # a suretyship guarantee (session 37 browser: "保证期间是多久？" over a 保证合同 was typed Warranty Duration by the
+    # guess and refused as "passages look like a warranty clause"; 保证期间 is the guarantor's period, not a 保修期)
+    Topic("guarantee", "保证担保", "guarantee (suretyship)",
+          (r"保证期间", r"保证人", r"担保人", r"保证方式", r"保证范围", r"保证责任", r"连带责任保证", r"一般保证",
+           r"最高额保证", r"担保", r"guarantors?", r"surety", r"suretyship")),
     Topic("quality control", "质量监督", "quality control",
           (r"quality (?:control|standards?|inspections?|checks?)", r"\bspot[- ]checks?", r"\bsampl(?:e|ing) (?:test|inspect)",
            r"抽检", r"抽查", r"质量监督", r"质量标准", r"质量检查")),

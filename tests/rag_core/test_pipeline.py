@@ -1034,3 +1034,22 @@ def test_markdown_bold_from_the_model_is_not_shown_as_asterisks(world: dict[str,
     )
     assert result.answer == "租金每月人民币5000元[1]。", result.answer
     assert any(code_of(n)[0] == "markdown_removed" for n in result.trace.notes), result.trace.notes
+
+
+GUARANTEE = (
+    "保证合同\n\n债权人（甲方）：杭州银泰小额贷款有限公司\n保证人（乙方）：浙江恒达实业有限公司\n\n"
+    "第一条 被保证的主债权\n被保证的主债权为甲方依主合同向债务人发放的借款本金人民币伍佰万元。\n\n"
+    "第二条 保证方式\n乙方提供连带责任保证。\n\n"
+    "第三条 保证范围\n保证范围包括主债权本金、利息、违约金以及甲方实现债权的费用（包括诉讼费、律师费）。\n\n"
+    "第四条 保证期间\n保证期间为主合同约定的债务履行期限届满之日起三年。\n"
+)
+
+
+def test_a_guarantee_period_question_is_answered_not_refused_as_a_missing_warranty(tmp_path: Path) -> None:
+    """Session 37 browser: "保证期间是多久？" was typed Warranty Duration by the classifier's guess and refused as
+    "passages look like a warranty clause" beside the 保证合同's 第四条."""
+    store, s = Store(tmp_path / "store"), Settings()
+    kb = make_kb(store, s, "one", [("保证合同.txt", GUARANTEE.encode())])
+    done = list(Pipeline(store, s, None, None, None).ask(AskRequest("保证期间是多久？", [kb])))[-1]
+    assert isinstance(done, Done)
+    assert not done.result.refused and "三年" in done.result.answer, done.result.answer

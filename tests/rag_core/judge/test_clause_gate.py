@@ -408,3 +408,12 @@ def test_a_type_named_only_in_a_condition_types_no_question() -> None:
     assert "Liquidated Damages" in thesaurus_types("What penalty applies if a party breaches?")
     assert thesaurus_types("如果公司无故解除劳动合同，应支付多少经济补偿？") == []
     assert names_other_topic("What severance is paid?")
+
+
+def test_a_suretyship_question_names_the_guarantee_topic_not_a_warranty() -> None:
+    """Session 37 browser: "保证期间是多久？" over a 保证合同 was typed Warranty Duration by the classifier's guess and
+    refused as "passages look like a warranty clause"; 保证期间 is the guarantor's period. 保证金 stays a deposit."""
+    assert [t.name for t in topics_named("保证期间是多久？")] == ["guarantee"]
+    assert names_other_topic("保证合同的保证方式是什么？")
+    assert "guarantee" not in [t.name for t in topics_named("保证金是多少？")]
+    assert "guarantee" not in [t.name for t in topics_named("质保期多长？")]
