@@ -45,8 +45,9 @@ def other_clause_note(
     clause type (``named_type``: the thesaurus, not the classifier's guess, which typed "The processor may
     keep personal data for five years, right?" as IP ownership) the passage is not (below
     ``t_clause_type``) and looks like another type (a one-line "The late-payment penalty is $8,000." is
-    liquidated damages at 24%, its best type: still the asked clause), or the question asks about a topic the passage never mentions (``unmentioned``, the
-    topic whose evidence cap applies): its other value is of another clause.
+    liquidated damages at 24%, its best type: still the asked clause), or the question asks about a topic
+    the passage never mentions (``unmentioned``, the topic whose evidence cap applies): its other value is
+    of another clause.
 
     Why (try-out, session 36): "The non-solicitation period is six months, right?" labelled an asset
     purchase's four-year non-compete ("For a period of four (4) years…", relevance 0.17, No-Solicit 2%)
