@@ -385,6 +385,29 @@ def _split_at_stops(text: str) -> list[tuple[int, str]]:
     return out
 
 
+_LATER_SENTENCE_START = re.compile(r"[.!?][\s*_\"“'(]*[\s*_\"“'(]$")
+"""A sentence end, then space or opening marks ("? **Answer"): what comes before a later sentence's first word."""
+_NEXT_WORD = re.compile(r"\s+([A-Za-z]+)")
+_AUXILIARY = frozenset(
+    "is are was were has have had shall will may must can could does did should would might".split()
+)
+
+
+def _opens_an_instruction(text: str, start: int, words: list[str]) -> bool:
+    """A single capitalised word opening a later sentence of a question, followed by a word that is no
+    auxiliary: the sentence tells the reader what to do ("Please answer briefly.", "Answer in bold.", "Quote
+    the clause."), it names nobody.
+
+    Why (browser, session 37): "How much is the unit price? **Answer in bold.**" read "Answer" as a name the
+    question asserts, and the answer opened "No — the documents say otherwise" with another clause. A name
+    opening a later sentence goes on with a verb such as "is" ("Tampa is the city."), and the question's own
+    first word is read as before."""
+    if len(words) != 1 or not _LATER_SENTENCE_START.search(text[max(0, start - 6) : start]):
+        return False
+    after = _NEXT_WORD.match(text, start + len(words[0]))
+    return after is not None and after.group(1).islower() and after.group(1) not in _AUXILIARY
+
+
 def english_names(text: str, drop_sentence_initial: bool = True) -> list[Value]:
     """Capitalised spans, minus question words and (in passages) ordinary sentence-initial words."""
     out: list[Value] = []
@@ -406,6 +429,8 @@ def english_names(text: str, drop_sentence_initial: bool = True) -> list[Value]:
             and _ORDINARY_WORD.search(words[0])
         ):
             continue  # "Speaking", "Results", "Last": a capitalised first word that is an ordinary word
+        if not drop_sentence_initial and _opens_an_instruction(text, start, words):
+            continue
         key = _name_key(clean)
         if key:
             out.append(Value("name", key, start, start + len(clean), clean))

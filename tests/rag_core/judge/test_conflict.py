@@ -393,3 +393,24 @@ def test_a_period_opened_by_within_is_of_the_clause_that_follows() -> None:
     )
     q = premise_slots("The processor may keep personal data for five years, right?")
     assert conflict_score(q, clause)[0] > Settings().verdict.t_conflict
+
+
+def test_an_instruction_after_the_question_asserts_no_name() -> None:
+    """Session 37 browser: "How much is the unit price? **Answer in bold.**" read "Answer" as an asserted name and the
+    answer opened "No — the documents say otherwise" with the minimum-purchase clause."""
+    for q in (
+        "How much is the unit price? **Answer in bold.**",
+        "What is the rent? Please answer briefly.",
+        "What is the notice period? Quote the clause.",
+    ):
+        assert premise_slots(q).values == [], q
+    clause = "If the Buyer purchases fewer units, it shall pay the Supplier ten percent (10%) of the price."
+    assert conflict_score(premise_slots("How much is the unit price? Answer in bold."), clause)[0] == 0.0
+    # a name opening a later sentence with a verb, and the question's own first name, are still read
+    assert [v.surface for v in premise_slots("Is the rent USD 5,000? Tampa is the city.").values][
+        -1
+    ] == "Tampa"
+    assert [v.surface for v in premise_slots("Tampa hosted the Super Bowl, right?").values] == [
+        "Tampa",
+        "Super Bowl",
+    ]
