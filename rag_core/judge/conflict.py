@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 import jieba
 
-from rag_core.chunking import HEADING_ONLY_MAX_CHARS
+from rag_core.chunking import HEADING_ONLY_MAX_CHARS, SENTENCE_END_CHARS
 from rag_core.coded import coded
 from rag_core.judge.forum_premise import TAG_QUESTION, forum_conflict
 from rag_core.judge.frequency_premise import frequency_conflict
@@ -416,9 +416,6 @@ def _of_other_subject(w: Value, norm: str, positions: dict[str, list[int]]) -> b
     )
 
 
-_SENTENCE_END = ".。;；:：!?！？"
-
-
 def _heading_above(norm: str, at: int) -> tuple[int, int]:
     """The span of the line above the one holding offset ``at`` when it reads as a heading (at most
     ``HEADING_ONLY_MAX_CHARS``, no sentence end), else an empty span.
@@ -432,7 +429,7 @@ def _heading_above(norm: str, at: int) -> tuple[int, int]:
         return 0, 0
     top = norm.rfind("\n", 0, line) + 1
     text = norm[top:line].strip()
-    if not text or len(text) > HEADING_ONLY_MAX_CHARS or text[-1] in _SENTENCE_END:
+    if not text or len(text) > HEADING_ONLY_MAX_CHARS or text[-1] in SENTENCE_END_CHARS:
         return 0, 0
     return top, line
 
@@ -480,16 +477,38 @@ def conflict_score(slots: PremiseSlots, passage: str) -> tuple[float, str]:
     return max((value, party, period, forum), key=lambda c: c[0])
 
 
+@dataclass(frozen=True)
+class _Reading:
+    """A passage as the value checks read it: normalised, folded to lower case, its values (section
+    labels left out) and the alignment window of its language."""
+
+    norm: str
+    low: str
+    values: list[Value]
+    window: int
+
+
+def _read(passage: str) -> _Reading:
+    """The passage read once for ``value_conflict`` and ``affirmation_score``."""
+    norm = normalize_text(passage)
+    values = [w for w in extract_values(norm) if not is_section_label(w, norm)]
+    window = ALIGN_WINDOW_ZH if has_cjk(norm) else ALIGN_WINDOW_EN
+    return _Reading(norm, fold_spelling(norm.lower()), values, window)
+
+
+def _slot_prior(slots: PremiseSlots, i: int) -> float:
+    """The prior of the question's ``i``-th value: its kind's, damped when it is only the question's topic."""
+    return TYPE_PRIOR.get(slots.values[i].kind, 1.0) * (TOPIC_FACTOR if slots.topic[i] else 1.0)
+
+
 def value_conflict(slots: PremiseSlots, passage: str) -> tuple[float, str]:
     """Premise-conflict score of one passage from the values the question asserts, and why."""
-    norm = normalize_text(passage)
-    low = fold_spelling(norm.lower())
-    pvals = [w for w in extract_values(norm) if not is_section_label(w, norm)]
+    r = _read(passage)
+    norm, low, pvals, window = r.norm, r.low, r.values, r.window
     if not slots.values:
         return negation_conflict(slots.text, norm)
     support = [_supported(v, pvals, norm) for v in slots.values]
     supported_in_passage = [w for w in pvals if any(same_value(v, w) for v in slots.values)]
-    window = ALIGN_WINDOW_ZH if has_cjk(norm) else ALIGN_WINDOW_EN
     candidates: list[tuple[float, str]] = []
     for i, v in enumerate(slots.values):
         if support[i]:
@@ -507,7 +526,7 @@ def value_conflict(slots: PremiseSlots, passage: str) -> tuple[float, str]:
         terms = _terms_without(slots.terms, v)
         positions = _term_positions(low, terms)
         anchor = sum(others) / len(others) if others else (len(positions) / len(terms) if terms else 0.0)
-        prior = TYPE_PRIOR.get(v.kind, 1.0) * (TOPIC_FACTOR if slots.topic[i] else 1.0)
+        prior = _slot_prior(slots, i)
         scored = [(_alt_score(w, norm, positions, window, anchor), w) for w in alts]
         p_alt, best = max(scored, key=lambda sw: sw[0])
         p = prior * p_alt
@@ -537,20 +556,18 @@ def affirmation_score(slots: PremiseSlots, passage: str) -> float:
     scores as low as it would if it contradicted."""
     if not slots.values:
         return 0.0
-    norm = normalize_text(passage)
-    low = fold_spelling(norm.lower())
-    pvals = [w for w in extract_values(norm) if not is_section_label(w, norm)]
-    window = ALIGN_WINDOW_ZH if has_cjk(norm) else ALIGN_WINDOW_EN
+    r = _read(passage)
     scores: list[float] = []
     for i, v in enumerate(slots.values):
-        same = [w for w in pvals if same_value(v, w)]
+        same = [w for w in r.values if same_value(v, w)]
         if not same:
             return 0.0
         terms = _terms_without(slots.terms, v)
-        positions = _term_positions(low, terms)
+        positions = _term_positions(r.low, terms)
         anchor = 1.0 if len(slots.values) > 1 else (len(positions) / len(terms) if terms else 0.0)
-        prior = TYPE_PRIOR.get(v.kind, 1.0) * (TOPIC_FACTOR if slots.topic[i] else 1.0)
-        scores.append(prior * max(_alt_score(w, norm, positions, window, anchor) for w in same))
+        scores.append(
+            _slot_prior(slots, i) * max(_alt_score(w, r.norm, positions, r.window, anchor) for w in same)
+        )
     return min(scores)
 
 

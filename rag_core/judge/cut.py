@@ -56,6 +56,12 @@ def wraps_into(text: str, first: tuple[int, int], second: tuple[int, int]) -> bo
     return bool(_UNFINISHED_END.search(head)) and not _FRESH_START.match(tail)
 
 
+def sentences_wrap(text: str, a: SentenceScore, b: SentenceScore) -> bool:
+    """Whether two scored sentences, in either order, are one sentence wrapped over two lines (``wraps_into``)."""
+    first, second = sorted((a, b), key=lambda x: x.start)
+    return wraps_into(text, (first.start, first.end), (second.start, second.end))
+
+
 def with_wrapped_lines(text: str, sentences: Sequence[SentenceScore], picked: set[int]) -> set[int]:
     """``picked`` (indices into ``sentences``) with every line a picked sentence wraps from or into
     (``wraps_into``): the attack's sentence is cut whole, not its first line."""
@@ -64,13 +70,9 @@ def with_wrapped_lines(text: str, sentences: Sequence[SentenceScore], picked: se
     while frontier:
         i = frontier.pop()
         for j in (i - 1, i + 1):
-            if 0 <= j < len(sentences) and j not in out:
-                a, b = sorted((i, j))
-                if wraps_into(
-                    text, (sentences[a].start, sentences[a].end), (sentences[b].start, sentences[b].end)
-                ):
-                    out.add(j)
-                    frontier.append(j)
+            if 0 <= j < len(sentences) and j not in out and sentences_wrap(text, sentences[i], sentences[j]):
+                out.add(j)
+                frontier.append(j)
     return out
 
 

@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rag_core.judge.cut import without, wraps_into
+from rag_core.judge.cut import sentences_wrap, without
 from rag_core.judge.injection import SentenceScore, assess, hidden_text_signals, score_sentences
 from rag_core.settings import VerdictSettings
 from rag_core.trace_defence import CutRecord
@@ -159,10 +159,8 @@ def salvage_cut_indices(text: str, sentences: list[SentenceScore], s: VerdictSet
                 continue
             rest = _rest(text, sentences[i], x)
             near = abs(i - j) == 1
-            first, second = sorted((sentences[i], x), key=lambda y: y.start)
-            wrapped = near and wraps_into(text, (first.start, first.end), (second.start, second.end))
             if (
-                wrapped
+                (near and sentences_wrap(text, sentences[i], x))
                 or (near and _continues(x, sentences[i], j > i, rest, s))
                 or (not near and _repeats(x, sentences[i], rest))
             ):
