@@ -17,7 +17,11 @@ from rag_core.generation.quoted import QUOTED_LEAD
 from rag_core.llm.base import CancelToken, ChatModel
 from rag_core.llm.factory import get_chat_model, separate_reasoning
 from rag_core.models import Hit
-from rag_core.retrieval.query_building import follow_up_question, make_retrieval_query
+from rag_core.retrieval.query_building import (
+    earlier_route_questions,
+    follow_up_question,
+    make_retrieval_query,
+)
 from rag_core.retrieval.retriever import Retriever
 from rag_core.settings import Settings
 from rag_core.steps.events import (
@@ -155,7 +159,10 @@ class Pipeline:
         req, s = turn.req, self.settings
         rq = make_retrieval_query(req.history, req.question, s.retrieval, self.rewrite_model)
         retrieved = Retriever(self.store, s, self.rewrite_model).search(
-            req.kbs, rq.text, question=follow_up_question(req.history, req.question)
+            req.kbs,
+            rq.text,
+            question=follow_up_question(req.history, req.question),
+            earlier=earlier_route_questions(req.history, req.question),
         )
         turn.retrieval = RetrievalRecord.from_json(retrieved.trace)
         asked = rq.condensed or req.question  # a standalone rewrite is the question with its context

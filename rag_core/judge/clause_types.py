@@ -294,6 +294,12 @@ OTHER_TOPICS: tuple[Topic, ...] = (
            r"\binstal+ments?\b", r"\btranches?\b", r"分期", r"期款",
            # carriage charges ("How is the freight calculated?" was typed Revenue/Profit Sharing by the guess)
            r"\bfreight", r"运费", r"运输费")),
+    # a loan's own terms (session 38: "借款期限是十二个月，对吗？" over a base with a 借款合同 and English contracts read a
+    # services agreement's "continue for a period of 1 year" and a definition's "Year: the period of 12 months" as stating
+    # the premise, and the answer opened "the documents differ"; no passage about a loan was among them)
+    Topic("loan", "借款", "loan",
+          (r"\bloans?\b", r"\bborrow(?:s|ed|ers?|ing)?\b", r"\blend(?:s|ers?|ing)?\b", r"借款", r"贷款", r"借贷", r"出借",
+           r"借钱")),
     Topic("confidentiality", "保密", "confidentiality",
           (r"confidential", r"\bsecret", r"non-?disclosure", r"保密", r"秘密",
            # returning or destroying what was disclosed (session 30: "How many days does the Recipient have to
@@ -341,7 +347,12 @@ OTHER_TOPICS: tuple[Topic, ...] = (
     # guess and refused as "passages look like a warranty clause"; 保证期间 is the guarantor's period, not a 保修期)
     Topic("guarantee", "保证担保", "guarantee (suretyship)",
           (r"保证期间", r"保证人", r"担保人", r"保证方式", r"保证范围", r"保证责任", r"连带责任保证", r"一般保证",
-           r"最高额保证", r"担保", r"guarantors?", r"surety", r"suretyship")),
+           r"最高额保证", r"担保", r"\bguarantors?\b", r"\bsurety", r"\bsuretyship",
+           # a guarantee of a debt in English (session 38: "How long is the guarantee period in the loan contract?" was typed
+           # Warranty Duration by the guess and refused beside "保证期间为主债务履行期限届满之日起三年"); a product's is a warranty
+           r"\bguarantee\s+period", r"\bperiod\s+of\s+(?:the\s+)?guarantee\b",
+           r"\b(?:personal|joint(?:\s+and\s+several)?|parent(?:\s+company)?|corporate|bank)\s+guarantee",
+           r"\bguarantee(?:s|d)?\s+(?:of|for)\s+(?:the\s+)?(?:loan|debt|borrower|obligations)")),
     Topic("quality control", "质量监督", "quality control",
           (r"quality (?:control|standards?|inspections?|checks?)", r"\bspot[- ]checks?", r"\bsampl(?:e|ing) (?:test|inspect)",
            r"抽检", r"抽查", r"质量监督", r"质量标准", r"质量检查")),

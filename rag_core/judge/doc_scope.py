@@ -38,6 +38,7 @@ from rag_core.judge.relevance import (
     names_asked_role,
     party_labels,
     role_names,
+    stem,
     surface_words,
     term_in,
     terms,
@@ -124,9 +125,33 @@ def common_title_terms() -> frozenset[str]:
     return committed_common()[1]
 
 
+_ASKING_WORDS = re.compile(r"\bhow\s+(long|much|many|soon|often|far|quickly)\b", re.IGNORECASE)
+"""The words of an English question that say what kind of answer it wants ("how long", "how much"), not what it is
+about."""
+
+_LASTING = re.compile(r"\b(last|lasts|continue|continues|run|runs|remain|remains)\b", re.IGNORECASE)
+"""The verb of "how long does … last": part of asking for a period."""
+
+
+def asking_words(question: str) -> frozenset[str]:
+    """The stems of the question's asking words (``_ASKING_WORDS``, and ``_LASTING`` after "how long").
+
+    Why (try-out, session 38): "How long does the confidentiality obligation last after termination?" over a base
+    of contracts scoped the SaaS agreement's "6.2 These obligations survive for five (5) years after termination"
+    and the 技术服务合同's 保密期限 out as silent on "long" and "last", words a web hosting agreement happened to use;
+    the question was answered with another contract's return-of-materials clause."""
+    out: set[str] = set()
+    for m in _ASKING_WORDS.finditer(question):
+        out.add(stem(m.group(1).lower()))
+        if m.group(1).lower() == "long":
+            out.update(stem(v.group(1).lower()) for v in _LASTING.finditer(question, m.end()))
+    return frozenset(out)
+
+
 def naming_terms(question: str) -> list[str]:
-    """The question's content words that can tell documents apart (common English words left out)."""
-    common = common_terms()
+    """The question's content words that can tell documents apart (common English words and the words
+    that only say what kind of answer it wants left out)."""
+    common = common_terms() | asking_words(question)
     return [t for t in dict.fromkeys(terms(question)) if t not in common]
 
 

@@ -76,7 +76,7 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("rent",), ("租金", "房租")),
     (("deposit",), ("押金", "保证金", "定金")),
     (("price", "consideration"), ("价款", "价格", "对价", "单价")),
-    (("fee", "fees", "charge"), ("费用", "服务费", "许可费", "使用费", "加盟费")),
+    (("fee", "fees", "charge"), ("费用", "服务费", "许可费", "使用费", "加盟费", "年费")),
     (("payment", "pay", "paid", "payable"), ("支付", "付款", "缴纳", "交纳")),
     (("invoice", "bill"), ("发票", "账单")),
     (("issue", "issued"), ("开具", "出具", "签发")),
@@ -113,7 +113,10 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("usd", "dollar", "dollars"), ("美元",)),
     (("rmb", "yuan", "renminbi", "cny"), ("人民币",)),
     (("monthly", "month"), ("每月", "月租", "个月")),
-    (("annual", "yearly", "year"), ("每年", "年度")),
+    (
+        ("annual", "yearly", "year"),
+        ("每年", "年度", "年费"),
+    ),  # 年费 is an annual fee (session 38: "SaaS 协议的年费是多少？")
     (("quarter", "quarterly"), ("季度", "每季")),
     # --- time ---
     (("term", "duration", "period"), ("期限", "期间", "租期", "有效期")),
@@ -188,6 +191,17 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("restrict", "restriction", "restrictive"), ("限制",)),
     (("control", "merger", "acquisition"), ("控制权", "合并", "收购", "并购")),
     (("software", "system"), ("软件", "系统")),
+    # a technical services contract and a SaaS agreement's service levels (session 38: "What is the warranty period under
+    # the technical service contract?" did not route to 技术服务合同; "SaaS 协议的服务可用性承诺是多少？" found no word of
+    # "available 99.8% of the time" and was refused)
+    (("technical", "technology", "tech"), ("技术",)),
+    (("availability", "available", "uptime"), ("可用性", "可用率", "可用", "正常运行时间")),
+    # "organised" and "arranged" stem apart from "organise" and "arrange"
+    (("organise", "organize", "organised", "arrange", "arranged"), ("组织", "安排")),
+    # a fault and the response to it (session 38: "How quickly must the service provider respond to a fault?" found
+    # no word of "在接到故障通知后四小时内响应"); not "failure", which is mostly a failure to pay or perform
+    (("fault", "malfunction", "outage", "breakdown"), ("故障",)),
+    (("respond", "response"), ("响应", "答复", "回复")),
     (("development", "develop", "developed", "developer"), ("开发", "研发")),
     (("territory", "territories"), ("区域", "地域")),
     (("country", "countries"), ("国家",)),

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from rag_core.coded import coded
 from rag_core.generation.prompt import Language, question_language, render_history
-from rag_core.judge.clause_types import thesaurus_types
+from rag_core.judge.clause_types import thesaurus_types, topics_named
 from rag_core.llm.base import ChatModel, ChatOptions, Message
 from rag_core.models import ChatTurn
 from rag_core.settings import RetrievalSettings
@@ -92,6 +92,19 @@ def names_own_subject(text: str) -> bool:
     return subject_of(text) is not None
 
 
+_EN_LEAD = re.compile(r"^\s*(?:and|then|so)\b[\s,]*", re.IGNORECASE)
+"""An English discourse lead ("And …", "Then …"): like 那/还有, it refers back unless the rest names its own clause."""
+
+
+def names_own_clause(text: str) -> bool:
+    """Whether English text names a clause type or a topic of its own ("which courts have jurisdiction").
+
+    Why (try-out, session 38): "And which courts have jurisdiction?" after "What is the governing law of the SaaS
+    agreement?" was judged with the governing-law question joined, its clause type won, and the answer quoted
+    "9.1 This Agreement is governed by the laws of Ireland." instead of "9.2 The courts of Dublin …"."""
+    return bool(thesaurus_types(text) or topics_named(text))
+
+
 def refers_back(question: str) -> bool:
     """Whether a follow-up points at what was asked before ("那什么时候付？", "金额呢？", "When is it due?").
 
@@ -101,6 +114,9 @@ def refers_back(question: str) -> bool:
     its own is a new question: "那押金什么时候退？" after "月租金是多少？" was judged with the rent question
     joined in, and the local model answered "押金在合同签订后退" from the two clauses.
     """
+    lead_en = _EN_LEAD.match(question)
+    if lead_en and not _POINTS_BACK.search(question) and names_own_clause(question[lead_en.end() :]):
+        return False
     if _REFERS_BACK.search(question):
         return True
     lead = _LEAD_MARKER.match(question)
@@ -183,6 +199,28 @@ def follow_up_question(history: Sequence[ChatTurn], question: str) -> str:
     outright."""
     previous = previous_question(history)
     return (with_new_subject(previous, question) if previous else None) or question
+
+
+_ACROSS_CONTRACTS = re.compile(
+    r"\b(?:other|another|all|any|each|every|which|both)\s+(?:of\s+the\s+)?(?:contracts?|agreements?|documents?)\b"
+    r"|(?:其他|其它|别的|所有|全部|哪些|哪份|哪个|每份|各份?|两份)(?:的)?(?:合同|协议|文件)",
+    re.IGNORECASE,
+)
+"""A question that asks across the contracts ("Which other agreements have an audit right?", "其他合同有没有
+类似约定？"): a contract named earlier in the chat does not narrow it."""
+
+
+def earlier_route_questions(history: Sequence[ChatTurn], question: str) -> tuple[str, ...]:
+    """The chat's earlier questions, latest first, that routing may read when the question names no
+    contract (none when it asks across contracts): the latest that names one routes it.
+
+    Why (try-out, session 38): "What if the customer never organises the acceptance test?" after "What are the
+    payment milestones under the technical service contract?" searched the whole base, found the SaaS and
+    software-licence acceptance clauses and none of the technical service contract's, and was answered with its
+    payment clause; a lawyer's follow-up stays in the contract under discussion until another is named."""
+    if _ACROSS_CONTRACTS.search(question):
+        return ()
+    return tuple(t.content for t in reversed(history) if t.role == "user")
 
 
 def previous_question(history: Sequence[ChatTurn]) -> str:

@@ -7,7 +7,7 @@ switch on and off, and every step writes what it did into the trace the Inspect 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -22,7 +22,7 @@ from rag_core.retrieval.fusion import interleave, rrf, with_other_groups, with_r
 from rag_core.retrieval.legs import LegHit, anchor_leg, bigram_leg, bm25_leg, run_legs, vector_leg
 from rag_core.retrieval.lexicon import expansion_terms, translated_terms
 from rag_core.retrieval.prototypes import prototype_text
-from rag_core.retrieval.routing import HEAD_CHARS, exclusive_route, in_document_query, route
+from rag_core.retrieval.routing import HEAD_CHARS, RouteDecision, exclusive_route, in_document_query, route
 from rag_core.settings import RetrievalSettings, Settings
 from rag_core.textproc import detect_language, is_chinese
 from storage.rows import ChunkRow, DocumentMeta
@@ -272,9 +272,12 @@ class Retriever:
         use_routing: bool | None = None,
         use_expansion: bool = True,
         use_rerank: bool = True,
+        earlier: Sequence[str] = (),
     ) -> RetrievalResult:
         """Candidates from one knowledge base for ``query``; ``question`` (the user's current
-        question) is what routing, HyDE and rewrites look at when the query is a multi-turn join."""
+        question) is what routing, HyDE and rewrites look at when the query is a multi-turn join;
+        ``earlier`` (the chat's earlier questions, latest first) route a question that names no contract
+        to the one the latest of them names (``query_building.earlier_route_questions``)."""
         rs = self.rs
         mode = mode or rs.mode
         k = k or rs.candidates
@@ -294,7 +297,12 @@ class Retriever:
             if routing_on
             else None
         )
+        routed_earlier = ""
+        if decision is None and routing_on:
+            decision, routed_earlier = self._route_by_earlier(kb, earlier)
         trace["routing"] = decision.to_json() if decision else None
+        if decision and routed_earlier:
+            trace["routing"]["earlier_question"] = routed_earlier
 
         legs = self._legs(kb, query, mode, None, trace, "")
         # one-leg modes stay what they measure; a search of one named contract alone would drop them
@@ -320,6 +328,13 @@ class Retriever:
             if exclusive_route(decision, rs):
                 trace["notes"].append(
                     coded(
+                        "retrieval_routed_earlier",
+                        f"searched only {decision.file_name}, the contract named earlier in this chat "
+                        "(the question names none)",
+                        file=decision.file_name,
+                    )
+                    if routed_earlier
+                    else coded(
                         "retrieval_routed_only",
                         f"searched only {decision.file_name}, the one contract the question names",
                         file=decision.file_name,
@@ -342,6 +357,17 @@ class Retriever:
         ]
         trace["timings_ms"]["total"] = round((time.perf_counter() - t_start) * 1000, 2)
         return RetrievalResult(hits, trace)
+
+    def _route_by_earlier(
+        self, kb: KnowledgeBase, earlier: Sequence[str]
+    ) -> tuple[RouteDecision | None, str]:
+        """The route of the latest earlier question that names a contract, with that question."""
+        rs = self.rs
+        for previous in earlier:
+            decision = route(previous, self.doc_meta(kb), rs.routing_min_overlap, rs.routing_same_kind_max)
+            if decision is not None:
+                return decision, previous
+        return None, ""
 
     def search(self, kbs: list[KnowledgeBase], query: str, **kw: Any) -> RetrievalResult:
         """Several knowledge bases: each searched on its own, then merged by interleaving ranks."""

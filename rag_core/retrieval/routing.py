@@ -106,7 +106,10 @@ def question_names(question: str) -> set[str]:
     names: list[str] = [n for n in _ZH_NAME.findall(question) if not textproc.ASKING.search(n)]
     for sentence in _SENTENCE_BREAK.split(question):
         caps = _CAPITALISED.findall(sentence.strip())
-        names += caps[1:] if caps and sentence.strip().startswith(caps[0]) else caps
+        # a Chinese sentence's first Latin word is capitalised as written, not as a sentence start: "SaaS 协议的年费是多少？"
+        # names the SaaS agreement (session 38 try-out: it routed nowhere and was refused)
+        opening = caps and sentence.strip().startswith(caps[0]) and not textproc.has_cjk(sentence)
+        names += caps[1:] if opening else caps
     return name_tokens(" ".join(names))
 
 

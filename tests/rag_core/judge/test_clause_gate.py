@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rag_core.judge.base import PassageInput
-from rag_core.judge.clause_gate import absent_topic, found_clause, found_topic
+from rag_core.judge.clause_gate import absent_topic, asked_topics, found_clause, found_topic
 from rag_core.judge.clause_types import asks_party_identity, names_other_topic, thesaurus_types, topics_named
 from rag_core.judge.local_judge import LocalJudge
 from rag_core.settings import VerdictSettings
@@ -31,13 +31,14 @@ def test_a_loan_title_and_returned_materials_are_topics_not_a_guessed_clause_typ
         "设备的所有权什么时候转移？", "When does title to the equipment pass to the buyer?",
         "How many days does the Recipient have to return materials?", "保密资料应当返还还是销毁？",
     )}  # fmt: skip
-    assert named["What is the interest rate on the loan?"] == ["price and payment"]
+    assert named["What is the interest rate on the loan?"] == ["price and payment", "loan"]
     assert named["本金什么时候还？"] == ["price and payment"]
     assert named["设备的所有权什么时候转移？"] == ["title and risk"]
     assert named["When does title to the equipment pass to the buyer?"] == ["title and risk"]
     assert named["How many days does the Recipient have to return materials?"] == ["confidentiality"]
     assert all(named.values()), named
-    for q in ("Does the lender hold a security interest?", "Is a change of controlling interest allowed?",
+    assert [t.name for t in topics_named("Does the lender hold a security interest?")] == ["loan"]
+    for q in ("Is a change of controlling interest allowed?",
               "What is the title of the agreement?", "Must the tenant return the premises?"):  # fmt: skip
         assert not topics_named(q), q
 
@@ -417,3 +418,24 @@ def test_a_suretyship_question_names_the_guarantee_topic_not_a_warranty() -> Non
     assert names_other_topic("保证合同的保证方式是什么？")
     assert "guarantee" not in [t.name for t in topics_named("保证金是多少？")]
     assert "guarantee" not in [t.name for t in topics_named("质保期多长？")]
+
+
+def test_a_loan_is_a_topic_and_a_debt_guarantee_in_english_names_the_guarantee() -> None:
+    """Session 38 try-out: "借款期限是十二个月，对吗？" read a services agreement's one-year term as stating the premise
+    (no loan topic), and "How long is the guarantee period in the loan contract?" was typed Warranty Duration by the
+    classifier's guess and refused: the guarantee topic's English words held literal backspaces and matched nothing."""
+    assert [t.name for t in topics_named("借款期限是十二个月，对吗？")] == ["loan"]
+    assert [t.name for t in topics_named("The loan term is twelve months, right?")] == ["loan"]
+    assert "loan" in [t.name for t in topics_named("When must the borrower repay?")]
+    assert [t.name for t in topics_named("How long is the guarantee period in the loan contract?")] == [
+        "loan",
+        "guarantee",
+    ]
+    assert [t.name for t in topics_named("Who is the guarantor?")] == ["guarantee"]
+    assert [t.name for t in topics_named("Is there a personal guarantee of the tenant's obligations?")] == [
+        "guarantee"
+    ]
+    # a product's guarantee is its warranty; "blending" and "calendar" hold no loan word
+    assert not topics_named("Is the product guaranteed against defects?")
+    assert not topics_named("Which blending ratio applies in each calendar month?")
+    assert asked_topics("How long is the guarantee period in the loan contract?")

@@ -368,3 +368,21 @@ def test_a_chinese_title_word_names_its_title_though_its_rendering_is_common() -
     gone = out_by_title("商标许可合同有保密条款吗？", docs)
     assert set(gone) == {"licence"} and gone["licence"].missing == ("商标",), gone
     assert out_by_title("合同的期限是多久？", docs) == {}
+
+
+def test_the_words_that_ask_for_a_period_or_an_amount_name_no_document() -> None:
+    """Session 38 try-out: "How long does the confidentiality obligation last after termination?" scoped a SaaS
+    agreement's "These obligations survive for five (5) years after termination" out, silent on "long" and "last",
+    words a hosting agreement used elsewhere; the answer quoted another contract."""
+    q = "How long does the confidentiality obligation last after termination?"
+    assert not {"long", "last"} & set(naming_terms(q))
+    hosting = (
+        "The Licensee shall keep Confidential Information confidential for as long as it is held. The licence "
+        "shall last for the term. Upon termination the obligations of this Section survive."
+    )
+    saas = "6.2 These obligations survive for five (5) years after termination of the confidentiality period."
+    docs = {"hosting": ("hosting.txt", hosting), "saas": ("saas.pdf", saas)}
+    assert "saas" not in out_of_scope(q, docs, 0.5, 2)
+    # a word of the question's subject still names a document: "the last day" is no asking word
+    assert "last" in naming_terms("What is the last day of the term?")
+    assert "much" not in naming_terms("How much is the annual fee?")

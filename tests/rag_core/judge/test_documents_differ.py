@@ -67,3 +67,29 @@ def test_the_chat_settles_it() -> None:
     ]
     raw = LocalJudge(s).judge(q, [PassageInput(h.chunk_id, h.text) for h in hits])
     assert states_premise_ids(settle_labels(q, raw, hits, None, s)) == {"ninety"}
+
+
+LOAN_TERM = "第三条 借款期限\n借款期限为十八个月，自甲方实际出借款项之日起计算。"
+SERVICES_TERM = (
+    "9.1 TERM. The term of this Agreement shall commence on the Effective Date and continue for a period of "
+    "1 year after the Effective Date, unless earlier terminated as set forth herein."
+)
+YEAR_DEFINITION = (
+    "Year: the period of 12 months from the Commencement Date and each consecutive period of 12 months "
+    "thereafter during the Term."
+)
+
+
+def test_another_contract_s_twelve_months_does_not_state_a_loan_term() -> None:
+    """Session 38 try-out: "借款期限是十二个月，对吗？" over a 借款合同 (十八个月) and English contracts opened "各文件约定不一致"
+    with a distributor agreement's definition of a Year and a reseller agreement's one-year term: neither is a
+    loan, the topic the question asks about."""
+    s = Settings().verdict
+    q = "借款期限是十二个月，对吗？"
+    texts = {"loan": LOAN_TERM, "term": SERVICES_TERM, "year": YEAR_DEFINITION}
+    raw = LocalJudge(s).judge(q, [PassageInput(k, t) for k, t in texts.items()])
+    labels = {v.passage_id: v.label for v in raw}
+    assert labels["loan"] == "CONFLICTING", labels
+    assert labels["term"] != "CONFLICTING" and labels["year"] != "CONFLICTING", labels
+    settled = apply_documents_differ(q, raw, texts, s, {"loan": "a", "term": "b", "year": "c"})
+    assert not states_premise_ids(settled)

@@ -188,3 +188,16 @@ def test_session_37_groups_translate() -> None:
     assert "supply" in translations("供货") and "provider" not in translations("供货")
     assert stem("supply") == "supply" and stem("supplies").startswith("suppl") and stem("monthly") == "month"
     assert "供货" not in word_translations("support") and "供货" in word_translations(stem("supply"))
+
+
+def test_a_technical_service_contract_and_service_availability_translate() -> None:
+    """Session 38 try-out: "What is the warranty period under the technical service contract?" did not route to
+    技术服务合同, and "SaaS 协议的服务可用性承诺是多少？" found no word of "available 99.8% of the time"."""
+    assert "技术" in translations("technical") and "technical" in translations("技术")
+    assert "available" in translations("可用性") and "可用性" in translations("availability")
+    assert all(
+        "组织" in translations(stem(w))
+        for w in ("organise", "organises", "organized", "arranging", "arrange")
+    )
+    assert {"annual", "fee"} <= set(translations("年费")) and "故障" in translations("fault")
+    assert "响应" in translations(stem("respond")) and "故障" not in translations(stem("failure"))

@@ -170,8 +170,12 @@ def test_refers_back_finds_the_words_that_point_at_the_previous_question() -> No
         "那押金什么时候退？",  # its own subject: a new question (browser try-out)
         "那违约金怎么算？",
         "还有保密期多长？",
+        "And which courts have jurisdiction?",  # its own clause: a new question (session 38 try-out)
+        "Then can the customer assign the agreement?",
     ]:
         assert not refers_back(q), q
+    for q in ["And when is it due?", "And the amount?", "So how much?"]:
+        assert refers_back(q), q  # a pointer, or no clause of its own
     for q in ["那金额是多少？", "那乙方什么时候付？", "那么期限多久？", "那押金呢？"]:
         assert refers_back(q), q  # an attribute, a party or 呢: still about what was asked
 

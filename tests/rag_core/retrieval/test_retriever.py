@@ -10,8 +10,9 @@ import pytest
 
 from rag_core.coded import code_of
 from rag_core.llm.openai_client import OpenAIChatModel
-from rag_core.models import Hit, KnowledgeBase
+from rag_core.models import ChatTurn, Hit, KnowledgeBase
 from rag_core.retrieval.budget import Passage, apply_budget, expand_to_parents
+from rag_core.retrieval.query_building import earlier_route_questions
 from rag_core.retrieval.retriever import Retriever
 from rag_core.settings import ModelSettings, Settings
 from storage.store import Store
@@ -352,3 +353,27 @@ def test_a_question_word_few_passages_use_makes_them_candidates(tmp_path: Path) 
     assert [r["chunk_id"] for r in got.trace["legs"]["anchor"]] == [
         h.chunk_id for h in got.hits if h.doc == "apa.txt"
     ]
+
+
+def test_a_follow_up_naming_no_contract_stays_in_the_contract_named_earlier(tmp_path: Path) -> None:
+    """Session 38 try-out: "What if the customer never organises the acceptance test?" after a question naming the
+    technical service contract searched the whole base and was answered with another clause; a question asking
+    across the contracts, or naming one of its own, is not held."""
+    store = Store(tmp_path / "chat")
+    settings = Settings()
+    kb = _kb(store, "chat", [("lease.txt", LEASE), ("msa.txt", MSA), ("supply.txt", SUPPLY)], settings)
+    earlier = ("In the Master Services Agreement, how is the fee paid?", "Hello")
+    held = Retriever(store, settings).search_kb(kb, "Can it be terminated early?", earlier=earlier)
+    assert held.hits and {h.doc for h in held.hits} == {"msa.txt"}
+    assert [code_of(n)[0] for n in held.trace["notes"]] == ["retrieval_routed_earlier"]
+    assert held.trace["routing"]["earlier_question"] == earlier[0]
+    own = Retriever(store, settings).search_kb(
+        kb, "Can the Supply Agreement be terminated early?", earlier=earlier
+    )
+    assert {h.doc for h in own.hits} == {"supply.txt"}
+    assert earlier_route_questions([], "Which other agreements can be terminated early?") == ()
+    turns = [ChatTurn.of_message("user", earlier[0], None), ChatTurn.of_message("assistant", "…", None)]
+    assert earlier_route_questions(turns, "Can it be terminated early?") == (earlier[0],)
+    assert earlier_route_questions(turns, "其他合同可以提前解除吗？") == ()
+    whole = Retriever(store, settings).search_kb(kb, "Can it be terminated early?")
+    assert whole.trace["routing"] is None and len({h.doc for h in whole.hits}) > 1
