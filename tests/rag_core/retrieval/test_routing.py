@@ -110,6 +110,10 @@ def test_question_names_are_proper_nouns_and_titles() -> None:
     assert {"supply", "flotek", "industries", "florida", "chemical"} <= names
     assert "what" not in names and "consider" not in names
     assert question_names("在《房屋租赁合同》中，租金是多少？") == {"房屋", "租赁"}
+    # a Chinese sentence's first Latin word names a contract (session 38: "SaaS 协议的年费是多少？" routed nowhere)
+    assert question_names("SaaS 协议的年费是多少？") == {"saa"}  # camel case split: the title gives "saa" too
+    assert question_names("NDA 的保密期限是多久？") == {"nda"}
+    assert question_names("What is the term?") == set()
 
 
 def test_in_document_query_drops_the_naming_segment() -> None:
