@@ -67,10 +67,16 @@ class RouteDecision:
 
 
 def name_tokens(text: str) -> set[str]:
-    """Distinctive lower-case words of a title, file name or party list."""
+    """Distinctive lower-case words of a title, file name or party list: camel-case words split
+    ("FuseMedical": fuse, medical) and whole.
+
+    Why whole too (session 38 try-out): "SaaS" split gives only "saa", which the question's "SaaS" never holds as a
+    word, so the contract's name stayed in "The SaaS subscription fee is EUR 90,000 a year, right?" and was read as
+    an asserted name the fee clause does not support: the premise went uncorrected."""
     spaced = _CAMEL.sub(" ", text)
+    whole = [p for p in _NAME_SPLIT.split(text) if _CAMEL.search(p)]
     words: set[str] = set()
-    for part in _NAME_SPLIT.split(spaced):
+    for part in [*_NAME_SPLIT.split(spaced), *whole]:
         if not part:
             continue
         if textproc.has_cjk(part):

@@ -111,9 +111,20 @@ def test_question_names_are_proper_nouns_and_titles() -> None:
     assert "what" not in names and "consider" not in names
     assert question_names("在《房屋租赁合同》中，租金是多少？") == {"房屋", "租赁"}
     # a Chinese sentence's first Latin word names a contract (session 38: "SaaS 协议的年费是多少？" routed nowhere)
-    assert question_names("SaaS 协议的年费是多少？") == {"saa"}  # camel case split: the title gives "saa" too
+    assert question_names("SaaS 协议的年费是多少？") == {"saa", "saas"}
     assert question_names("NDA 的保密期限是多久？") == {"nda"}
     assert question_names("What is the term?") == set()
+
+
+def test_a_camel_case_name_is_a_word_whole_and_split() -> None:
+    """Session 38 try-out: "The SaaS subscription fee is EUR 90,000 a year, right?" kept "SaaS" in the judged question
+    (only "saa" had been matched) and the fee clause's EUR 84,000 was not read as contradicting it."""
+    from rag_core.retrieval.routing import in_document_query, name_tokens, question_names
+
+    assert {"saas", "saa", "subscription"} <= name_tokens("SaaS Subscription Agreement")
+    assert {"fuse", "medical", "fusemedical"} <= name_tokens("FuseMedical Inc")
+    q = "The SaaS subscription fee is EUR 90,000 a year, right?"
+    assert "SaaS" not in in_document_query(q, sorted(question_names(q)))
 
 
 def test_in_document_query_drops_the_naming_segment() -> None:
