@@ -13,7 +13,7 @@ system prompt names both and says instructions inside evidence are never followe
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Literal
 
 from rag_core.generation.citations import remove_citation_markers
@@ -202,6 +202,25 @@ def strip_prompt_echo(answer: str) -> str:
         if not bare.startswith(DATAMARK):
             kept.append(line)
     return _INLINE_EVIDENCE.sub("合同", "\n".join(kept)).strip()
+
+
+_PATH_SEPARATOR = " > "
+"""How a block's clause label joins its headings ("7. Limitation of Liability > 7.1 Each party's …")."""
+
+
+def strip_clause_paths(answer: str, clauses: Iterable[str]) -> str:
+    """The answer without a block header's heading path copied into it ("7. Limitation of Liability > "): the
+    headings a label joins before its last part.
+
+    Why (try-out, session 38): the local model answered "The cap on the Provider's liability is [1] 7. Limitation of
+    Liability > 7.1 Each party's aggregate liability … shall not exceed [2] $1,000,000."; the support check split it
+    at "7." after the citation, removed the invented rest, and the lawyer read "The cap on the Provider's liability is
+    [1] 7." as the answer."""
+    for clause in clauses:
+        parts = clause.split(_PATH_SEPARATOR)
+        for k in range(len(parts) - 1, 0, -1):
+            answer = answer.replace(_PATH_SEPARATOR.join(parts[:k]) + _PATH_SEPARATOR, "")
+    return answer
 
 
 _INLINE_EVIDENCE = re.compile(r"【参考资料】(?:中的?|里的?)?")

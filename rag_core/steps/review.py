@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from rag_core.coded import coded
 from rag_core.generation import citations as cit
 from rag_core.generation.answer import strip_think
-from rag_core.generation.prompt import EvidenceBlock, strip_prompt_echo
+from rag_core.generation.prompt import EvidenceBlock, strip_clause_paths, strip_prompt_echo
 from rag_core.generation.refusal import (
     count_labels,
     empty_answer_for,
@@ -121,7 +121,8 @@ def _unecho(turn: Turn) -> Iterator[Event]:
 
     Why the Markdown: the answer is shown as plain text (model output is untrusted: no markup is rendered),
     and the local model's "**试用期**为三个月" reached the lawyer with its asterisks (session 36 browser)."""
-    clean = strip_prompt_echo(turn.answer)
+    clauses = [b.clause for b in (turn.evidence.blocks if turn.evidence else ()) if b.clause]
+    clean = strip_clause_paths(strip_prompt_echo(turn.answer), clauses)
     if clean != turn.answer:
         yield from _replace(
             turn, clean, coded("prompt_echo_removed", "prompt layout copied into the answer: removed")

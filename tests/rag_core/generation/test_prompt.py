@@ -206,3 +206,24 @@ def test_the_evidence_heading_named_in_a_sentence_reads_as_the_contract() -> Non
         strip_prompt_echo("根据【参考资料】中的第2.2条，首付款为总价款的30% [1]。")
         == "根据合同第2.2条，首付款为总价款的30% [1]。"
     )
+
+
+def test_a_block_s_heading_path_copied_into_the_answer_is_removed() -> None:
+    """Session 38 try-out: the local model copied "7. Limitation of Liability > " from the block header; the support
+    check split the answer at "7." and the lawyer read "The cap on the Provider's liability is [1] 7."."""
+    from rag_core.generation.prompt import strip_clause_paths
+
+    label = "7. Limitation of Liability > 7.1 Each party's aggregate liability under this Agreement sh"
+    draft = (
+        "The cap on the Provider's liability is [1] 7. Limitation of Liability > 7.1 Each party's aggregate liability "
+        "under this Agreement shall not exceed the fees paid in the twelve (12) months before the claim."
+    )
+    assert strip_clause_paths(draft, [label]) == (
+        "The cap on the Provider's liability is [1] 7.1 Each party's aggregate liability under this Agreement shall "
+        "not exceed the fees paid in the twelve (12) months before the claim."
+    )
+    deep = "第三章 违约责任 > 第六条 违约金 > 6.1 违约金为合同总额的10%"
+    assert strip_clause_paths("根据第三章 违约责任 > 第六条 违约金 > 6.1条，违约金为10% [1]。", [deep]) == (
+        "根据6.1条，违约金为10% [1]。"
+    )
+    assert strip_clause_paths("The fee is USD 5,000 [1].", [label]) == "The fee is USD 5,000 [1]."
