@@ -201,7 +201,8 @@ def strip_prompt_echo(answer: str) -> str:
             break
         if not bare.startswith(DATAMARK):
             kept.append(line)
-    return _INLINE_EVIDENCE.sub("合同", "\n".join(kept)).strip()
+    text = _INLINE_EVIDENCE.sub("合同", "\n".join(kept))
+    return _CODE_TICKS.sub("", _INLINE_EVIDENCE_EN.sub("the contract text", text)).strip()
 
 
 _PATH_SEPARATOR = " > "
@@ -224,6 +225,11 @@ def strip_clause_paths(answer: str, clauses: Iterable[str]) -> str:
 
 
 _INLINE_EVIDENCE = re.compile(r"【参考资料】(?:中的?|里的?)?")
+_INLINE_EVIDENCE_EN = re.compile(r"\b(?:the\s+)?evidence\s+blocks?\b", re.IGNORECASE)
+"""The prompt's English name for the evidence, inside a sentence ("clearly stated in the evidence block [5] of the
+SaaS Subscription Agreement", session 38 try-out): the lawyer saw no blocks; it is the contract text."""
+_CODE_TICKS = re.compile(r"`+")
+"""Markdown code-span backticks ("the `SaaS Subscription Agreement`"): the answer is plain text."""
 """The Chinese evidence heading named inside a sentence ("根据【参考资料】中的第2.2条", session 32 try-out): the
 lawyer never saw that section; it is the contract."""
 

@@ -227,3 +227,13 @@ def test_a_block_s_heading_path_copied_into_the_answer_is_removed() -> None:
         "根据6.1条，违约金为10% [1]。"
     )
     assert strip_clause_paths("The fee is USD 5,000 [1].", [label]) == "The fee is USD 5,000 [1]."
+
+
+def test_the_prompt_s_english_name_for_evidence_and_code_ticks_are_not_in_the_answer() -> None:
+    """Session 38 try-out: "This is clearly stated in the evidence block [5] of the `SaaS Subscription Agreement`."."""
+    assert (
+        strip_prompt_echo(
+            "It lasts five years [5]. This is clearly stated in the evidence block [5] of the `SaaS Subscription Agreement`."
+        )
+        == "It lasts five years [5]. This is clearly stated in the contract text [5] of the SaaS Subscription Agreement."
+    )
