@@ -413,6 +413,31 @@ def crossed_pairings(sentence: str, evidence: str) -> list[str]:
     return out
 
 
+_WORKING_DAYS = re.compile(r"工作日|\b(?:business|working|banking)\s+days?\b", re.IGNORECASE)
+"""A period counted in working days rather than calendar days."""
+
+
+def other_day_counts(sentence: str, evidence: str) -> list[str]:
+    """Periods the sentence counts in working days where the evidence counts the same number in calendar days, or
+    the reverse (the values compare equal, the days they count do not).
+
+    Why (try-out, session 38): from "甲方应于本合同签订后十个工作日内支付…；系统通过验收后十五日内支付60%" the local model wrote
+    "质保期是合同签订后十五个工作日内 [1]", and the check passed it as fully supported: 十五 and every word are in the
+    clause. No period of fifteen working days is."""
+    from rag_core.judge.conflict import extract_values, same_value
+
+    stated = [v for v in extract_values(evidence) if v.kind == "period"]
+    out: list[str] = []
+    for v in extract_values(sentence):
+        if v.kind != "period":
+            continue
+        same = [w for w in stated if same_value(v, w)]
+        working = bool(_WORKING_DAYS.search(v.surface))
+        if same and all(bool(_WORKING_DAYS.search(w.surface)) != working for w in same):
+            out.append(v.describe())
+    return out
+
+
 def shortened_definitions(sentence: str, evidence: str) -> list[str]:
     """The items of a defined list ("Territory" means Singapore, Malaysia and Indonesia) that a sentence
     restating the term's meaning leaves out, when it names some of them.

@@ -749,6 +749,7 @@ def _apply_number_rule(
         missing_named_clauses,
         missing_names,
         missing_roles,
+        other_day_counts,
         shortened_definitions,
     )
 
@@ -763,6 +764,7 @@ def _apply_number_rule(
     roles += dropped_deadlines(plain, evidence)
     roles += fractions_as_wholes(plain, evidence)
     roles += [f"pairing {p}" for p in crossed_pairings(plain, evidence)]
+    roles += [f"period {p}" for p in other_day_counts(plain, evidence)]
     roles += shortened_definitions(plain, evidence)
     support.invented_names = tuple(missing_names(plain, every))
     roles += [f"name {n}" for n in support.invented_names]

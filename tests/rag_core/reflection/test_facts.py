@@ -261,3 +261,20 @@ def test_crossed_pairings_read_each_value_with_its_nearest_partner() -> None:
     ]
     assert crossed_pairings("Payment of 30% is due within thirty (30) days.", ev) == []
     assert crossed_pairings("30% is due within thirty (30) days, and 70% within sixty (60) days.", ev) == []
+
+
+def test_a_period_in_working_days_where_the_evidence_counts_calendar_days_is_not_stated() -> None:
+    """Session 38 try-out: "质保期是合同签订后十五个工作日内 [1]" passed as fully supported by a clause paying "十个工作日内"
+    and "验收后十五日内"."""
+    from rag_core.reflection.facts import other_day_counts
+
+    clause = "甲方应于本合同签订后十个工作日内支付服务费总额的30%作为预付款；系统通过验收后十五日内支付60%。"
+    assert other_day_counts("质保期是合同签订后十五个工作日内", clause) == ["十五个工作日"]
+    assert other_day_counts("验收后十五日内支付60%", clause) == []
+    assert other_day_counts("签订后十个工作日内支付30%", clause) == []
+    assert other_day_counts(
+        "Payment is due within 15 business days.", "Invoices are payable within fifteen (15) days."
+    )
+    assert not other_day_counts(
+        "Payment is due within 15 days.", "Invoices are payable within fifteen (15) days."
+    )
