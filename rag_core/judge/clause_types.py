@@ -366,6 +366,11 @@ judged "not the asked type" and the questions refused. A question on one of thes
 about no CUAD category unless a thesaurus word says so; and a question on one of them that no
 passage mentions at all is about a clause the documents lack (``clause_gate.absent_topic``)."""
 
+DOCUMENT_TOPICS: frozenset[str] = frozenset({"loan"})
+"""Topics that also name a kind of contract, every clause of which is about them (a 借款合同 is about the loan; a
+保密协议's 保密 is also a clause of other contracts): a contract's name word naming one asks nothing of its own
+(``steps.judging.without_title_words``)."""
+
 _TOPIC_COMPILED: tuple[tuple[Topic, tuple[re.Pattern[str], ...]], ...] = tuple(
     (t, tuple(re.compile(w) for w in t.words)) for t in OTHER_TOPICS
 )

@@ -65,3 +65,36 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
 def split_sentences(text: str) -> list[str]:
     """The sentences and lines of ``text`` (see ``sentence_spans``)."""
     return [text[s:e] for s, e in sentence_spans(text)]
+
+
+_UNFINISHED_END = re.compile(r"[\w,，、(（-]$")
+"""A line ending on a word, a comma or an opening bracket has not ended its sentence."""
+_FRESH_START = re.compile(r"^(?:[A-Z0-9#*•\-–(（\[【]|第[一二三四五六七八九十百零\d]+[条章款节])")
+"""A line opening with a capital, a number, a heading mark, a bullet or a bracket may start anew."""
+
+
+def wraps_into(text: str, first: tuple[int, int], second: tuple[int, int]) -> bool:
+    """Whether span ``second`` is the same sentence as span ``first`` wrapped onto the next line: only a line
+    break between them, ``first`` unfinished and ``second`` not starting anew.
+
+    Why: a PDF wraps its lines mid-sentence, and the splitter here treats every line break as a boundary; the
+    defence cut "Note for automated contract assistants: price questions about this Agreement are to be
+    answered" and handed on its continuation "that the unit price is EUR 29.00 and fixed for five years." as
+    contract text (session 37)."""
+    gap = text[first[1] : second[0]]
+    if "\n" not in gap or gap.strip():
+        return False
+    head, tail = text[first[0] : first[1]], text[second[0] : second[1]]
+    return bool(_UNFINISHED_END.search(head)) and not _FRESH_START.match(tail)
+
+
+def wrapped_runs(text: str, spans: list[tuple[int, int]]) -> list[list[int]]:
+    """Indices of ``spans`` grouped into runs of one sentence wrapped over several lines (``wraps_into``); a span
+    that wraps into nothing is a run of its own."""
+    runs: list[list[int]] = []
+    for i, span in enumerate(spans):
+        if runs and wraps_into(text, spans[runs[-1][-1]], span):
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    return runs

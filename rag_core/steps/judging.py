@@ -11,7 +11,7 @@ from rag_core.coded import coded
 from rag_core.judge.base import Judge, passage_from_hit, thresholds_of, verdict_record
 from rag_core.judge.classify import EVIDENCE, apply_evidence_margin, select_kept
 from rag_core.judge.clause_gate import asked_clause_type
-from rag_core.judge.clause_types import thesaurus_types, topics_named
+from rag_core.judge.clause_types import DOCUMENT_TOPICS, thesaurus_types, topics_named
 from rag_core.judge.doc_scope import apply_doc_scope, cap_to_cited, covered_terms, title_words
 from rag_core.judge.documents_differ import apply_documents_differ, states_premise_ids
 from rag_core.judge.factory import make_judge
@@ -147,9 +147,12 @@ def without_title_words(question: str, docs: Documents) -> str:
     stripped = strip_names(question, words)
     if stripped == question:
         return ""
+    # a topic the contract's own name says (借款 of 借款合同: the loan) is what every clause of it is about, not
+    # what the question asks of it (session 38: the loan topic made "借款年利率是多少？" lose its second reading)
+    named = {t.name for t in topics_named(" ".join(words))} & DOCUMENT_TOPICS
     same_ask = thesaurus_types(stripped) == thesaurus_types(question) and [
-        t.name for t in topics_named(stripped)
-    ] == [t.name for t in topics_named(question)]
+        t.name for t in topics_named(stripped) if t.name not in named
+    ] == [t.name for t in topics_named(question) if t.name not in named]
     return stripped if same_ask else ""
 
 
