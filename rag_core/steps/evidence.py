@@ -52,7 +52,12 @@ def _ordered_passages(
 
 
 def _screen_parents(passages: list[Passage], t_injection: float) -> tuple[list[Passage], list[str]]:
-    """A parent whose larger text holds an injection outside the judged child hands on the child only."""
+    """A parent whose larger text holds an injection outside the judged children hands on the children only,
+    each as its own passage.
+
+    Why every child (try-out, session 38): a SaaS agreement's "7. Limitation of Liability" parent holds a planted
+    7.4; its kept children 7.1 (the cap) and 7.2 grew to it, it was flagged, and only its first child, 7.2, was
+    handed on: the cap clause reached neither the quoted answer nor the model."""
     screened: list[Passage] = []
     notes: list[str] = []
     for p in passages:
@@ -64,7 +69,7 @@ def _screen_parents(passages: list[Passage], t_injection: float) -> tuple[list[P
                     chunk=p.hit.chunk_id,
                 )
             )
-            screened.append(Passage(p.children[0], p.children, p.kb))
+            screened += [Passage(child, [child], p.kb) for child in p.children]
         else:
             screened.append(p)
     return screened, notes
