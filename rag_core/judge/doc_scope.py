@@ -148,11 +148,19 @@ def asking_words(question: str) -> frozenset[str]:
     return frozenset(out)
 
 
+_NUMERAL = re.compile(r"^(?:[零〇一二两三四五六七八九十百千万亿]+个?|[\d.,]+)$")
+"""A word that is only a number ("十二", "二个", "十二个", "90"): jieba's pieces of a value, not a name."""
+
+
 def naming_terms(question: str) -> list[str]:
-    """The question's content words that can tell documents apart (common English words and the words
-    that only say what kind of answer it wants left out)."""
+    """The question's content words that can tell documents apart (common English words, the words that
+    only say what kind of answer it wants, and numbers left out).
+
+    Why numbers (browser, session 38): "借款期限是十二个月，对吗？" scoped the lease out because "十二、二个、十二个" were in
+    the technical service contract (its warranty's 十二个月), not in the lease: a value the question asserts names no
+    document."""
     common = common_terms() | asking_words(question)
-    return [t for t in dict.fromkeys(terms(question)) if t not in common]
+    return [t for t in dict.fromkeys(terms(question)) if t not in common and not _NUMERAL.match(t)]
 
 
 def as_asked(question: str, names: Sequence[str]) -> tuple[str, ...]:

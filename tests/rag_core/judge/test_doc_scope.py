@@ -386,3 +386,8 @@ def test_the_words_that_ask_for_a_period_or_an_amount_name_no_document() -> None
     # a word of the question's subject still names a document: "the last day" is no asking word
     assert "last" in naming_terms("What is the last day of the term?")
     assert "much" not in naming_terms("How much is the annual fee?")
+    # nor do the numbers a question asserts (jieba's 十二 / 二个 / 十二个 of 十二个月)
+    assert not {"十二", "二个", "十二个", "90"} & set(
+        naming_terms("借款期限是十二个月，对吗？ The term is 90 days?")
+    )
+    assert "借款" in naming_terms("借款期限是十二个月，对吗？")
