@@ -66,22 +66,32 @@ class RouteDecision:
         return out
 
 
+_MIN_NAME_CHARS = 3
+"""Letters a Latin word needs to name a document ("Inc" does, "S" of a split "SaaS" does not)."""
+
+
 def name_tokens(text: str) -> set[str]:
     """Distinctive lower-case words of a title, file name or party list: camel-case words split
-    ("FuseMedical": fuse, medical) and whole.
+    ("FuseMedical": fuse, medical), and whole too when the split loses a piece too short to be a word.
 
-    Why whole too (session 38 try-out): "SaaS" split gives only "saa", which the question's "SaaS" never holds as a
+    Why whole (session 38 try-out): "SaaS" split gives only "saa", which the question's "SaaS" never holds as a
     word, so the contract's name stayed in "The SaaS subscription fee is EUR 90,000 a year, right?" and was read as
-    an asserted name the fee clause does not support: the premise went uncorrected."""
+    an asserted name the fee clause does not support: the premise went uncorrected. Not when every piece is a word:
+    "BioAmber" whole as well as "bio" and "amber" weighed the name three times, and a CUAD question on BioAmber's
+    First Amendment was routed past it (`bench answers`, cuad-train)."""
     spaced = _CAMEL.sub(" ", text)
-    whole = [p for p in _NAME_SPLIT.split(text) if _CAMEL.search(p)]
+    whole = [
+        p
+        for p in _NAME_SPLIT.split(text)
+        if _CAMEL.search(p) and any(len(piece) < _MIN_NAME_CHARS for piece in _CAMEL.split(p))
+    ]
     words: set[str] = set()
     for part in [*_NAME_SPLIT.split(spaced), *whole]:
         if not part:
             continue
         if textproc.has_cjk(part):
             words.update(w for w in textproc.tokens(part) if len(w) >= 2)
-        elif len(part) >= 3 and not part.isdigit():
+        elif len(part) >= _MIN_NAME_CHARS and not part.isdigit():
             words.add(part.lower())
     return {w for w in words if w not in _GENERIC and w not in _CURRENCIES}
 
