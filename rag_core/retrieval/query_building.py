@@ -212,7 +212,8 @@ _ACROSS_CONTRACTS = re.compile(
 
 def earlier_route_questions(history: Sequence[ChatTurn], question: str) -> tuple[str, ...]:
     """The chat's earlier questions, latest first, that routing may read when the question names no
-    contract (none when it asks across contracts): the latest that names one routes it.
+    contract (none when it asks across contracts, and none from before a question that did): the latest that names
+    one routes it.
 
     Why (try-out, session 38): "What if the customer never organises the acceptance test?" after "What are the
     payment milestones under the technical service contract?" searched the whole base, found the SaaS and
@@ -220,7 +221,14 @@ def earlier_route_questions(history: Sequence[ChatTurn], question: str) -> tuple
     payment clause; a lawyer's follow-up stays in the contract under discussion until another is named."""
     if _ACROSS_CONTRACTS.search(question):
         return ()
-    return tuple(t.content for t in reversed(history) if t.role == "user")
+    earlier: list[str] = []
+    for turn in reversed(history):
+        if turn.role != "user":
+            continue
+        if _ACROSS_CONTRACTS.search(turn.content):
+            break  # the chat went across the contracts since: nothing earlier is under discussion
+        earlier.append(turn.content)
+    return tuple(earlier)
 
 
 def previous_question(history: Sequence[ChatTurn]) -> str:

@@ -375,5 +375,7 @@ def test_a_follow_up_naming_no_contract_stays_in_the_contract_named_earlier(tmp_
     turns = [ChatTurn.of_message("user", earlier[0], None), ChatTurn.of_message("assistant", "…", None)]
     assert earlier_route_questions(turns, "Can it be terminated early?") == (earlier[0],)
     assert earlier_route_questions(turns, "其他合同可以提前解除吗？") == ()
+    across = [*turns, ChatTurn.of_message("user", "Which other agreements have an audit right?", None)]
+    assert earlier_route_questions(across, "Can it be terminated early?") == ()
     whole = Retriever(store, settings).search_kb(kb, "Can it be terminated early?")
     assert whole.trace["routing"] is None and len({h.doc for h in whole.hits}) > 1
