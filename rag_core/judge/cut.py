@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rag_core.judge.injection import SentenceScore, score_sentences
-from rag_core.judge.sentences import wraps_into
+from rag_core.judge.sentences import wrapped_runs, wraps_into
 from rag_core.settings import VerdictSettings
 from rag_core.trace_defence import CutRecord
 
@@ -43,16 +43,9 @@ def sentences_wrap(text: str, a: SentenceScore, b: SentenceScore) -> bool:
 
 def with_wrapped_lines(text: str, sentences: Sequence[SentenceScore], picked: set[int]) -> set[int]:
     """``picked`` (indices into ``sentences``) with every line a picked sentence wraps from or into
-    (``wraps_into``): the attack's sentence is cut whole, not its first line."""
-    out = set(picked)
-    frontier = sorted(out)
-    while frontier:
-        i = frontier.pop()
-        for j in (i - 1, i + 1):
-            if 0 <= j < len(sentences) and j not in out and sentences_wrap(text, sentences[i], sentences[j]):
-                out.add(j)
-                frontier.append(j)
-    return out
+    (the whole ``wrapped_runs`` holding it): the attack's sentence is cut whole, not its first line."""
+    runs = wrapped_runs(text, [(s.start, s.end) for s in sentences])
+    return set(picked) | {i for run in runs if picked.intersection(run) for i in run}
 
 
 def cut_suspicious_sentences(text: str, settings: VerdictSettings) -> tuple[str, tuple[CutRecord, ...]]:
