@@ -22,7 +22,14 @@ from rag_core.retrieval.fusion import interleave, rrf, with_other_groups, with_r
 from rag_core.retrieval.legs import LegHit, anchor_leg, bigram_leg, bm25_leg, run_legs, vector_leg
 from rag_core.retrieval.lexicon import expansion_terms, translated_terms
 from rag_core.retrieval.prototypes import prototype_text
-from rag_core.retrieval.routing import HEAD_CHARS, RouteDecision, exclusive_route, in_document_query, route
+from rag_core.retrieval.routing import (
+    HEAD_CHARS,
+    RouteDecision,
+    RouteIndex,
+    exclusive_route,
+    in_document_query,
+    route,
+)
 from rag_core.settings import RetrievalSettings, Settings
 from rag_core.textproc import detect_language, is_chinese
 from storage.rows import ChunkRow, DocumentMeta
@@ -100,6 +107,7 @@ class Retriever:
         self.llm = llm
         self._doc_meta: dict[str, list[DocumentMeta]] = {}
         self._doc_languages: dict[str, dict[str, str]] = {}
+        self._route_index: dict[str, RouteIndex] = {}
 
     @property
     def rs(self) -> RetrievalSettings:
@@ -110,7 +118,16 @@ class Retriever:
         if refresh or kb.id not in self._doc_meta:
             self._doc_meta[kb.id] = _with_heads(self.store, self.store.docs.meta(kb))
             self._doc_languages.pop(kb.id, None)
+            self._route_index.pop(kb.id, None)
         return self._doc_meta[kb.id]
+
+    def route_index(self, kb: KnowledgeBase) -> RouteIndex:
+        """``routing.RouteIndex`` of the loaded ``doc_meta``, built once: a follow-up is routed by each earlier
+        question in turn."""
+        meta = self.doc_meta(kb)
+        if kb.id not in self._route_index:
+            self._route_index[kb.id] = RouteIndex.of(meta)
+        return self._route_index[kb.id]
 
     def doc_languages(self, kb: KnowledgeBase) -> dict[str, str]:
         """Document id → language of its opening text, read once per loaded ``doc_meta`` (every
@@ -293,7 +310,7 @@ class Retriever:
         t_start = time.perf_counter()
         routing_on = rs.routing if use_routing is None else use_routing
         decision = (
-            route(question, self.doc_meta(kb), rs.routing_min_overlap, rs.routing_same_kind_max)
+            route(question, self.route_index(kb), rs.routing_min_overlap, rs.routing_same_kind_max)
             if routing_on
             else None
         )
@@ -364,7 +381,7 @@ class Retriever:
         """The route of the latest earlier question that names a contract, with that question."""
         rs = self.rs
         for previous in earlier:
-            decision = route(previous, self.doc_meta(kb), rs.routing_min_overlap, rs.routing_same_kind_max)
+            decision = route(previous, self.route_index(kb), rs.routing_min_overlap, rs.routing_same_kind_max)
             if decision is not None:
                 return decision, previous
         return None, ""

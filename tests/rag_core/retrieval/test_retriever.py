@@ -379,3 +379,9 @@ def test_a_follow_up_naming_no_contract_stays_in_the_contract_named_earlier(tmp_
     assert earlier_route_questions(across, "Can it be terminated early?") == ()
     whole = Retriever(store, settings).search_kb(kb, "Can it be terminated early?")
     assert whole.trace["routing"] is None and len({h.doc for h in whole.hits}) > 1
+    retriever = Retriever(store, settings)
+    index = retriever.route_index(kb)
+    retriever.search_kb(kb, "Can it be terminated early?", earlier=earlier)
+    assert retriever.route_index(kb) is index, "built once per loaded document list, not per earlier question"
+    retriever.doc_meta(kb, refresh=True)
+    assert retriever.route_index(kb) is not index, "rebuilt with the documents"

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from rag_core.retrieval.routing import name_tokens, route, strip_names
+from rag_core.retrieval.routing import RouteIndex, name_tokens, route, strip_names
 from storage.rows import DocumentMeta
 
 _RAW_DOCS = [
@@ -408,3 +408,19 @@ def test_a_chinese_kind_word_routes_to_its_english_title_through_a_verb_ending_i
     from rag_core.retrieval.routing import kind_names
 
     assert kind_names("供货协议的单价是多少？", {"supply", "agreement"}) == {"supply"}
+
+
+def test_route_index_routes_as_the_documents_do() -> None:
+    """The index built once per knowledge base (``RouteIndex``) decides as the documents themselves: the
+    retriever routes a follow-up by each earlier question against it."""
+    index = RouteIndex.of(DOCS)
+    for q in (
+        "在《房屋租赁合同》中，租金是多少？",
+        "When does the license agreement expire?",
+        "What is the term of the Flotek supply agreement?",
+        "违约金是多少？",
+        "What does the agreement say about notices?",
+    ):
+        a, b = route(q, DOCS, 0.5), route(q, index, 0.5)
+        assert (a.to_json() if a else None) == (b.to_json() if b else None), q
+    assert route("When does the license agreement expire?", index, 0.5) is not None
