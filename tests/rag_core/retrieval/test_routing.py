@@ -101,6 +101,15 @@ def test_strip_names_cuts_whole_words_only() -> None:
     assert strip_names("The Flotek Supply Agreement?", ["flotek", "supply"]) == "The Flotek Supply Agreement?"
 
 
+def test_a_name_word_said_again_after_the_name_is_the_questions_own() -> None:
+    """Session 39 try-out: "物业服务合同的服务期限是多久？" was judged as "期限是多久？" and refused."""
+    from rag_core.retrieval.routing import strip_names
+
+    assert strip_names("物业服务合同的服务期限是多久？", ["物业", "服务"]) == "服务期限是多久？"
+    assert strip_names("租赁合同的租赁期限是多久？", ["租赁"]) == "租赁期限是多久？"
+    assert strip_names("物业服务合同约定的竞业限制期限是多久？", ["物业", "服务"]) == "约定的竞业限制期限是多久？"
+
+
 def test_question_names_are_proper_nouns_and_titles() -> None:
     from rag_core.retrieval.routing import question_names
 
