@@ -279,6 +279,18 @@ _MARKDOWN_MARKUP_RE = re.compile(r"^ {0,3}#{1,6}[ \t]+|[ \t]+#+[ \t]*$|\*\*|__",
 """A Markdown heading's hashes (leading, and the optional closing run) and bold markers."""
 
 
+_ZH_MARKS = "，。；：、？！（）《》“”‘’"
+_CJK_GAP = re.compile(f"(?<=[{_CJK}{_ZH_MARKS}])\\s+(?=[{_CJK}{_ZH_MARKS}])")
+
+
+def one_line(text: str) -> str:
+    """``text`` on one line: each whitespace run one space, and none between Chinese characters or marks.
+
+    Why (session 39 try-out): a PDF line break inside a Chinese sentence became a space in the quoted answer
+    ("剩 余的预收物业服务费", "滞纳 金"); Chinese writes no spaces, and a lawyer reads one as a misquote."""
+    return _CJK_GAP.sub("", " ".join(text.split()))
+
+
 def plain_markdown(text: str) -> str:
     """``text`` without Markdown heading hashes and bold markers, for the fitted judge to read.
 

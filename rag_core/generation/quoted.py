@@ -27,7 +27,7 @@ from rag_core.ingest.extract import TABLE_CELL_SEPARATOR, table_headers
 from rag_core.judge.conflict import affirmation_score, contradiction_of, premise_slots
 from rag_core.reflection.support import content_tokens, split_sentences
 from rag_core.settings import GenerationSettings
-from rag_core.textproc import per_periods
+from rag_core.textproc import one_line, per_periods
 
 SentenceScorer = Callable[[str, list[str]], list[float]]
 """(question, sentences) -> one score in [0, 1] per sentence (higher answers the question better)."""
@@ -120,7 +120,7 @@ class QuotedAnswer:
         note = _DIFFER_NOTE if self.differing else _CONFLICT_NOTE
         lines = [note[language]] if self.conflicting else []
         lines.append(lead[language])
-        lines.extend(f"“{' '.join(s.text.split())}” [{s.n}]" for s in self.sentences)
+        lines.extend(f"“{one_line(s.text)}” [{s.n}]" for s in self.sentences)
         return "\n".join(lines)
 
 

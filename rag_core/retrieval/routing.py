@@ -523,12 +523,6 @@ keeps its words (there the agreement is what is terminated). A name that was the
 preposition behind: "What is the monthly base rent under the commercial lease?" was judged as "… under the ?"."""
 
 
-_CJK_GAP = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
-"""A space a removed name leaves between Chinese characters: Chinese writes none, and the premise check
-reads a space in Chinese as a clause break ("合伙人对合伙 的债务承担什么责任？" gave the declarative clause
-"合伙人对合伙", which "无限连带责任" then seemed to negate)."""
-
-
 _SPACE_BEFORE_MARK = re.compile(r"\s+([?？.,，])")
 """The space a removed name leaves before the question's closing mark."""
 
@@ -550,7 +544,9 @@ def strip_names(query: str, matched: list[str]) -> str:
         keep[start:end] = [False] * (end - start)
     cut = "".join(ch if k else " " for ch, k in zip(query, keep, strict=True))
     stripped = _LEFT_QUALIFIER.sub("", " ".join(cut.split())).lstrip(" ,，")
-    stripped = _SPACE_BEFORE_MARK.sub(r"\1", _CJK_GAP.sub("", stripped))
+    # Chinese writes no spaces: the premise check reads one as a clause break ("合伙人对合伙 的债务承担什么责任？" gave
+    # the declarative clause "合伙人对合伙", which "无限连带责任" then seemed to negate)
+    stripped = _SPACE_BEFORE_MARK.sub(r"\1", textproc.one_line(stripped))
     remaining = [t for t in textproc.query_tokens(stripped) if t not in _GENERIC] if stripped else []
     return stripped if len(remaining) >= MIN_REMAINING_WORDS else query
 

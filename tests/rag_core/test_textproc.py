@@ -53,3 +53,10 @@ def test_plain_markdown_drops_heading_hashes_and_bold_only() -> None:
     assert textproc.plain_markdown(text) == (
         "第八条 争议解决\n\n因本合同发生的争议，由甲方所在地人民法院管辖。\n8.1 Notices\nSee #3 and C# code."
     )
+
+
+def test_one_line_keeps_no_space_between_chinese_characters() -> None:
+    from rag_core.textproc import one_line
+
+    assert one_line("移交剩\n余的预收物业服务费，\n并退出。") == "移交剩余的预收物业服务费，并退出。"
+    assert one_line("3.1 本合同服务费  USD 5 per\n month") == "3.1 本合同服务费 USD 5 per month"

@@ -226,6 +226,21 @@ def test_a_chinese_sentence_wrapped_over_two_pdf_lines_is_one_sentence() -> None
     assert is_heading_line("五、保密、知识产权")
 
 
+def test_a_chinese_sentence_wrapped_over_pdf_lines_is_quoted_without_a_space(scorer: object) -> None:
+    """Session 39 try-out: the quoted answer read "剩 余的预收物业服务费" where the PDF broke the line."""
+    text = (
+        "第十一条 交接\n本合同终止后，乙方应在三十日内向甲方移交全部物业档案资料及剩\n余的预收物业服务费，并退出"
+        "物业管理区域。\n"
+    )
+    blocks = [_block(1, text, 0)]
+    quoted = select_quoted(
+        blocks, score_blocks("合同终止后多久移交资料？", blocks, scorer), Settings().generation
+    )  # type: ignore[arg-type]
+    rendered = quoted.render("zh")
+    assert "资料及剩余的预收物业服务费" in rendered and "剩 余" not in rendered
+    assert quoted.sentences[0].text in text  # the sentence itself keeps the document's characters
+
+
 def test_a_sentence_quoted_from_a_block_of_several_clauses_names_its_own_clause(scorer: object) -> None:
     """A short contract's parent block covers every clause; the quote names the article it sits in."""
     block = EvidenceBlock(
