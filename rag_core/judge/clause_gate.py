@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rag_core import textproc
 from rag_core.judge import dense
 from rag_core.judge.classify import RELEVANCE
 from rag_core.judge.clause_types import (
@@ -36,11 +37,25 @@ def asked_clause_type(question: str) -> ClauseType | None:
     return BY_NAME[w.clause.categories[qv.types[0]]] if qv.types else None
 
 
+def guessed_for_chinese(question: str) -> bool:
+    """Whether a Chinese question's clause type, if any, is the classifier's guess (no thesaurus word).
+
+    Why (session 39 try-out): the clause classifier is fitted on contract text and reads a question's vector
+    as one; on Chinese questions without a thesaurus word its guess is no type at all: "停车位和广告位的收益归谁？"
+    (the property contract's 公共收益 clause) and "业主委员会有哪些权利？" were typed Covenant Not To Sue (0.73, 0.54),
+    and the first was refused as "the documents contain no covenant-not-to-sue clause". Of ``bench refusal``'s
+    Chinese phrasings (written with the thesaurus) two have no thesaurus word, and the classifier typed one
+    right and one wrong. Such a question is still refused when no passage holds answer evidence."""
+    return textproc.is_chinese(question) and not thesaurus_types(question)
+
+
 def absent_clause_type(question: str, texts: list[str], s: VerdictSettings) -> ClauseType | None:
-    """The asked clause type when none of ``texts`` is of it (``None``: no type asked, or present)."""
+    """The asked clause type when none of ``texts`` is of it (``None``: no type asked, or present).
+
+    A type only the classifier guesses for a Chinese question refuses nothing (``guessed_for_chinese``)."""
     w = load_weights()
     qv = question_view(question, dense.embed([question])[0], w)
-    if not qv.types:
+    if not qv.types or guessed_for_chinese(question):
         return None
     if texts:
         views = passage_views(texts, w)

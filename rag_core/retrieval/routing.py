@@ -49,6 +49,10 @@ class RouteDecision:
     matched: list[str]
     also: list[tuple[str, str]] = field(default_factory=list)
     """(id, file name) of the other contracts of the kind the question names (``same_kind``)."""
+    rival: float | None = None
+    """The best score of another document the question names by a word the routed one lacks (None: the
+    runner-up's); what ``exclusive_route`` weighs, since a runner-up that only shares part of the routed
+    contract's name is no second contract named."""
 
     @property
     def doc_ids(self) -> list[str]:
@@ -339,7 +343,26 @@ def route(
     runner = scored[1][0]
     if best < min_overlap or best <= runner:
         return by_whole_title(question, index.docs)
-    return RouteDecision(meta.id, meta.file_name, round(best, 3), round(runner, 3), matched)
+    rival = max((score for score, _, hit in scored[1:] if not _named_less(hit, matched)), default=0.0)
+    return RouteDecision(
+        meta.id, meta.file_name, round(best, 3), round(runner, 3), matched, rival=round(rival, 3)
+    )
+
+
+def _said_within(words: list[str], name: list[str]) -> bool:
+    """Every one of ``words`` is one of ``name``'s words or translates one."""
+    return all(any(w == n or _translates(w, n) for n in name) for w in words)
+
+
+def _named_less(words: list[str], name: list[str]) -> bool:
+    """Another document's matched ``words`` are part of the routed contract's matched ``name`` and say less:
+    the question names one contract, and the other shares part of its name.
+
+    Why (session 39 try-out): "商业租赁合同的押金是多少？" routed to the COMMERCIAL LEASE AGREEMENT (0.92), but the
+    Chinese 房屋租赁合同 covered 租赁 as well (0.57, above ``routing_min_overlap``), so both were searched and the
+    other lease's deposit was quoted first. A comparison names a word of the second contract's own, and a kind
+    both titles say as much of ("租赁合同的押金是多少？") is no one contract's name."""
+    return _said_within(words, name) and not _said_within(name, words)
 
 
 TITLE_MIN_CHARS: int = 4
@@ -383,7 +406,8 @@ def exclusive_route(decision: RouteDecision, settings: RetrievalSettings) -> boo
     topic, so the judge kept them as evidence and the answer quoted three contracts' terms. A
     question that names a second contract as well (a comparison) keeps the whole base.
     """
-    return settings.routing_exclusive and decision.runner_up < settings.routing_min_overlap
+    rival = decision.runner_up if decision.rival is None else decision.rival
+    return settings.routing_exclusive and rival < settings.routing_min_overlap
 
 
 MIN_REMAINING_WORDS = 1
@@ -533,10 +557,13 @@ def strip_names(query: str, matched: list[str]) -> str:
     Why: inside the routed contract its own name matches only the title block, so those words would
     pull the cover page above the clause the lawyer asked about. A Chinese party role is no name of
     the contract, though its opening block writes it beside the names: "转让方是杭州恒信科技有限公司，对吗？"
-    was judged as "是 ，对吗？".
+    was judged as "是 ，对吗？"; nor is an English one outside a title.
     """
-    # 转让方 names a party's role, not the contract; an English role may be its title ("Distributor Agreement")
-    matched = [w for w in matched if not (textproc.has_cjk(w) and role_words(w))]
+    # 转让方 names a party's role, not the contract; an English role only inside a title the question writes
+    # ("under the Distributor Agreement"): "Can the Tenant sublet part of the premises?" was judged as "Can the sublet
+    # part of the premises?" and the alienation clause came out irrelevant (session 39)
+    titled = name_tokens(" ".join(_EN_KIND.findall(query)))
+    matched = [w for w in matched if not role_words(w) or (not textproc.has_cjk(w) and w in titled)]
     if not matched:
         return query
     keep = [True] * len(query)

@@ -439,3 +439,33 @@ def test_a_loan_is_a_topic_and_a_debt_guarantee_in_english_names_the_guarantee()
     assert not topics_named("Is the product guaranteed against defects?")
     assert not topics_named("Which blending ratio applies in each calendar month?")
     assert asked_topics("How long is the guarantee period in the loan contract?")
+
+
+def test_a_chinese_question_typed_only_by_the_classifier_s_guess_is_not_refused_as_absent() -> None:
+    """Session 39 try-out: "停车位和广告位的收益归谁？" was typed Covenant Not To Sue by the classifier (0.73) and refused
+    as "the documents contain no covenant-not-to-sue clause" beside the property contract's 公共收益 clause."""
+    from rag_core.judge.clause_gate import absent_clause_type, guessed_for_chinese
+
+    income = "第六条 公共收益\n利用共用部位进行经营的收益（包括广告位、停车位租金），扣除乙方管理成本百分之二十后，归全体业主所有。"
+    s = VerdictSettings()
+    assert guessed_for_chinese("停车位和广告位的收益归谁？")
+    assert absent_clause_type("停车位和广告位的收益归谁？", [income], s) is None
+    assert not guessed_for_chinese("竞业限制期限是多久？"), "a thesaurus word types it"
+    assert not guessed_for_chinese("What is the maximum amount a party can be liable for?"), (
+        "English guesses stay"
+    )
+
+
+def test_a_term_clause_is_no_non_compete_clause() -> None:
+    """Session 39 try-out: at t_clause_type 0.3 a property contract's term clause (non-compete 0.36) was taken for
+    the non-compete clause, and "物业服务合同约定的竞业限制期限是多久？" was answered with the service term."""
+    from rag_core.judge.clause_gate import absent_clause_type
+    from rag_core.judge.clause_types import BY_NAME
+
+    term = (
+        "第三条 服务期限\n本合同服务期限为三年，自2024年1月1日起至2026年12月31日止。期满前三个月，甲方应召开业主大会决定\n"
+        "续聘或另行选聘。"
+    )
+    assert (
+        absent_clause_type("约定的竞业限制期限是多久？", [term], VerdictSettings()) == BY_NAME["Non-Compete"]
+    )

@@ -107,7 +107,10 @@ def test_a_name_word_said_again_after_the_name_is_the_questions_own() -> None:
 
     assert strip_names("物业服务合同的服务期限是多久？", ["物业", "服务"]) == "服务期限是多久？"
     assert strip_names("租赁合同的租赁期限是多久？", ["租赁"]) == "租赁期限是多久？"
-    assert strip_names("物业服务合同约定的竞业限制期限是多久？", ["物业", "服务"]) == "约定的竞业限制期限是多久？"
+    assert (
+        strip_names("物业服务合同约定的竞业限制期限是多久？", ["物业", "服务"])
+        == "约定的竞业限制期限是多久？"
+    )
 
 
 def test_question_names_are_proper_nouns_and_titles() -> None:
@@ -433,3 +436,34 @@ def test_route_index_routes_as_the_documents_do() -> None:
         a, b = route(q, DOCS, 0.5), route(q, index, 0.5)
         assert (a.to_json() if a else None) == (b.to_json() if b else None), q
     assert route("When does the license agreement expire?", index, 0.5) is not None
+
+
+def test_an_english_role_word_is_stripped_only_inside_a_title() -> None:
+    """Session 39 try-out: "Can the Tenant sublet part of the premises?" routed to the lease by its "Tenant" and was
+    judged as "Can the sublet part of the premises?"."""
+    assert strip_names("Can the Tenant sublet part of the premises?", ["tenant"]) == (
+        "Can the Tenant sublet part of the premises?"
+    )
+    assert strip_names("What is the territory under the Distributor Agreement?", ["distributor"]) == (
+        "What is the territory?"
+    )
+
+
+def test_a_contract_sharing_part_of_the_named_one_s_title_is_no_second_contract_named() -> None:
+    """Session 39 try-out: "商业租赁合同的押金是多少？" searched the Chinese 房屋租赁合同 too (it covers 租赁) and quoted its
+    deposit first; a kind both titles say as much of still searches both."""
+    from rag_core.retrieval.routing import exclusive_route
+    from rag_core.settings import RetrievalSettings
+
+    docs = [
+        _meta("a", "commercial_lease.docx", "Commercial Lease Agreement"),
+        _meta("b", "zh_lease.pdf", "房屋租赁合同"),
+        _meta("c", "loan.pdf", "借款合同"),
+    ]
+    rs = RetrievalSettings()
+    named = route("商业租赁合同的押金是多少？", docs, 0.5)
+    assert named is not None and named.doc_id == "a" and named.runner_up >= 0.5 and exclusive_route(named, rs)
+    both = route("租赁合同的押金是多少？", docs, 0.5)
+    assert both is None or not exclusive_route(both, rs)
+    compared = route("房屋租赁合同和商业租赁合同的押金有何不同？", docs, 0.5)
+    assert compared is None or not exclusive_route(compared, rs)
