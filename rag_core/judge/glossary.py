@@ -151,7 +151,7 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("survive", "survival", "continue"), ("继续有效", "存续", "持续")),
     # --- rights and duties ---
     (("assign", "assignment", "transfer"), ("转让", "让与")),
-    (("sublet", "sublease", "sub-let"), ("转租",)),
+    (("sublet", "sublease", "sub-let", "underlet", "underletting"), ("转租",)),  # English leases write "underlet"
     (("subcontract", "delegate"), ("分包", "转包", "委托")),
     (("consent", "approval", "approve", "permission"), ("同意", "批准", "许可")),
     (("written", "writing"), ("书面",)),
@@ -211,6 +211,14 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("distributed", "distributing"), ("分配",)),
     (("component", "components", "module", "modules"), ("组件", "部件", "模块")),
     (("adjust", "adjustment", "revise", "revision"), ("调整", "调价", "修订")),
+    # session 39 try-out on my own English commercial lease, Chinese property and engagement contracts: "租金多久复核一次？"
+    # found no word of "The rent shall be reviewed on the fifth anniversary", "How much is the property management fee
+    # per square metre?" none of "每平方米每月2.30元", "Who are the lawyers handling the case?" none of "承办本案"
+    (("review", "reviewed"), ("复核", "审核", "评审")),
+    (("square", "sqm"), ("平方米", "平米")),
+    (("handle", "handling"), ("承办", "办理")),
+    # a system going live (session 38: "What is the penalty if the system goes live late?" found no word of 逾期上线)
+    (("live", "launch", "go-live"), ("上线",)),
     (("source", "code"), ("源代码",)),
     # escrow apart from source code: "资产收购协议的托管期限是多久？" read 托管 as source code too
     (("escrow",), ("托管", "共管")),
