@@ -377,11 +377,13 @@ def score_blocks(
     sentences = [s for b in blocks for s in block_sentences(b)]
     if not sentences:
         return []
-    alone = scorer(question, [s.text for s in sentences])
+    # read as one line: a PDF line break inside "滞纳金" left 滞纳 and 金, and "物业费滞纳金怎么算？" quoted the late-fee
+    # clause (evidence 0.75) not at all (session 39)
+    alone = scorer(question, [one_line(s.text) for s in sentences])
     under = [i for i, s in enumerate(sentences) if s.heading]
     scores = list(alone)
     if under:
-        for i, v in zip(under, scorer(question, [headed(sentences[i]) for i in under]), strict=True):
+        for i, v in zip(under, scorer(question, [one_line(headed(sentences[i])) for i in under]), strict=True):
             scores[i] = max(scores[i], v)
     return [ScoredSentence(s, float(v)) for s, v in zip(sentences, scores, strict=True)]
 

@@ -74,7 +74,9 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
          "Is consent required to transfer the contract to another company?"),
         ("合同可以转让给第三方吗？", "转让本合同是否需要对方同意？"),
         (r"assign", r"transfer (?:the|this) (?:agreement|contract)", r"转让(?:本|该)(?:合同|协议)",
-         r"(?:合同|协议)(?:可以|能否|能|可否)?转让给", r"权利义务.{0,4}转让", r"转租", r"转让给第三"),
+         r"(?:合同|协议)(?:可以|能否|能|可否)?转让给", r"权利义务.{0,4}转让", r"转租", r"转让给第三",
+         # a lease's alienation: "Can the Tenant sublet part of the premises?" was typed nothing (session 39)
+         r"sub-?let", r"sub-?leas", r"underlet"),
     ),
     ClauseType(
         "Change Of Control", "控制权变更", "change of control",

@@ -506,7 +506,10 @@ _DEADLINE = re.compile(
     # does risk pass to the buyer?" found no date in 3.2 and quoted the delivery term above it)
     r"|\b(?:on|upon|at\s+the\s+time\s+of)\s+(?:the\s+)?(?:delivery|acceptance|signing|execution|completion|receipt"
     r"|payment|termination|expiry|expiration|closing|dispatch|shipment|handover|installation)\b"
-    r"|[自于][^，。；\n]{0,6}(?:交付|交货|到货|收货|验收|签署|签订|移交|安装|付款|支付)(?:完成|完毕|合格)?(?:时|之时)",
+    r"|[自于][^，。；\n]{0,6}(?:交付|交货|到货|收货|验收|签署|签订|移交|安装|付款|支付)(?:完成|完毕|合格)?(?:时|之时)"
+    # a term that ends on an event's day: "至本案一审判决书或调解书送达之日终止" (session 39: "委托代理合同什么时候终止？"
+    # found no time in the engagement contract's term clause and was refused)
+    r"|至[^，。；\n]{2,30}之日(?:终止|止|届满|为止)",
     re.I,
 )
 """When a thing happens, said by a deadline or a recurring day rather than a date: "每月5日前", "收到发票后

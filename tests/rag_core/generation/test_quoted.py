@@ -241,6 +241,29 @@ def test_a_chinese_sentence_wrapped_over_pdf_lines_is_quoted_without_a_space(sco
     assert quoted.sentences[0].text in text  # the sentence itself keeps the document's characters
 
 
+def test_a_question_word_a_pdf_line_break_cuts_is_read_whole() -> None:
+    """Session 39 try-out: "物业费滞纳金怎么算？" quoted the penalty clause and not the late-fee clause (evidence 0.75),
+    whose PDF line broke inside 滞纳金."""
+    late = (
+        "第五条 逾期交费\n业主逾期交纳物业服务费的，乙方可书面催交；逾期超过三个月的，乙方可按日加收欠费金额万分之五的滞纳\n"
+        "金。乙方不得以停水、停电等方式催交物业服务费。\n"
+    )
+    penalty = "第十二条 违约责任\n乙方未按本合同约定标准提供服务的，应按当季物业服务费总额的百分之十向甲方支付违约金。\n"
+    fee = "第四条 物业服务费\n住宅物业服务费按建筑面积每平方米每月2.30元收取。物业服务费按季度预交。\n"
+    handover = "第十一条 交接\n本合同终止后，乙方应在三十日内移交剩余的预收物业服务费。\n"
+    blocks = [
+        _block(1, penalty, 0),
+        _block(2, late, len(penalty)),
+        _block(3, fee, len(penalty + late)),
+        _block(4, handover, len(penalty + late + fee)),
+    ]
+    s = Settings()  # the app's scorer: the fitted evidence model reads the sentence's words
+    quoted = select_quoted(
+        blocks, score_blocks("物业费滞纳金怎么算？", blocks, sentence_scorer(s)), s.generation
+    )
+    assert "万分之五的滞纳" in quoted.sentences[0].text
+
+
 def test_a_sentence_quoted_from_a_block_of_several_clauses_names_its_own_clause(scorer: object) -> None:
     """A short contract's parent block covers every clause; the quote names the article it sits in."""
     block = EvidenceBlock(

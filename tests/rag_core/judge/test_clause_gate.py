@@ -469,3 +469,10 @@ def test_a_term_clause_is_no_non_compete_clause() -> None:
     assert (
         absent_clause_type("约定的竞业限制期限是多久？", [term], VerdictSettings()) == BY_NAME["Non-Compete"]
     )
+
+
+def test_subletting_asks_about_assignment() -> None:
+    """Session 39 try-out: "Can the Tenant sublet part of the premises?" was typed nothing, and a lease's alienation
+    clause ("shall not underlet") came out irrelevant (0.12) while the service-charge clause was quoted."""
+    assert thesaurus_types("Can the Tenant sublet part of the premises?") == ["Anti-Assignment"]
+    assert thesaurus_types("May the tenant underlet?") == ["Anti-Assignment"]

@@ -315,3 +315,13 @@ def test_an_event_that_marks_the_time_answers_a_when_question() -> None:
     assert en[0].matched == ("date",) and zh[0].matched == ("date",)
     plain = lexical_features("When does risk pass to the buyer?", ["Risk passes to the Buyer."])
     assert plain[0].matched == ()
+
+
+def test_a_term_ending_on_an_event_s_day_answers_when_it_ends() -> None:
+    """Session 39 try-out: "委托代理合同什么时候终止？" found no time in "本合同自双方签字盖章之日起生效，至本案一审判决书或调解书送达
+    之日终止。" (evidence 0.04) and was refused; an event alone ("于本合同签订之日支付押金") still says no time."""
+    ends = lexical_features(
+        "什么时候终止？", ["本合同自双方签字盖章之日起生效，至本案一审判决书或调解书送达之日终止。"]
+    )
+    assert ends[0].matched == ("date",)
+    assert lexical_features("押金什么时候付？", ["乙方应于本合同签订之日向甲方支付押金。"])[0].matched == ()
