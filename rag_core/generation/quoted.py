@@ -383,7 +383,9 @@ def score_blocks(
     under = [i for i, s in enumerate(sentences) if s.heading]
     scores = list(alone)
     if under:
-        for i, v in zip(under, scorer(question, [one_line(headed(sentences[i])) for i in under]), strict=True):
+        for i, v in zip(
+            under, scorer(question, [one_line(headed(sentences[i])) for i in under]), strict=True
+        ):
             scores[i] = max(scores[i], v)
     return [ScoredSentence(s, float(v)) for s, v in zip(sentences, scores, strict=True)]
 
