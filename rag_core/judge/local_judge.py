@@ -41,7 +41,9 @@ def explain(label: Label, why: dict[str, str]) -> str:
 def other_clause_note(
     fit: FittedScores, unmentioned: Topic | None, named_type: bool, conflict: float, s: VerdictSettings
 ) -> str:
-    """Why a passage's conflict is held at ``t_conflict`` ("" when it is not): the question's words name a
+    """Why a passage's conflict is held at ``t_conflict`` ("" when it is not): the passage is not about the question
+    (relevance below ``t_relevance``: the classify order asks about conflict first, and the seed's judge was an LLM
+    that would not read a value of an unrelated clause as contradicting the premise), the question's words name a
     clause type (``named_type``: the thesaurus, not the classifier's guess, which typed "The processor may
     keep personal data for five years, right?" as IP ownership) the passage is not (below
     ``t_clause_type``) and looks like another type (a one-line "The late-payment penalty is $8,000." is
@@ -56,6 +58,17 @@ def other_clause_note(
     contract's "本合同有效期一年" (session 37)."""
     if conflict <= s.t_conflict:
         return ""
+    if fit.relevance < s.t_relevance:
+        # session 39 try-out: "The break notice is three months, right?" had ten CONFLICTING passages, among them a
+        # technical service contract's warranty clause (relevance 0.11, "在接到故障通知后四小时内响应"), which led the
+        # correction above the lease's break clause (six months' notice)
+        return coded(
+            "con_off_question",
+            f"not about the question (relevance {fit.relevance:.2f} below {s.t_relevance:.2f}): its value does not "
+            f"contradict the question (conflict {conflict:.2f} held at {s.t_conflict:.2f})",
+            relevance=fit.relevance,
+            conflict=conflict,
+        )
     if unmentioned is not None:
         return coded(
             "con_other_topic",

@@ -3,6 +3,7 @@ when the passage agrees or talks about something else."""
 
 from __future__ import annotations
 
+from rag_core.coded import code_of
 from rag_core.judge.conflict import conflict_score, contradiction_of, premise_slots
 from rag_core.judge.values import extract_values, zh_number
 from rag_core.settings import Settings
@@ -414,3 +415,27 @@ def test_an_instruction_after_the_question_asserts_no_name() -> None:
         "Tampa",
         "Super Bowl",
     ]
+
+
+def test_a_value_of_a_passage_not_about_the_question_does_not_contradict() -> None:
+    """Session 39 try-out: "The break notice is three months, right?" labelled ten passages CONFLICTING, and a technical
+    service contract's warranty clause (relevance 0.11, "在接到故障通知后四小时内响应") led the correction above the lease's
+    break clause."""
+    from rag_core.judge.base import PassageInput
+    from rag_core.judge.local_judge import LocalJudge
+
+    s = Settings().verdict
+    q = "The break notice is three months, right?"
+    warranty = "第五条 质量保证\n系统验收合格之日起十二个月为质保期。质保期内乙方应免费修复系统缺陷，并在接到故障通知后四小时内响应。"
+    brk = (
+        "11. Break Clause\nThe Tenant may terminate this Lease on the fifth anniversary of the Term Commencement Date by "
+        "giving the Landlord not less than six months' prior written notice."
+    )
+    assert conflict_score(premise_slots(q), warranty)[0] > s.t_conflict  # held, not unseen
+    by_id = {
+        v.passage_id: v for v in LocalJudge(s).judge(q, [PassageInput("w", warranty), PassageInput("b", brk)])
+    }
+    assert by_id["b"].label == "CONFLICTING", by_id["b"].explanation
+    assert by_id["w"].label == "IRRELEVANT" and by_id["w"].scores["contradicts_query_premise"] == s.t_conflict
+    scores = LocalJudge(s).scores(q, [PassageInput("w", warranty)])
+    assert "con_off_question" in code_of(scores[0][1]["contradicts_query_premise"])[0]

@@ -10,9 +10,9 @@ from rag_core.settings import Settings
 
 FIRST = "2.2 甲方应于本合同签订后十个工作日内支付合同总价款的30%作为首付款。"
 FINAL = "2.4 剩余10%作为质保金，于质保期届满后十个工作日内支付。"
-OTHER_DOC = (
-    "4.2 工程进度款按月支付，发包人应在收到承包人月度进度报告后二十八日内，按已完工程量的80%支付进度款。"
-)
+OTHER_DOC = "4.3 剩余20%的工程价款作为结算款，于竣工验收合格后二十八日内支付。"
+"""Another document's remaining sum, about the question (a passage not about it holds no conflict since session 39:
+the progress-payment clause this test used before scored relevance below ``t_relevance``)."""
 
 
 def _settled(question: str, doc_of: dict[str, str]) -> dict[str, str]:
