@@ -150,7 +150,7 @@ def title_tokens(meta: DocumentMeta) -> set[str]:
     return name_tokens(f"{meta.title} {file_stem(meta)}")
 
 
-def kind_names(question: str, titled: set[str]) -> set[str]:
+def kind_names(question: str, titled: AbstractSet[str]) -> set[str]:
     """The words of a question that call a contract by its kind ("采购合同的货款", "这份租赁合同", "the
     license agreement"), kept only where some document's title or file name has them (``titled``:
     all their words).
@@ -272,6 +272,7 @@ class RouteIndex:
 
     @classmethod
     def of(cls, docs: Sequence[DocumentMeta]) -> RouteIndex:
+        """The index of ``docs``, in their order (``route`` reports documents by their place in it)."""
         titles = [title_tokens(d) for d in docs]
         names = [frozenset(doc_name_tokens(d, t)) for d, t in zip(docs, titles, strict=True)]
         return cls(
@@ -304,7 +305,7 @@ def route(
     if len(index.docs) < 2:
         return None
     named = question_names(question)
-    q_words = _without_parts(named | kind_names(question, set(index.titled)))
+    q_words = _without_parts(named | kind_names(question, index.titled))
     if not q_words:
         return None
     df, n = index.df, len(index.docs)
