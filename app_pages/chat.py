@@ -29,6 +29,7 @@ from ui.coded import note_text
 from ui.components import (
     evidence_panel,
     premise_notice,
+    quoted_line,
     refusal_note,
     safe,
     safe_answer,
@@ -190,7 +191,7 @@ def _quoted(quoted: Sequence[QuotedRecord], trace: Trace | None = None, key: str
         st.caption(t("quoted_title"))
         for i, q in enumerate(quoted):
             where_ = " · ".join(x for x in (q.doc, clause_display(q.clause)) if x)
-            st.markdown(f"“{safe(q.text, False)}” \\[{q.n}\\] — {safe(where_, False)}")
+            st.markdown(quoted_line(q.text, q.n, where_))
             block = trace.block(q.n) if trace is not None else None
             if block is not None and block.text:
                 with st.expander(t("citations_title") + f" [{q.n}]", key=f"{key}_{i}_{q.start}"):

@@ -20,6 +20,7 @@ from rag_core.errors import LexgateError
 from rag_core.export import escape_markdown, source_label, where_label
 from rag_core.judge.documents_differ import PREMISE_STATED
 from rag_core.models import LABELS, QUESTIONS
+from rag_core.textproc import one_line
 from rag_core.trace import Trace
 from storage.rows import Message
 from ui.coded import why_text
@@ -55,6 +56,14 @@ _CITE = re.compile(r"\\\[(\d{1,3})\\\]")
 def safe(text: Any, keep_newlines: bool = True) -> str:
     """Untrusted text as inert Markdown (links, HTML, emphasis, math and directives escaped)."""
     return escape_markdown(str(text or ""), keep_newlines=keep_newlines)
+
+
+def quoted_line(text: str, n: int, where: str) -> str:
+    """One sentence of the quoted answer as inert Markdown: “sentence” [n] — where it stands.
+
+    On one line: a PDF line break inside a Chinese sentence is no space (session 39 browser try-out: the quoted
+    box read "剩 余的预收物业服务费")."""
+    return f"“{safe(one_line(text), False)}” \\[{n}\\] — {safe(where, False)}"
 
 
 def safe_answer(text: str) -> str:

@@ -161,12 +161,17 @@ def system_prompt(language: Language, think: bool = False, strict: bool = False)
 
 
 def block_header(block: EvidenceBlock) -> str:
-    """``[n] 《title》 p.X · clause path``: what a lawyer needs to find the passage on paper."""
+    """``[n] 《title》 p.X · clause path``: what a lawyer needs to find the passage on paper.
+
+    Only a PDF page number is written as a page; a Word file's section anchor (what ``page`` holds there) is
+    written as the clause when the block has no clause path. Why (session 39 browser try-out): the header
+    "p.11. Break Clause" made the local model say "stated in the agreement on page 11" of a Word lease."""
     parts = [f"[{block.n}] 《{block.title or block.doc}》"]
-    if block.page not in (None, ""):
+    if isinstance(block.page, int):
         parts.append(f" {_PAGE_PREFIX}{block.page}")
-    if block.clause:
-        parts.append(f"{_HEADER_SEPARATOR}{block.clause}")
+    clause = block.clause or (block.page if isinstance(block.page, str) else "")
+    if clause:
+        parts.append(f"{_HEADER_SEPARATOR}{clause}")
     return "".join(parts)
 
 

@@ -194,3 +194,11 @@ def test_with_no_answer_model_the_quoted_sentences_show_once(seeded_home: Path, 
         assert "合同原文摘录" in shown  # the answer itself is the quote
     finally:
         store.prefs.save_settings(fake_settings(fake_llm.base_url))
+
+
+def test_a_quoted_chinese_sentence_wrapped_in_the_pdf_shows_without_a_space() -> None:
+    """Session 39 browser try-out: the quoted box read "剩 余的预收物业服务费" where the PDF broke the line."""
+    from ui.components import quoted_line
+
+    line = quoted_line("乙方应在三十日内移交剩\n余的预收物业服务费。", 1, "wuye.pdf · 第十一条 交接")
+    assert "移交剩余的预收物业服务费" in line and "剩 余" not in line and "[1" in line

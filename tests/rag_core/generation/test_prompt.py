@@ -237,3 +237,17 @@ def test_the_prompt_s_english_name_for_evidence_and_code_ticks_are_not_in_the_an
         )
         == "It lasts five years [5]. This is clearly stated in the contract text [5] of the SaaS Subscription Agreement."
     )
+
+
+def test_a_word_files_section_anchor_is_no_page() -> None:
+    """Session 39 browser try-out: a Word lease's block header read "p.11. Break Clause" and the local model answered
+    "stated in the agreement on page 11"."""
+    from rag_core.generation.prompt import block_header
+
+    anchored = EvidenceBlock(
+        1, "Lease", "lease.docx", "11. Break Clause", "11. Break Clause", "The Tenant may …"
+    )
+    assert block_header(anchored) == "[1] 《Lease》 · 11. Break Clause"
+    bare = EvidenceBlock(2, "Lease", "lease.docx", "11. Break Clause", "", "The Tenant may …")
+    assert block_header(bare) == "[2] 《Lease》 · 11. Break Clause"
+    assert block_header(EN_BLOCKS[1]) == "[2] 《Lease Agreement》 p.9"
