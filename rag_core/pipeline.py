@@ -207,7 +207,11 @@ class Pipeline:
         """Refuse when no kept block has the asked clause type (or quote that clause when a searched
         passage is one but holds no evidence), or when nothing was kept at all; True: answered here."""
         searched = len(hits)
-        absent = absent_clause(turn, evidence.blocks, judged.verdicts, judge_on, [h.text for h in hits])
+        kept = {v.passage_id for v in judged.verdicts if v.keep}
+        kept_texts = [h.text for h in hits if h.chunk_id in kept]
+        absent = absent_clause(
+            turn, evidence.blocks, judged.verdicts, judge_on, [h.text for h in hits], kept_texts
+        )
         if absent is not None:
             found = found_clause_hit(turn, absent, judged.verdicts, hits)
             if found is None:

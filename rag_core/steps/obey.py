@@ -47,14 +47,20 @@ def absent_clause(
     verdicts: Sequence[Verdict],
     judged: bool,
     retrieved: Sequence[str] = (),
+    kept: Sequence[str] = (),
 ) -> AbsentClause | None:
-    """The asked clause type (or named topic) when no evidence block (none CONFLICTING) is of it;
-    only when judged, and never when the judge removed injections and kept nothing (that answer is
-    the knowledge base's configured text alone). ``retrieved``: the texts of every judged passage,
-    which tell whether the documents have the clause at all."""
+    """The asked clause type (or named topic) when no evidence block (none CONFLICTING) is of it, nor any
+    kept passage (``kept``: their texts); only when judged, and never when the judge removed injections and
+    kept nothing (that answer is the knowledge base's configured text alone). ``retrieved``: the texts of every
+    judged passage, which tell whether the documents have the clause at all.
+
+    Why the kept passages: a block may be the kept clause's whole parent, where the clause is one part of many.
+    "合同的有效期是多久？" over a joint venture agreement kept its DURATION passage (Expiration Date 0.91) but the
+    block handed on, 1,365 characters of royalty and duration terms, scored 0.46, and at ``t_clause_type`` 0.55 the
+    question was refused (``bench refusal``, session 39)."""
     if not judged or any(b.conflicting for b in blocks) or is_risk_empty(list(verdicts)):
         return None
-    kind = missing_kind(turn.asked_question, [b.text for b in blocks], turn.settings.verdict)
+    kind = missing_kind(turn.asked_question, [*(b.text for b in blocks), *kept], turn.settings.verdict)
     if kind is None:
         return None
     found = (

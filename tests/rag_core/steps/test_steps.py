@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rag_core.generation.prompt import EvidenceBlock
+from rag_core.judge.base import PassageInput
 from rag_core.judge.factory import make_judge
 from rag_core.models import Hit, KnowledgeBase
 from rag_core.settings import ReflectionSettings, Settings
@@ -254,3 +255,25 @@ def test_a_parent_holding_an_injection_hands_on_every_kept_child() -> None:
     assert [p.hit.chunk_id for p in screened] == ["c2", "c1"] and len(notes) == 1
     clean = Passage(_hit("q", "\n".join((cap, loss))), kids)
     assert _screen_parents([clean], Settings().verdict.t_injection)[0] == [clean]
+
+
+def test_a_kept_passage_of_the_asked_type_inside_a_wider_block_is_no_absent_clause() -> None:
+    """``bench refusal``, session 39: "合同的有效期是多久？" over a joint venture agreement kept its DURATION passage
+    (Expiration Date 0.91), but the block handed on was its 1,365-character parent (0.46), and at t_clause_type 0.55
+    the question was refused as "passages look like a term clause, none answers"."""
+    from rag_core.steps.obey import absent_clause
+    from tests.fixtures.data import TRAIN
+
+    name = "KIROMICBIOPHARMA,INC_04_08_2020-EX-10.28-JOINT VENTURE AGREEMENT.txt"
+    text = (TRAIN / "cuad" / "contracts" / name).read_text(encoding="utf-8")
+    start = text.index("Sars-cov-2 - The economic rights")
+    kept = text[start : text.index("target of any kind of insolvency procedure.", start) + 43]
+    parent = text[start - 195 : start - 195 + 1365]
+    block = EvidenceBlock(1, "JV", name, None, "", parent, False, start - 195, start - 195 + 1365, "d", "p1")
+    turn = _turn("合同的有效期是多久？")
+    verdict = make_judge(turn.settings, None).judge(turn.asked_question, [PassageInput("c1", kept)])
+    assert verdict[0].keep, verdict[0].explanation
+    assert absent_clause(turn, [block], verdict, True, [kept]) is not None, (
+        "the parent alone reads as no term clause"
+    )
+    assert absent_clause(turn, [block], verdict, True, [kept], kept=[kept]) is None
