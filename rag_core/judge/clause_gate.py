@@ -53,9 +53,11 @@ def absent_clause_type(question: str, texts: list[str], s: VerdictSettings) -> C
     """The asked clause type when none of ``texts`` is of it (``None``: no type asked, or present).
 
     A type only the classifier guesses for a Chinese question refuses nothing (``guessed_for_chinese``)."""
+    if guessed_for_chinese(question):
+        return None
     w = load_weights()
     qv = question_view(question, dense.embed([question])[0], w)
-    if not qv.types or guessed_for_chinese(question):
+    if not qv.types:
         return None
     if texts:
         views = passage_views(texts, w)

@@ -262,7 +262,6 @@ class RouteIndex:
     1,000-document base. The retriever builds the index once per loaded ``doc_meta``."""
 
     docs: tuple[DocumentMeta, ...]
-    titles: tuple[frozenset[str], ...]
     names: tuple[frozenset[str], ...]
     kinds: tuple[frozenset[str], ...]
     """A contract's title words (``is_contract_title``), else empty: only they answer a kind word."""
@@ -277,7 +276,6 @@ class RouteIndex:
         names = [frozenset(doc_name_tokens(d, t)) for d, t in zip(docs, titles, strict=True)]
         return cls(
             tuple(docs),
-            tuple(frozenset(t) for t in titles),
             tuple(names),
             tuple(
                 frozenset(t) if is_contract_title(d) else frozenset()
@@ -320,11 +318,11 @@ def route(
 
     meanings = one_per_meaning({w for w in q_words if df[w]})
     q_weight = sum(idf(w) for w in meanings) or 1.0
+    kinds = index.kinds
     scored = []
-    for i, (ws, kind_title) in enumerate(zip(index.names, index.kinds, strict=True)):
+    for i, (ws, kind_title) in enumerate(zip(index.names, kinds, strict=True)):
         hit = one_per_meaning({w for w in q_words if w in (ws if w in named else kind_title)})
         scored.append((sum(idf(w) for w in hit) / q_weight, i, sorted(hit)))
-    kinds = index.kinds
     kind = same_kind(meanings, kinds, named, same_kind_max)
     if kind is not None:
         # the contract whose title says the asked word itself (not its translation) first
@@ -497,16 +495,17 @@ def _without_repeats(query: str, spans: list[tuple[int, int]]) -> list[tuple[int
     was refused; "租赁合同的租赁期限是多久？" lost its 租赁 the same way."""
     kinds = tuple(_KIND_WORDS)
     runs = _runs(spans)
+    texts = [query[run[0][0] : run[-1][1]] for run in runs]
     said = [
-        len(run) > 1 or query.startswith(kinds, run[-1][1]) or query[: run[-1][1]].endswith(kinds)
+        len(run) > 1 or query[: run[-1][1]].endswith(kinds) or query.startswith(kinds, run[-1][1])
         for run in runs
     ]
-    names = [query[run[0][0] : run[-1][1]] for run, whole in zip(runs, said, strict=True) if whole]
+    names = [text for text, whole in zip(texts, said, strict=True) if whole]
     return [
         span
-        for run, whole in zip(runs, said, strict=True)
+        for run, text, whole in zip(runs, texts, said, strict=True)
         for span in run
-        if whole or not any(query[run[0][0] : run[-1][1]] in name for name in names)
+        if whole or not any(text in name for name in names)
     ]
 
 
