@@ -17,12 +17,12 @@ instead of "no". Narrow on purpose: only yes/no questions (a wh-question takes i
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from rag_core.coded import CODE_JOIN, coded, join
 from rag_core.judge.classify import document_of, relabelled
 from rag_core.judge.conflict import VALUE_CONFLICT, affirmation_score, premise_slots
-from rag_core.judge.forum_premise import yes_no_question
+from rag_core.judge.forum_premise import FORUM_CONFLICT, asserted_forum, forum_agreement, yes_no_question
 from rag_core.models import Verdict
 from rag_core.settings import VerdictSettings
 
@@ -38,21 +38,25 @@ def apply_documents_differ(
     doc_of: Mapping[str, str] | None = None,
 ) -> list[Verdict]:
     """``verdicts`` with the EVIDENCE passages that state a yes/no question's contradicted value, in a
-    document that does not contradict it (``texts``: passage id → text), marked ``premise_stated``."""
+    document that does not contradict it (``texts``: passage id → text), marked ``premise_stated``; the
+    same for the dispute forum a question asserts (``forum_premise``: "借款合同的争议由哪个法院管辖？" over one
+    loan contract naming a court and another naming arbitration opened "不对" though one names a court)."""
     doc = document_of(doc_of)
-    contradicting = {
-        doc(v) for v in verdicts if v.label == "CONFLICTING" and VALUE_CONFLICT in v.explanation_code
-    }
-    if not contradicting or not yes_no_question(question):
+    by_value = _contradicting(verdicts, VALUE_CONFLICT, doc) if yes_no_question(question) else set()
+    by_forum = _contradicting(verdicts, FORUM_CONFLICT, doc) if asserted_forum(question) else set()
+    if not by_value and not by_forum:
         return list(verdicts)
     slots = premise_slots(question)
+
+    def states(v: Verdict) -> bool:
+        text = texts.get(v.passage_id, "")
+        if by_value and doc(v) not in by_value and affirmation_score(slots, text) >= s.t_conflict:
+            return True
+        return bool(by_forum) and doc(v) not in by_forum and forum_agreement(question, text)[0] > 0
+
     out: list[Verdict] = []
     for v in verdicts:
-        if (
-            v.label != "EVIDENCE"
-            or doc(v) in contradicting
-            or affirmation_score(slots, texts.get(v.passage_id, "")) < s.t_conflict
-        ):
+        if v.label != "EVIDENCE" or not states(v):
             out.append(v)
             continue
         note = coded(
@@ -61,6 +65,11 @@ def apply_documents_differ(
         )
         out.append(relabelled(v, v.label, v.keep, join([note, v.explanation], sep="; ")))
     return out
+
+
+def _contradicting(verdicts: Sequence[Verdict], code: str, doc: Callable[[Verdict], str]) -> set[str]:
+    """The documents of the CONFLICTING verdicts whose explanation carries ``code``."""
+    return {doc(v) for v in verdicts if v.label == "CONFLICTING" and code in v.explanation_code}
 
 
 def states_premise_ids(verdicts: Sequence[Verdict]) -> set[str]:

@@ -64,15 +64,33 @@ FORUM_WORDS: dict[str, tuple[str, ...]] = {
 (``reflection.premise.false_values``)."""
 
 
+FORUM_CONFLICT = "con_forum"
+"""The explanation code of a passage naming only the other dispute forum than the question's."""
+
+
 def yes_no_question(text: str) -> bool:
     """Whether a question asks yes or no ("Are disputes …?", "…吗？", "是否…") rather than what, when or who."""
     return bool(_YES_NO.search(text))
 
 
+_WHICH_FORUM = re.compile(
+    r"哪[个家一所里]?(?:人民)?(?:法院|仲裁)|什么(?:法院|仲裁)"
+    r"|\b(?:which|what)\s+(?:\w+\s+)?(?:courts?|arbitra\w+)\b|\bin\s+(?:which|what)\s+(?:\w+\s+)?courts?\b",
+    re.I,
+)
+"""A wh-question that takes the forum as given: "由哪个法院管辖？" asks which court, so it asserts a court.
+
+Why (try-out, session 40): "股权转让协议约定由哪个法院管辖？" over an agreement whose dispute clause reads
+"提交上海仲裁委员会仲裁" was refused ("no passage holds what was asked"): the premise was read only from
+yes/no questions, so the lawyer was not told that the agreement names no court but arbitration."""
+
+
 def asserted_forum(premise: str) -> str:
-    """The one forum a yes/no question asserts ("court" or "arbitration"), or "" (a wh-question, an
-    alternative, a negated question, or one naming both or neither)."""
-    if not yes_no_question(premise) or ALTERNATIVE.search(premise) or _NEGATED.search(premise):
+    """The one forum a yes/no question asserts or a which-court (which-arbitration) question takes as
+    given ("court" or "arbitration"), or "" (another wh-question, an alternative, a negated question,
+    or one naming both or neither)."""
+    asks = yes_no_question(premise) or _WHICH_FORUM.search(premise)
+    if not asks or ALTERNATIVE.search(premise) or _NEGATED.search(premise):
         return ""
     court, arbitration = bool(_COURT_PREMISE.search(premise)), bool(_ARBITRATION.search(premise))
     if court == arbitration:
@@ -99,7 +117,7 @@ def forum_conflict(premise: str, passage: str) -> tuple[float, str]:
         return 0.0, ""
     other = next(iter(stated))
     return FORUM_STRENGTH, coded(
-        "con_forum",
+        FORUM_CONFLICT,
         f"the question says disputes go to {FORUMS[asked][1]}, the passage to {FORUMS[other][1]}",
         asked_zh=FORUMS[asked][0],
         asked_en=FORUMS[asked][1],

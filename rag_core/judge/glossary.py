@@ -151,10 +151,8 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("survive", "survival", "continue"), ("继续有效", "存续", "持续")),
     # --- rights and duties ---
     (("assign", "assignment", "transfer"), ("转让", "让与")),
-    (
-        ("sublet", "sublease", "sub-let", "underlet", "underletting"),
-        ("转租",),
-    ),  # English leases write "underlet"
+    # English leases write "underlet"
+    (("sublet", "sublease", "sub-let", "underlet", "underletting"), ("转租",)),
     (("subcontract", "delegate"), ("分包", "转包", "委托")),
     (("consent", "approval", "approve", "permission"), ("同意", "批准", "许可")),
     (("written", "writing"), ("书面",)),

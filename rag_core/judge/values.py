@@ -206,7 +206,9 @@ _VALUE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "period",
         re.compile(
             rf"(?:(?P<w>{_ENWORD})\s*\(\s*(?P<wd>\d+)\s*\)|(?P<n>{_NUM})|(?P<w2>\b(?:{_ENWORD})\b))[\s-]*"
-            r"(?P<u>(?:(?:business|calendar|consecutive|full)\s+)?(?:hours?|days?|weeks?|months?|years?))\b"
+            # "working"/"banking"/"clear" days (British drafting): "25 working days' paid holiday" was read as a
+            # bare number, so "How many days of holiday …?" found the holiday clause lacking a period (session 40)
+            r"(?P<u>(?:(?:business|calendar|consecutive|full|working|banking|clear)\s+)?(?:hours?|days?|weeks?|months?|years?))\b"
             rf"|(?P<zn>{_NUM}|{_ZHNUM})\s*(?P<zu>个工作日|工作日|个星期|星期|个月|个小时|小时|周|天|年(?!\d))"
             # "三十日内", "十五日后" are periods; "每月5日后", "次月十日后" a day of the month
             rf"|(?<![月\d〇零一二三四五六七八九十百千两])(?P<zd>{_NUM}|{_ZHNUM})\s*(?P<zdu>日)(?=内|以内|之内|以上|以下|之后|后)",
@@ -295,7 +297,9 @@ def _key_of(kind: str, m: re.Match[str]) -> tuple[object, ...] | None:
         else:
             n = float(g["wd"]) if g["wd"] else parse_number(g["n"] or g["w2"] or "")
             unit = re.sub(
-                r"^(?:business|calendar|consecutive|full)\s+", "", re.sub(r"\s+", " ", g["u"].lower())
+                r"^(?:business|calendar|consecutive|full|working|banking|clear)\s+",
+                "",
+                re.sub(r"\s+", " ", g["u"].lower()),
             )
         if n is None:
             return None

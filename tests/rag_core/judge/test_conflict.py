@@ -90,6 +90,14 @@ def test_values_parsed() -> None:
     assert zh_number("一百二十") == 120 and zh_number("三万") == 30000 and zh_number("合同") is None
 
 
+def test_working_and_clear_days_are_periods() -> None:
+    """Session 40 try-out: "25 working days' paid holiday" was read as a bare number, so the holiday clause
+    lacked the period "How many days of holiday does the employee get?" asks for."""
+    kinds = {(v.kind, v.key) for v in extract_values("25 working days' paid holiday; ten (10) clear days")}
+    assert kinds == {("period", (25.0,)), ("period", (10.0,))}
+    assert score("The holiday entitlement is 20 working days, right?", "25 working days' paid holiday") > T
+
+
 def test_llm_confirmation_averages_top_candidates() -> None:
     from rag_core.judge.base import PassageInput
     from rag_core.judge.local_judge import LocalJudge

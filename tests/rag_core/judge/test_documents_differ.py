@@ -93,3 +93,21 @@ def test_another_contract_s_twelve_months_does_not_state_a_loan_term() -> None:
     assert labels["term"] != "CONFLICTING" and labels["year"] != "CONFLICTING", labels
     settled = apply_documents_differ(q, raw, texts, s, {"loan": "a", "term": "b", "year": "c"})
     assert not states_premise_ids(settled)
+
+
+def test_a_court_of_one_document_beside_arbitration_of_another_differs() -> None:
+    """Try-out (session 40): "借款合同的争议由哪个法院管辖？" over two loan contracts, one naming a court and one
+    arbitration, opened "不对" though one of them names the court."""
+    s = Settings().verdict
+    texts = {
+        "court": "第八条 争议解决\n因本合同发生的争议，由甲方住所地人民法院管辖。",
+        "arb": "第十条 争议解决\n因本合同发生的争议，双方应协商解决；协商不成的，提交深圳国际仲裁院仲裁。",
+    }
+    q = "借款合同的争议由哪个法院管辖？"
+    raw = LocalJudge(s).judge(q, [PassageInput(k, t) for k, t in texts.items()])
+    labels = {v.passage_id: v.label for v in raw}
+    assert labels == {"court": "EVIDENCE", "arb": "CONFLICTING"}, labels
+    marked = states_premise_ids(apply_documents_differ(q, raw, texts, s, {"court": "a", "arb": "b"}))
+    assert marked == {"court"}
+    # one document naming both: no two documents differ
+    assert not states_premise_ids(apply_documents_differ(q, raw, texts, s, {"court": "a", "arb": "a"}))

@@ -33,8 +33,14 @@ def test_a_yes_no_question_naming_one_forum_asserts_it() -> None:
     assert asserted_forum("特许经营合同的争议由法院管辖吗？") == "court"
     assert asserted_forum("Are disputes resolved by arbitration?") == "arbitration"
     assert asserted_forum("发生纠纷可以起诉吗？") == "court"
-    # a wh-question, an alternative, a negated question: no premise
-    assert asserted_forum("争议由哪个法院管辖？") == ""
+    # a which-court (which-arbitration) question takes its forum as given (session 40)
+    assert asserted_forum("争议由哪个法院管辖？") == "court"
+    assert asserted_forum("In which courts may disputes be brought?") == "court"
+    assert asserted_forum("Which arbitration commission resolves disputes?") == "arbitration"
+    # another wh-question, an alternative, a negated question: no premise
+    assert asserted_forum("争议怎么解决？") == ""
+    assert asserted_forum("Where are disputes resolved?") == ""
+    assert asserted_forum("哪个法院或仲裁机构管辖？") == ""
     assert asserted_forum("争议是仲裁还是诉讼解决？") == ""
     assert asserted_forum("Is there no arbitration clause?") == ""
 
@@ -56,7 +62,17 @@ def test_the_other_forum_alone_contradicts_the_premise() -> None:
     assert score("特许经营合同的争议是仲裁解决吗？", ARBITRATION_ZH) < t
     assert score("Are disputes resolved by arbitration?", BOTH_EN) < t
     assert score("Are disputes resolved by arbitration?", CONFIDENTIALITY_EN) < t
-    assert score("争议由哪个法院管辖？", ARBITRATION_ZH) < t
+    assert score("争议怎么解决？", ARBITRATION_ZH) < t
+
+
+def test_a_which_court_question_over_an_arbitration_clause_is_corrected() -> None:
+    """Try-out (session 40): "股权转让协议约定由哪个法院管辖？" over an agreement that sends disputes to the
+    上海仲裁委员会 was refused ("no passage holds what was asked") instead of told there is no court."""
+    t = Settings().verdict.t_conflict
+    assert score("股权转让协议约定由哪个法院管辖？", ARBITRATION_ZH) == FORUM_STRENGTH > t
+    assert score("Which court has jurisdiction over disputes?", ARBITRATION_ZH) > t
+    assert score("争议由哪个法院管辖？", COURT_ZH) < t  # the court it asks about is named
+    assert score("Which court has jurisdiction over disputes?", BOTH_EN) < t
 
 
 def test_the_note_names_both_forums() -> None:
@@ -78,7 +94,9 @@ def test_the_asked_forum_alone_answers_the_premise() -> None:
     assert forum_agreement("争议可以仲裁吗？", LEASE_COURT_ZH)[0] == 0.0
     assert forum_agreement("Are disputes resolved by arbitration?", BOTH_EN)[0] == 0.0
     assert forum_agreement("Can disputes go to court?", CONFIDENTIALITY_EN)[0] == 0.0
-    assert forum_agreement("争议由哪个法院管辖？", LEASE_COURT_ZH)[0] == 0.0
+    assert forum_agreement("争议怎么解决？", LEASE_COURT_ZH)[0] == 0.0
+    # a which-court question is answered by the clause naming the court (session 40)
+    assert forum_agreement("争议由哪个法院管辖？", LEASE_COURT_ZH)[0] == FORUM_STRENGTH
 
 
 def test_the_local_judge_keeps_the_clause_naming_the_asked_forum_as_evidence() -> None:

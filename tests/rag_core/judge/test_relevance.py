@@ -325,3 +325,35 @@ def test_a_term_ending_on_an_event_s_day_answers_when_it_ends() -> None:
     )
     assert ends[0].matched == ("date",)
     assert lexical_features("押金什么时候付？", ["乙方应于本合同签订之日向甲方支付押金。"])[0].matched == ()
+
+
+def test_a_chinese_what_for_question_asks_the_purpose() -> None:
+    """Session 40 try-out: "借款可以用来干什么？" was a question of 借款, 用来, 干什么, and the clause headed 借款用途
+    covered one of three (NO_EVIDENCE 0.46)."""
+    assert terms("借款可以用来干什么？") == ["用途", "借款"]
+    assert "用途" in terms("房屋可以用作什么？") and "用作" not in terms("房屋可以用作什么？")
+    clause = "第二条 借款用途\n本借款仅用于乙方新开门店的装修及设备采购，未经甲方书面同意，乙方不得挪作他用。"
+    assert lexical_features("借款可以用来干什么？", [clause])[0].coverage == 1.0
+    # a statement that something is used for a named purpose is no question of the purpose
+    assert "用途" not in terms("本借款仅用于装修")
+
+
+def test_a_use_stated_as_used_only_as_is_the_purpose() -> None:
+    """Session 40 try-out: "The Premises may be used only as offices" covered half of "What can the premises be
+    used for?" while a Chinese clause saying 用途 covered all of it."""
+    lease = "9. Use\nThe Premises may be used only as offices within Class E(g)(i) of the Use Classes Order."
+    assert lexical_features("What can the premises be used for?", [lease])[0].coverage == 1.0
+
+
+def test_an_adjective_of_an_ation_noun_is_the_noun() -> None:
+    """Session 40 try-out: "probation" stems to "prob", too short to meet "probationary" by shared prefix, so
+    "How long is the probation period?" found only "period" in "The first six (6) months are a probationary
+    period" and quoted a CUAD definition of a Year."""
+    from rag_core.judge.relevance import stem
+
+    assert stem("probationary") == stem("probation")
+    assert stem("operational") == stem("operation")
+    x = lexical_features(
+        "How long is the probation period?", ["The first six (6) months are a probationary period."]
+    )[0]
+    assert x.hits == 2 and x.matched == ("period",)  # "prob" and "period" ("long" asks, it is in no clause)
