@@ -384,6 +384,15 @@ class ReflectionSettings(_Group):
     support_partial: float = _f(
         0.3, "overlap 0-1", "Token overlap above which a sentence is partially supported", ge=0, le=1
     )
+    omitted_max_sentences: int = _f(
+        2,
+        "sentences",
+        "An answer that cites a block but states none of the numbers of a quoted sentence of it holding "
+        "the asked kind of value (a deadline for 'when', an amount for 'how much') gets up to this many "
+        "such sentences added, quoted (0 = off; reflection.completeness)",
+        ge=0,
+        le=5,
+    )
     named_clause_min_share: float = _f(
         0.5,
         "fraction",

@@ -20,6 +20,7 @@ from rag_core.generation.refusal import (
 )
 from rag_core.llm.base import CancelToken, ChatModel
 from rag_core.models import Verdict
+from rag_core.reflection.completeness import omitted_sentences, with_omitted
 from rag_core.reflection.facts import unbacked_permission, without_invented
 from rag_core.reflection.output_guard import guard_answer
 from rag_core.reflection.support import (
@@ -175,6 +176,22 @@ def _apply(turn: Turn, review: Review, regenerated: bool) -> Iterator[Event]:
         yield Token(review.answer)
 
 
+def _complete(turn: Turn, blocks: Sequence[EvidenceBlock]) -> Iterator[Event]:
+    """The accepted answer with the quoted sentences it left out added (``reflection.completeness``)."""
+    cited = set(cit.check_citations(turn.answer, blocks).valid)
+    limit = turn.settings.reflection.omitted_max_sentences
+    omitted = omitted_sentences(turn.judged_question, turn.answer, turn.quoted, cited, limit)
+    if not omitted:
+        return
+    reason = coded(
+        "omitted_quoted",
+        f"the answer left out the asked value of {len(omitted)} quoted sentence(s) of a block it cites: "
+        "added, quoted",
+        count=len(omitted),
+    )
+    yield from _replace(turn, with_omitted(turn.answer, omitted, turn.language), reason)
+
+
 def _withhold(turn: Turn, blocks: Sequence[EvidenceBlock], kb_empty: str) -> Iterator[Event]:
     """The last resort: quote the evidence (IS_SUPPORTED on) or withhold an uncited answer."""
     rs, language = turn.settings.reflection, turn.language
@@ -230,7 +247,8 @@ def review_answer(
         review = _granted_unbacked(turn, review_draft(turn.answer, blocks, rs, turn.judged_question), blocks)
         yield from _apply(turn, review, regenerated=True)
     if review.ok:
-        turn.citations = cit.build_citations(review.valid, blocks)
+        yield from _complete(turn, blocks)
+        turn.citations = cit.build_citations(cit.check_citations(turn.answer, blocks).valid, blocks)
     else:
         yield from _withhold(turn, blocks, kb_empty)
         quoted_from = turn.all_blocks or blocks  # the fallback may quote a block the prompt left out

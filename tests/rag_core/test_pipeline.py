@@ -1054,3 +1054,29 @@ def test_a_guarantee_period_question_is_answered_not_refused_as_a_missing_warran
     done = list(Pipeline(store, s, None, None, None).ask(AskRequest("保证期间是多久？", [kb])))[-1]
     assert isinstance(done, Done)
     assert not done.result.refused and "三年" in done.result.answer, done.result.answer
+
+
+SHARE_TRANSFER = (
+    "股权转让协议\n\n第一条 转让标的\n甲方将其持有的目标公司30%股权转让给乙方。\n\n"
+    "第二条 转让价款及支付\n股权转让价款为人民币1200万元。乙方应于本协议签署后10个工作日内支付价款的40%，即480万元；"
+    "其余720万元于工商变更登记完成后15个工作日内付清。\n\n"
+    "第三条 争议解决\n因本协议引起的争议，提交上海仲裁委员会仲裁。\n"
+)
+
+
+def test_an_instalment_the_answer_left_out_is_added_quoted(tmp_path: Path) -> None:
+    """Try-out (session 40): the local model answered when the price is paid with the first instalment only;
+    every sentence was supported, and the lawyer read that the whole price was due within ten working days."""
+    store = Store(tmp_path / "store")
+    kb = text_kb(store, Settings(), "share", SHARE_TRANSFER)
+    draft = "股权转让价款应于本协议签署后10个工作日内支付价款的40%，即480万元 [1]。"
+    _, result, _ = _run(store, kb, "股权转让价款什么时候支付？", lambda r: Reply(content=draft))
+    assert result.answer.startswith(draft), result.answer
+    assert "“其余720万元于工商变更登记完成后15个工作日内付清。” [1]" in result.answer
+    assert any(code_of(n)[0] == "omitted_quoted" for n in result.trace.notes)
+    assert [c.n for c in result.citations] == [1]
+    # turned off: the draft stands as written
+    off = Settings()
+    off.reflection.omitted_max_sentences = 0
+    _, plain, _ = _run(store, kb, "股权转让价款什么时候支付？", lambda r: Reply(content=draft), settings=off)
+    assert plain.answer == draft
