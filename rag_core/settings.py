@@ -387,9 +387,10 @@ class ReflectionSettings(_Group):
     omitted_max_sentences: int = _f(
         2,
         "sentences",
-        "An answer that cites a block but states none of the numbers of a quoted sentence of it holding "
-        "the asked kind of value (a deadline for 'when', an amount for 'how much') gets up to this many "
-        "such sentences added, quoted (0 = off; reflection.completeness)",
+        "An answer that states none of the numbers of the quoted answer's lead sentence (in a block it does "
+        "not cite), or of the other half of a sentence split at its semicolon whose first half it reports, "
+        "when that sentence holds the asked kind of value (a deadline for 'when', an amount for 'how "
+        "much'), gets up to this many such sentences added, quoted (0 = off; reflection.completeness)",
         ge=0,
         le=5,
     )

@@ -185,8 +185,7 @@ def _complete(turn: Turn, blocks: Sequence[EvidenceBlock]) -> Iterator[Event]:
         return
     reason = coded(
         "omitted_quoted",
-        f"the answer left out the asked value of {len(omitted)} quoted sentence(s) of a block it cites: "
-        "added, quoted",
+        f"the answer left out the asked value of {len(omitted)} quoted sentence(s): added, quoted",
         count=len(omitted),
     )
     yield from _replace(turn, with_omitted(turn.answer, omitted, turn.language), reason)
