@@ -387,7 +387,25 @@ def score_blocks(
             under, scorer(question, [one_line(headed(sentences[i])) for i in under]), strict=True
         ):
             scores[i] = max(scores[i], v)
-    return [ScoredSentence(s, float(v)) for s, v in zip(sentences, scores, strict=True)]
+    capped = capped_headers(sentences, scores)
+    return [ScoredSentence(s, float(v)) for s, v in zip(sentences, capped, strict=True)]
+
+
+def capped_headers(sentences: Sequence[BlockSentence], scores: Sequence[float]) -> list[float]:
+    """``scores`` with each table header row's score at most its best row's.
+
+    Why: a header names columns, not facts; it answers only through its rows. Read under its clause
+    heading, "第五条 还款计划 / 期次 | 还款日 | 还款本金" scored 0.90 for "逾期还款怎么处理？" (its rows 0.70-0.73), above the
+    late-repayment clauses (0.89, 0.87), and the quoted answer opened with the repayment table (session 40)."""
+    best: dict[tuple[int, int], float] = {}
+    for s, v in zip(sentences, scores, strict=True):
+        if s.table_header >= 0:
+            key = (s.block, s.table_header)
+            best[key] = max(best.get(key, v), v)
+    return [
+        min(v, best[(s.block, s.position)]) if (s.block, s.position) in best else v
+        for s, v in zip(sentences, scores, strict=True)
+    ]
 
 
 def _quote(block: EvidenceBlock, scored: ScoredSentence) -> QuotedSentence:

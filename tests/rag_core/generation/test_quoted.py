@@ -655,6 +655,28 @@ def test_a_table_row_is_read_and_quoted_under_its_header(scorer: object) -> None
     assert [q.text for q in alone.sentences][:3] == [rows[0].text, "住宅 | 3.5", "商铺 | 6.0"]
 
 
+def test_a_table_header_scores_no_higher_than_its_best_row() -> None:
+    """Session 40 try-out: read under its clause heading, a repayment table's header "期次 | 还款日 | 还款本金" scored
+    0.90 for "逾期还款怎么处理？" (its rows 0.70-0.73), and the quoted answer opened with the whole table."""
+    text = (
+        "第五条 还款计划\n期次 | 还款日 | 还款本金\n第一期 | 2026年12月31日 | 人民币50万元\n"
+        "第二期 | 2027年4月30日 | 人民币100万元\n第八条 逾期还款\n乙方未按期偿还本金或利息的，逾期部分按借款年利率上浮50%计收罚息。\n"
+    )
+    blocks = [_block(1, text, 0)]
+    q = "逾期还款怎么处理？"
+
+    def scores(_q: str, sentences: list[str]) -> list[float]:  # a row read under its header holds 期次 too
+        return [
+            0.7 if "第一期" in t else 0.6 if "第二期" in t else 0.9 if "期次" in t else 0.85
+            for t in sentences
+        ]
+
+    scored = {x.sentence.text: x.score for x in score_blocks(q, blocks, scores)}
+    assert scored["期次 | 还款日 | 还款本金"] == 0.7
+    got = select_quoted(blocks, score_blocks(q, blocks, scores), Settings().generation, q).sentences
+    assert got[0].text.startswith("乙方未按期偿还本金"), [x.text for x in got]
+
+
 def test_the_clauses_of_one_sentence_are_quoted_in_their_order() -> None:
     """Session 36 browser try-out: the 70% clause after 3.2's semicolon scored above the 30% clause before it and
     was quoted first, reading the sentence backwards; separate sentences keep best-first."""
