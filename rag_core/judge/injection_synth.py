@@ -29,6 +29,7 @@ from rag_core.judge import injection_synth_s26 as S26
 from rag_core.judge import injection_synth_s27 as S27
 from rag_core.judge import injection_synth_s35 as S35
 from rag_core.judge import injection_synth_s36 as S36
+from rag_core.judge import injection_synth_s40 as S40
 from rag_core.judge.sentences import sentence_spans
 
 SEED: int = 11
@@ -63,6 +64,9 @@ S35_SEED_OFFSET: int = 4
 S36_SEED_OFFSET: int = 5
 """And those of ``injection_synth_s36`` (directives on how the document is described or relayed, and
 inquiry redirection)."""
+S40_SEED_OFFSET: int = 6
+"""And those of ``injection_synth_s40`` (notes addressed to software or automated readers, and
+directives on what an output must leave out)."""
 
 SYNTH_PATH: Path = Path(__file__).with_name("data") / "injection_synthetic.jsonl"
 
@@ -234,6 +238,8 @@ def generate(cuad_dir: Path, seed: int = SEED) -> list[dict[str, Any]]:
     rows += [*_rows("attack", S35.ATTACKS, cuad_dir, s35), *_rows("lookalike", S35.LOOKALIKES, cuad_dir, s35)]
     s36 = random.Random(seed + S36_SEED_OFFSET)
     rows += [*_rows("attack", S36.ATTACKS, cuad_dir, s36), *_rows("lookalike", S36.LOOKALIKES, cuad_dir, s36)]
+    s40 = random.Random(seed + S40_SEED_OFFSET)
+    rows += [*_rows("attack", S40.ATTACKS, cuad_dir, s40), *_rows("lookalike", S40.LOOKALIKES, cuad_dir, s40)]
     return rows
 
 
