@@ -141,7 +141,7 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     # --- ending and breach ---
     (
         ("terminate", "termination", "cancel", "rescind", "resign", "resignation"),
-        ("终止", "解除", "撤销", "退租", "辞职", "辞退", "开除"),
+        ("终止", "解除", "撤销", "退租", "辞职", "辞退", "开除", "离职"),
     ),
     (("breach", "default", "violate", "violation"), ("违约", "违反", "毁约")),
     (("liability", "liable", "responsible", "responsibility"), ("责任",)),
@@ -274,6 +274,20 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     # not "share": as a verb ("Can the Recipient share Confidential Information with its advisers?") it named
     # the share-transfer agreement, whose 股权 scoped the NDA out (session 30 try-out)
     (("shares", "equity", "stock"), ("股权", "股份", "股票")),
+    # session 40 try-out (an English employment agreement, a Chinese loan contract and share-transfer agreement, asked
+    # across languages): "员工每周工作多少小时？" met no word of "Normal working hours are 37.5 hours per week";
+    # "What happens if the borrower misuses the loan?" none of 挪用; "Who is the buyer of the shares?" none of the
+    # 受让方 line; "How much of the target company is being transferred?" none of 目标公司
+    (("week", "weekly"), ("每周", "星期")),
+    (("hour", "hours"), ("小时", "工时")),
+    (("working",), ("工作",)),
+    (("misuse", "misappropriate", "misappropriation", "divert", "diversion"), ("挪用", "挪作他用")),
+    (("transferee", "assignee", "buyer", "purchaser"), ("受让方", "受让人")),
+    (("transferor", "assignor", "seller", "vendor"), ("转让方", "转让人")),
+    (("target",), ("目标公司", "标的公司")),
+    (("position", "job"), ("职位", "岗位", "职务")),
+    (("allowance",), ("津贴", "补贴")),
+    (("pension",), ("养老金", "养老保险")),
 )
 
 
@@ -284,13 +298,31 @@ def stem(word: str) -> str:
     return relevance_stem(word.lower())
 
 
+def inflections(word: str) -> tuple[str, ...]:
+    """The word and its regular inflections (plural or third person, past, "-ing"), whose stems a question's
+    word may have.
+
+    Why: the judge's stemming is light, so "misuses" stems to "misus" while "misuse" stays whole, and the
+    glossary is looked up by exact stem: "What happens if the borrower misuses the loan?" found no 挪用 in
+    "乙方挪用借款…的，甲方有权提前收回全部借款" (session 40)."""
+    if not word.isalpha():
+        return (word,)
+    base = word[:-1] if word.endswith("e") else word
+    plural = word + ("es" if word.endswith(("s", "x", "z", "ch", "sh")) else "s")
+    return (word, plural, base + "ed", base + "ing")
+
+
 @lru_cache(maxsize=1)
 def _index() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
     """English stem → Chinese terms, and Chinese term → English stems, over every group."""
     en_to_zh: dict[str, list[str]] = {}
     zh_to_en: dict[str, list[str]] = {}
+    # an inflection's stem that a group lists itself stays that group's ("distributed" → 分配, not 经销)
+    listed = {stem(w) for english, _ in GROUPS for w in english if " " not in w}
     for english, chinese in GROUPS:
-        stems = [stem(w) for w in english if " " not in w]
+        words = [w for w in english if " " not in w]
+        inflected = (stem(f) for w in words for f in inflections(w)[1:])
+        stems = list(dict.fromkeys([*(stem(w) for w in words), *(t for t in inflected if t not in listed)]))
         for s in stems:
             en_to_zh.setdefault(s, []).extend(chinese)
         for c in chinese:

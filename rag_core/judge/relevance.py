@@ -283,7 +283,24 @@ def stem(w: str) -> str:
         if suffix == "ly" and w.endswith("ply"):
             continue
         if w.endswith(suffix) and len(w) - len(suffix) >= 3:
-            return w[: -len(suffix)]
+            return _undoubled(w[: -len(suffix)]) if suffix in _VERB_ENDINGS else w[: -len(suffix)]
+    return w
+
+
+_VERB_ENDINGS = frozenset({"ings", "ing", "ed"})
+_UNDOUBLED_MIN = 4
+"""Letters a stem keeps after its doubled last consonant is undone ("transferr" → "transfer", "omitt" → "omit";
+"add" stays)."""
+
+
+def _undoubled(w: str) -> str:
+    """A stem whose "-ed"/"-ing" ending doubled its last consonant, without the double ("transferred" →
+    "transfer", "committed" → "commit"); f, l, s and z stay doubled ("staffed" → "staff", "billed" → "bill").
+
+    Why: "transferr" met "transfer" only by shared prefix and no glossary word, so "How much of the target
+    company is being transferred?" found no 转让 in the share-transfer clause (session 40)."""
+    if len(w) > _UNDOUBLED_MIN and w[-1] == w[-2] and w[-1] not in "aeiouylszf":
+        return w[:-1]
     return w
 
 

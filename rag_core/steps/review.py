@@ -247,7 +247,9 @@ def review_answer(
         yield from _apply(turn, review, regenerated=True)
     if review.ok:
         yield from _complete(turn, blocks)
-        turn.citations = cit.build_citations(cit.check_citations(turn.answer, blocks).valid, blocks)
+        # an added quote may cite a block the prompt left out (the quoted answer reads every block)
+        cited_from = turn.all_blocks or blocks
+        turn.citations = cit.build_citations(cit.check_citations(turn.answer, cited_from).valid, cited_from)
     else:
         yield from _withhold(turn, blocks, kb_empty)
         quoted_from = turn.all_blocks or blocks  # the fallback may quote a block the prompt left out

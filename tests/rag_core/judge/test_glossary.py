@@ -201,3 +201,28 @@ def test_a_technical_service_contract_and_service_availability_translate() -> No
     )
     assert {"annual", "fee"} <= set(translations("年费")) and "故障" in translations("fault")
     assert "响应" in translations(stem("respond")) and "故障" not in translations(stem("failure"))
+
+
+def test_session_40_groups_translate() -> None:
+    """Session 40 try-out (an English employment agreement beside a Chinese loan contract and share-transfer
+    agreement): hours per week, misuse of the loan, the buyer of the shares and the target company met no word
+    of the other language's clause."""
+    hours = lexical_features(
+        "员工每周工作多少小时？", ["4. Hours. Normal working hours are 37.5 hours per week."]
+    )[0]
+    assert hours.hits == 3  # 每周, 工作, 小时 (员工: no "employee" in the clause)
+    misuse = lexical_features(
+        "What happens if the borrower misuses the loan?",
+        ["乙方挪用借款或连续两期未按期还款的，甲方有权提前收回全部借款。"],
+    )[0]
+    assert misuse.hits == 2  # misuses, loan ("happen" and "borrower": no 借款人 in the clause)
+    assert "受让方" in translations("buyer") and "目标公司" in translations("target")
+    assert "terminat" in translations("离职")
+
+
+def test_a_glossary_word_translates_in_every_inflection() -> None:
+    """Session 40: "misuses" stems to "misus" while the glossary's "misuse" stays whole, and "transferred" to
+    "transferr"; the glossary is looked up by exact stem, so neither found its Chinese word."""
+    assert "挪用" in translations(stem("misuses")) and "挪用" in translations(stem("misused"))
+    assert "转让" in translations(stem("transferred")) and "转让" in translations(stem("transferring"))
+    assert stem("staffed") == stem("staff") and stem("billed") == "bill" and stem("added") == "add"
