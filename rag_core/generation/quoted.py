@@ -685,6 +685,21 @@ def _party_lines(ranked: Sequence[ScoredSentence], question: str) -> set[int]:
     return {id(x) for x in ranked if party_labels(x.sentence.text)}
 
 
+def _party_lines_last(chosen: list[ScoredSentence], question: str) -> list[ScoredSentence]:
+    """For a question that asks no party ("What happens if the borrower misuses the loan?"), the lines that only
+    name a party ("借款人（乙方）：广州市天河区宏图餐饮管理有限公司") after the other sentences.
+
+    Why (browser try-out, session 40): the question's "borrower" meets the line's 借款人 through the glossary,
+    and the quoted answer opened with the borrower's and the lender's party lines above the clause that
+    answers ("乙方挪用借款…的，甲方有权提前收回全部借款")."""
+    from rag_core.judge.relevance import asked_kinds, party_labels
+
+    if not question or {"entity", "party"} & set(asked_kinds(question)):
+        return chosen
+    naming = {id(x) for x in chosen if is_field_line(x.sentence.text) and party_labels(x.sentence.text)}
+    return [x for x in chosen if id(x) not in naming] + [x for x in chosen if id(x) in naming]
+
+
 def select_quoted(
     blocks: Sequence[EvidenceBlock],
     scored: Sequence[ScoredSentence],
@@ -724,6 +739,7 @@ def select_quoted(
         if question and settings.quoted_prefer_named_heading:
             chosen = _named_first(chosen, heading_reader(question))
         chosen = _defined_first(chosen, ranked, question)
+        chosen = _party_lines_last(chosen, question)
         chosen = with_table_headers(clauses_in_order(chosen[: settings.quoted_max_sentences]), scored)
     lead = _correcting(ranked, {b.n for b in blocks if b.conflicting}, question)
     stated = _stating(ranked, {b.n for b in blocks if b.affirming}, question) if lead is not None else None

@@ -716,3 +716,29 @@ def test_the_quoted_answer_says_the_documents_differ_and_quotes_the_statement_fi
     assert quoted.render("zh").startswith("各文件约定不一致")
     alone = select_quoted(blocks[:1], score_blocks(q, blocks[:1], scorer), Settings().generation, q)  # type: ignore[arg-type]
     assert not alone.differing and alone.render("en").startswith("No —")
+
+
+def test_party_lines_come_last_for_a_question_that_asks_no_party() -> None:
+    """Session 40 browser try-out: "What happens if the borrower misuses the loan?" opened with the borrower's and
+    the lender's party lines (借款人 meets "borrower"), above the clause that answers."""
+    text = (
+        "借款合同\n出借人（甲方）：深圳前海汇融投资有限公司\n借款人（乙方）：广州市天河区宏图餐饮管理有限公司\n"
+        "第九条 违约与提前收回\n乙方挪用借款或连续两期未按期还款的，甲方有权提前收回全部借款。\n"
+    )
+    blocks = [_block(1, text, 0)]
+
+    def scores(_q: str, sentences: list[str]) -> list[float]:
+        return [0.9 if "借款人" in t else 0.85 if "出借人" in t else 0.8 for t in sentences]
+
+    def quoted(q: str) -> list[str]:
+        return [
+            x.text
+            for x in select_quoted(
+                blocks, score_blocks(q, blocks, scores), Settings().generation, q
+            ).sentences
+        ]
+
+    assert quoted("What happens if the borrower misuses the loan?")[0].startswith("乙方挪用借款")
+    assert quoted("Who is the borrower?")[0].startswith(
+        "借款人"
+    )  # a question asking the party keeps its line first
