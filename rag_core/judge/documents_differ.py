@@ -12,7 +12,8 @@ is evidence); an EVIDENCE passage that states the question's value where the que
 none of whose passages contradicts the premise, is marked ``premise_stated``. The answer reads the mark
 (``EvidenceBlock.affirming``): the quoted answer and the premise check then open "the documents differ"
 instead of "no". Narrow on purpose: only yes/no questions (a wh-question takes its value for granted,
-``premise_held``), only beside a value conflict of another document.
+``premise_held``), only beside a value conflict of another document; and the dispute forum a yes/no or
+which-court question asserts, beside another document naming only the other forum (``forum_premise``).
 """
 
 from __future__ import annotations

@@ -109,8 +109,8 @@ def stated_forums(passage: str) -> frozenset[str]:
 
 
 def forum_conflict(premise: str, passage: str) -> tuple[float, str]:
-    """``FORUM_STRENGTH`` and why, when a yes/no premise names one forum and the passage names only the
-    other; (0, "") otherwise."""
+    """``FORUM_STRENGTH`` and why, when the question asserts one forum (``asserted_forum``) and the passage
+    names only the other; (0, "") otherwise."""
     asked = asserted_forum(premise)
     stated = stated_forums(passage)
     if not asked or len(stated) != 1 or asked in stated:
@@ -127,8 +127,8 @@ def forum_conflict(premise: str, passage: str) -> tuple[float, str]:
 
 
 def forum_agreement(premise: str, passage: str) -> tuple[float, str]:
-    """``FORUM_STRENGTH`` and why, when a yes/no premise names one forum and the passage names only that
-    one; (0, "") otherwise.
+    """``FORUM_STRENGTH`` and why, when the question asserts one forum (``asserted_forum``) and the passage
+    names only that one; (0, "") otherwise.
 
     Why (try-out, session 31): "房屋租赁合同的争议由法院管辖吗？" over a lease whose dispute clause reads
     "协商不成的，任何一方均可向房屋所在地人民法院起诉" was refused: the fitted scores gave the clause
