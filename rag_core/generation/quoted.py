@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from rag_core.answer_records import QuotedRecord
 from rag_core.chunking import HEADING_ONLY_MAX_CHARS, SENTENCE_END_CHARS, clause_within
 from rag_core.definitions import definitions
 from rag_core.generation.prompt import EvidenceBlock, Language
@@ -120,8 +121,13 @@ class QuotedAnswer:
         note = _DIFFER_NOTE if self.differing else _CONFLICT_NOTE
         lines = [note[language]] if self.conflicting else []
         lines.append(lead[language])
-        lines.extend(f"“{one_line(s.text)}” [{s.n}]" for s in self.sentences)
+        lines.extend(quote_line(s.text, s.n) for s in self.sentences)
         return "\n".join(lines)
+
+
+def quote_line(text: str, n: int) -> str:
+    """One quoted sentence as the answer text writes it: “sentence” [n], on one line."""
+    return f"“{one_line(text)}” [{n}]"
 
 
 def _line_sentences(line: str) -> list[tuple[int, int]]:
@@ -332,7 +338,7 @@ def with_table_headers(
 _SEMICOLON_END = re.compile(r"[；;]\s*$")
 
 
-def ends_at_semicolon(sentence: BlockSentence) -> bool:
+def ends_at_semicolon(sentence: BlockSentence | QuotedRecord) -> bool:
     """The sentence is a clause a semicolon ends: the next one of its block continues the same sentence."""
     return bool(_SEMICOLON_END.search(sentence.text))
 

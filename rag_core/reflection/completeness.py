@@ -29,6 +29,7 @@ from collections.abc import Sequence
 
 from rag_core.answer_records import QuotedRecord
 from rag_core.generation.prompt import Language
+from rag_core.generation.quoted import ends_at_semicolon, quote_line
 from rag_core.judge.relevance import asked_kinds, held_kinds
 from rag_core.reflection.support import numbers_in
 from rag_core.textproc import one_line
@@ -50,7 +51,7 @@ def joined_halves(a: QuotedRecord, b: QuotedRecord) -> bool:
     first, second = (a, b) if a.start <= b.start else (b, a)
     return (
         first.doc_id == second.doc_id
-        and first.text.rstrip().endswith((";", "；"))
+        and ends_at_semicolon(first)
         and 0 <= second.start - first.end <= SEMICOLON_GAP_MAX_CHARS
     )
 
@@ -67,23 +68,22 @@ def omitted_sentences(
     if not kinds or limit <= 0 or not quoted:
         return []
     said: set[str] = set().union(*numbers_in(answer, strict=False))
+    values = [numbers_in(q.text, strict=True) for q in quoted]
+    states = [any(v & said for v in vs) for vs in values]
 
-    def states(q: QuotedRecord) -> bool:
-        return any(v & said for v in numbers_in(q.text, strict=True))
-
-    def left_out(q: QuotedRecord) -> bool:
-        values = numbers_in(q.text, strict=True)
+    def left_out(i: int) -> bool:
+        q = quoted[i]
         return (
-            bool(values)
+            bool(values[i])
             and held_kinds(kinds, q.text) != ()
-            and not states(q)
+            and not states[i]
             and one_line(q.text) not in answer
         )
 
-    stated = [q for q in quoted if states(q)]
-    out = [quoted[0]] if quoted[0].n not in cited and left_out(quoted[0]) else []
-    for q in quoted:
-        if q.n in cited and left_out(q) and any(p.n == q.n and joined_halves(p, q) for p in stated):
+    stated = [q for q, st in zip(quoted, states, strict=True) if st]
+    out = [quoted[0]] if quoted[0].n not in cited and left_out(0) else []
+    for i, q in enumerate(quoted):
+        if q.n in cited and left_out(i) and any(p.n == q.n and joined_halves(p, q) for p in stated):
             out.append(q)
     return out[:limit]
 
@@ -92,5 +92,5 @@ def with_omitted(answer: str, omitted: Sequence[QuotedRecord], language: Languag
     """``answer`` with the omitted sentences quoted under ``ALSO_LEAD``, each with its citation."""
     if not omitted:
         return answer
-    lines = [ALSO_LEAD[language], *(f"“{one_line(q.text)}” [{q.n}]" for q in omitted)]
+    lines = [ALSO_LEAD[language], *(quote_line(q.text, q.n) for q in omitted)]
     return answer.rstrip() + "\n\n" + "\n".join(lines)
