@@ -130,6 +130,14 @@ class RetrievalSettings(_Group):
         "search the question's words translated by the contract glossary and the thesaurus",
     )
     cross_language_weight: float = _f(1.0, "weight", "RRF weight of the translated keyword leg", ge=0, le=10)
+    cross_language_vector_weight: float = _f(
+        1.0,
+        "weight",
+        "RRF weight of the translated vector leg: the question's glossary words in the other language, "
+        "embedded and searched by meaning (0 turns it off)",
+        ge=0,
+        le=10,
+    )
     cross_language_reserved: int = _f(
         4,
         "passages",

@@ -21,6 +21,9 @@ class Concept:
     name: str
     triggers: tuple[str, ...]  # regular expressions over the lower-cased question
     terms: tuple[str, ...]  # clause vocabulary added to the keyword query
+    # question words that ask for this concept's kind of value ("how long", 多久): they count only
+    # when no concept is named by the question's topic words (see ``concepts_of``)
+    asks: tuple[str, ...] = ()
 
 
 CONCEPTS: tuple[Concept, ...] = (
@@ -30,13 +33,11 @@ CONCEPTS: tuple[Concept, ...] = (
             r"expir",
             r"\bterm\b",
             r"duration",
-            r"how long",
             r"end date",
             r"期限",
             r"期满",
             r"有效期",
             r"租期",
-            r"多久",
         ),
         (
             "term",
@@ -54,6 +55,7 @@ CONCEPTS: tuple[Concept, ...] = (
             "起至",
             "届满",
         ),
+        asks=(r"how long", r"多久", r"多长时间"),
     ),
     Concept(
         "renewal",
@@ -289,7 +291,6 @@ CONCEPTS: tuple[Concept, ...] = (
             r"\bpay",
             r"\bfee",
             r"price",
-            r"how much",
             r"rent",
             r"租金",
             r"价款",
@@ -312,6 +313,7 @@ CONCEPTS: tuple[Concept, ...] = (
             "付款",
             "人民币",
         ),
+        asks=(r"how much",),
     ),
     Concept(
         "remote_work",
@@ -342,6 +344,7 @@ CONCEPTS: tuple[Concept, ...] = (
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _COMPILED = tuple((c, tuple(re.compile(t) for t in c.triggers)) for c in CONCEPTS)
+_ASKS = tuple((c, tuple(re.compile(t) for t in c.asks)) for c in CONCEPTS if c.asks)
 
 
 def has_chinese(term: str) -> bool:
@@ -351,9 +354,15 @@ def has_chinese(term: str) -> bool:
 
 
 def concepts_of(question: str) -> list[Concept]:
-    """The clause types a question asks about."""
+    """The clause types a question asks about.
+
+    A question word ("how long", 多久, "how much") names a concept only when no topic word does:
+    "员工离职需要提前多久通知？" asks a notice period, and the contract-term vocabulary its 多久 added
+    flooded the keyword legs with term clauses, so the English notice clause was not among the 20
+    candidates (session 40 try-out); "How much notice…" likewise searched payment clauses."""
     q = question.lower()
-    return [c for c, rx in _COMPILED if any(r.search(q) for r in rx)]
+    named = [c for c, rx in _COMPILED if any(r.search(q) for r in rx)]
+    return named or [c for c, rx in _ASKS if any(r.search(q) for r in rx)]
 
 
 def expansion_terms(question: str) -> list[str]:

@@ -20,7 +20,7 @@ from rag_core.models import Hit, KnowledgeBase
 from rag_core.retrieval import expansion, rerank
 from rag_core.retrieval.fusion import interleave, rrf, with_other_groups, with_reserved
 from rag_core.retrieval.legs import LegHit, anchor_leg, bigram_leg, bm25_leg, run_legs, vector_leg
-from rag_core.retrieval.lexicon import expansion_terms, translated_terms
+from rag_core.retrieval.lexicon import expansion_terms, other_language_words, translated_terms
 from rag_core.retrieval.prototypes import prototype_text
 from rag_core.retrieval.routing import (
     HEAD_CHARS,
@@ -71,6 +71,9 @@ def make_hit(row: ChunkRow, doc: DocumentMeta | None, score: float) -> Hit:
 TRANSLATED_LEG = "bm25_translated"
 """Name of the translated keyword leg (``routed_`` prefixed inside a routed contract)."""
 
+TRANSLATED_VECTOR_LEG = "vector_translated"
+"""Name of the translated vector leg (the question's glossary words in the other language, embedded)."""
+
 ANCHOR_LEG = "anchor"
 """The passages holding the question's rarest words (``legs.anchor_leg``): reserved, not fused."""
 
@@ -88,6 +91,21 @@ def _with_heads(store: Store, meta: list[DocumentMeta]) -> list[DocumentMeta]:
         for doc_id, text in store.docs.texts(missing).items():
             _HEADS[doc_id] = text[:HEAD_CHARS]
     return [replace(m, head=_HEADS.get(m.id, "")) for m in meta]
+
+
+def translated_rankings(legs: Sequence[tuple[str, list[LegHit], float]]) -> list[list[str]]:
+    """Per search scope (the ``routed_`` prefix or none), the translated keyword and vector legs'
+    chunk ids taken turn about, best first: the hits that alone reach the other language's documents.
+
+    Why turn about rather than fused: the two legs rarely agree across languages, and a clause the
+    vector leg ranks first and the keyword leg misses (the employment agreement's notice clause for
+    "员工离职需要提前多久通知？", session 41) would lose its reserved place to clauses on both."""
+    by_scope: dict[str, list[list[str]]] = {}
+    for name, hits, _ in legs:
+        for suffix in (TRANSLATED_LEG, TRANSLATED_VECTOR_LEG):
+            if name.endswith(suffix):
+                by_scope.setdefault(name[: -len(suffix)], []).append([h.row.id for h in hits])
+    return [list(dict.fromkeys(interleave(lists))) for lists in by_scope.values()]
 
 
 def reserved_cut(hits: list[Hit], k: int) -> list[Hit]:
@@ -189,12 +207,13 @@ class Retriever:
         t0 = time.perf_counter()
         calls: list[tuple[str, Callable[[], list[LegHit]]]] = []
         weights: dict[str, float] = {}
+        other_language = self._other_language(kb, query, doc_ids)
         if mode in ("hybrid", "bm25"):
             calls.append(
                 (f"{tag}bm25", lambda: bm25_leg(self.store, kb, keyword_query, rs.bm25_top_k, doc_ids))
             )
             weights[f"{tag}bm25"] = rs.bm25_weight
-            translated = translated_terms(query) if self._other_language(kb, query, doc_ids) else []
+            translated = translated_terms(query) if other_language else []
             if translated:
                 trace.setdefault("translated", {})[tag or "query"] = translated
                 calls.append(
@@ -217,6 +236,22 @@ class Retriever:
             trace["timings_ms"][f"{tag}embed_query"] = round((time.perf_counter() - t0) * 1000, 2)
             calls.append((f"{tag}vector", lambda: self._vector_leg(kb, vec, doc_ids)))
             weights[f"{tag}vector"] = rs.vector_weight
+            # the question's own words in the other language, searched by meaning: a Chinese question
+            # is nearer every Chinese clause than the English clause that answers it ("员工离职需要提前
+            # 多久通知？" left the employment agreement's notice clause out of the vector leg's 20),
+            # while "employee staff notice resign …" finds it first (session 41 try-out)
+            glossed = (
+                other_language_words(query) if rs.cross_language_vector_weight > 0 and other_language else []
+            )
+            if glossed:
+                trace.setdefault("glossed", {})[tag or "query"] = glossed
+                calls.append(
+                    (
+                        f"{tag}{TRANSLATED_VECTOR_LEG}",
+                        lambda: self._vector_leg(kb, self.embed_query(kb, " ".join(glossed)), doc_ids),
+                    )
+                )
+                weights[f"{tag}{TRANSLATED_VECTOR_LEG}"] = rs.cross_language_vector_weight
             # only inside a routed contract: there the clause type is what is sought; across a whole
             # base the model clause pulled lay statute questions to the wrong articles (LeCoQA MRR
             # 0.611 -> 0.536) while inside the named contract it lifts CUAD (R@8 0.810 -> 0.827)
@@ -263,11 +298,8 @@ class Retriever:
             )
         reserved = [
             cid
-            for name, hs, _ in active
-            if name.endswith(TRANSLATED_LEG)
-            for cid in with_other_groups(
-                [h.row.id for h in hs], lambda c: rows[c].doc_id, self.rs.cross_language_reserved
-            )
+            for ranked in translated_rankings(active)
+            for cid in with_other_groups(ranked, lambda c: rows[c].doc_id, self.rs.cross_language_reserved)
         ] + [h.row.id for name, hs, _ in active if name == ANCHOR_LEG for h in hs]
         out = []
         for rank, (cid, score) in enumerate(with_reserved(fused, reserved, limit), start=1):

@@ -45,3 +45,17 @@ def test_working_from_home_and_severance_find_the_contracts_words() -> None:
     assert "remote" in expansion_terms("Can the employee work from home?")
     assert "远程办公" in expansion_terms("员工可以居家办公吗？")
     assert "without cause" in expansion_terms("What severance does the employee get?")
+
+
+def test_a_question_word_names_a_concept_only_when_no_topic_word_does() -> None:
+    """ "How much notice" asks a period, not money; 多久 beside 离职/通知 asks a notice period, not the
+    contract's term — their thesaurus words flooded the keyword legs (session 41)."""
+    assert "payment" not in _names("How much notice must the employee give to resign?")
+    assert "term" not in _names("员工离职需要提前多久通知？")
+    assert _names("How much is payable?") == ["payment"]
+    assert _names("How long does the agreement last?") == ["term"]
+    assert _names("合同多长时间？") == ["term"]
+
+
+def _names(question: str) -> list[str]:
+    return [c.name for c in concepts_of(question)]

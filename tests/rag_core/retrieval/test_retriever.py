@@ -323,6 +323,52 @@ def test_the_reserved_places_reach_more_than_one_other_language_contract(tmp_pat
     assert "apa.txt" in {h.doc for h in got.hits}
 
 
+def test_the_questions_own_words_translated_are_searched_by_meaning(tmp_path: Path) -> None:
+    """Session 41: "员工离职需要提前多久通知？" over Chinese contracts with notice clauses and English ones
+    left the employment agreement's notice clause out of every leg's 20: the Chinese clauses are nearer
+    the question's vector, and the translated keywords met termination clauses that say "terminate" and
+    "notice" more often. Its glossary words embedded ("employee … resign … notice") find it first."""
+    store = Store(tmp_path / "mixed")
+    settings = Settings()
+    settings.retrieval.candidates = 5
+    settings.retrieval.anchor_max_passages = 0
+    settings.retrieval.cross_language_reserved = 1
+    property_mgmt = (
+        "物业服务合同\n\n第十条 合同解除\n甲方可提前六十日书面通知乙方解除本合同。乙方提前解除合同的，应提前六个月书面通知甲方。\n\n"
+        "第三条 服务期限\n本合同服务期限为三年。期满前三个月，甲方应书面通知乙方是否续聘。\n"
+    )
+    loan = "借款合同\n\n第七条 提前还款\n乙方可以提前偿还借款，但应提前十五日书面通知甲方。\n\n第三条 借款期限\n借款期限为十八个月。\n"
+    partnership = "合伙协议\n\n6.2 合伙人退伙的，应当提前60日书面通知其他合伙人。\n\n第二条 合伙期限\n合伙期限为十年。\n"
+    saas = (
+        "SaaS Agreement\n\n8. Termination\n8.1 Either party may terminate this Agreement by written notice if the other "
+        "party commits a material breach. Termination notice must state the breach.\n\n8.2 Customer may terminate for "
+        "convenience on one hundred and twenty (120) days' written notice, paying an early termination fee; "
+        "termination takes effect at the end of the notice period.\n"
+    )
+    employment = (
+        "Employment Agreement\n\n3. Salary. The Company shall pay the Employee a gross annual salary of GBP 78,000.\n\n"
+        "6. Notice. After the probationary period, either party may terminate employment by giving three (3) "
+        "months' written notice.\n\n7. Confidentiality. The Employee shall not disclose confidential information.\n"
+    )
+    files = [
+        ("wuye.txt", property_mgmt),
+        ("loan.txt", loan),
+        ("partnership.txt", partnership),
+        ("saas.txt", saas),
+        ("employment.txt", employment),
+    ]
+    kb = _kb(store, "mixed", files, settings)
+    q = "员工离职需要提前多久通知？"
+    got = Retriever(store, settings).search_kb(kb, q)
+    assert {"employee", "resign", "notice"} <= set(got.trace["glossed"]["query"])
+    assert got.trace["legs"]["vector_translated"], "the translated vector leg ran"
+    assert any(h.doc == "employment.txt" and "three (3) months" in h.text for h in got.hits)
+    settings.retrieval.cross_language_vector_weight = 0
+    off = Retriever(store, settings).search_kb(kb, q)
+    assert "vector_translated" not in off.trace["legs"]
+    assert all("three (3) months" not in h.text for h in off.hits), "without it the clause is outvoted"
+
+
 def test_a_question_word_few_passages_use_makes_them_candidates(tmp_path: Path) -> None:
     """Session 33: "How long is the escrow held?" fused twenty term clauses ahead of the one passage
     that says "escrow" (an asset purchase price, held "for eighteen (18) months")."""
