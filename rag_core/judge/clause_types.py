@@ -355,6 +355,16 @@ OTHER_TOPICS: tuple[Topic, ...] = (
            r"\bguarantee\s+period", r"\bperiod\s+of\s+(?:the\s+)?guarantee\b",
            r"\b(?:personal|joint(?:\s+and\s+several)?|parent(?:\s+company)?|corporate|bank)\s+guarantee",
            r"\bguarantee(?:s|d)?\s+(?:of|for)\s+(?:the\s+)?(?:loan|debt|borrower|obligations)")),
+    # an employee's working terms (session 41: "员工每周工作多少小时？" was typed Minimum Commitment by the guess, 0.51, and
+    # refused beside "Normal working hours are 37.5 hours per week"; "员工每年有多少天带薪假？" was refused beside the
+    # holiday clause)
+    Topic("working terms", "工作时间与休假", "working hours and leave",
+          (r"\bworking (?:hours|time|week)\b", r"\bhours?\s+(?:a|per|each)\s+(?:week|day)\b", r"\bovertime",
+           r"\bholidays?\b", r"\bvacation", r"\b(?:annual|sick|paid|parental|maternity|paternity)\s+leave\b", r"\bsick pay",
+           r"\bprobation", r"\bsalar(?:y|ies)", r"\bwages?\b", r"\bpensions?\b", r"\ballowances?\b",
+           r"工作时间", r"工时", r"(?:每周|每天|每日|每月)工作", r"加班", r"休假", r"年假", r"年休假", r"带薪", r"病假", r"产假",
+           r"婚假", r"假期", r"试用期", r"年薪", r"月薪", r"薪资", r"薪水", r"养老", r"社保", r"社会保险", r"公积金", r"津贴",
+           r"补贴")),
     Topic("quality control", "质量监督", "quality control",
           (r"quality (?:control|standards?|inspections?|checks?)", r"\bspot[- ]checks?", r"\bsampl(?:e|ing) (?:test|inspect)",
            r"抽检", r"抽查", r"质量监督", r"质量标准", r"质量检查")),

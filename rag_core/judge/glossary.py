@@ -270,7 +270,10 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("probation", "probationary"), ("试用期",)),
     (("overtime",), ("加班",)),
     (("remote", "remotely"), ("远程办公", "居家办公", "远程")),
-    (("vacation", "holiday"), ("休假", "年假", "假期", "年休假")),
+    # 带薪假 (session 41: "员工每年有多少天带薪假？" met no word of "25 working days' paid holiday" and was refused)
+    (("vacation", "holiday"), ("休假", "年假", "假期", "年休假", "带薪假", "带薪休假", "带薪年假")),
+    (("sick",), ("病假",)),
+    (("maternity",), ("产假",)),
     # not "share": as a verb ("Can the Recipient share Confidential Information with its advisers?") it named
     # the share-transfer agreement, whose 股权 scoped the NDA out (session 30 try-out)
     (("shares", "equity", "stock"), ("股权", "股份", "股票")),

@@ -476,3 +476,36 @@ def test_subletting_asks_about_assignment() -> None:
     clause ("shall not underlet") came out irrelevant (0.12) while the service-charge clause was quoted."""
     assert thesaurus_types("Can the Tenant sublet part of the premises?") == ["Anti-Assignment"]
     assert thesaurus_types("May the tenant underlet?") == ["Anti-Assignment"]
+
+
+def test_working_hours_leave_and_pay_of_an_employee_are_a_topic_not_a_guessed_clause_type() -> None:
+    """Session 41 try-out over an English employment agreement: "员工每周工作多少小时？" was typed Minimum Commitment by the
+    guess (0.51) and refused beside "Normal working hours are 37.5 hours per week"; "员工每年有多少天带薪假？" was refused
+    beside the holiday clause (带薪假 met no word of "paid holiday")."""
+    from rag_core.judge.clause_gate import asked_clause_type
+
+    for q in (
+        "员工每周工作多少小时？",
+        "员工每年有多少天带薪假？",
+        "员工的年薪是多少？",
+        "How many hours a week does the employee work?",
+        "What is the probation period?",
+        "How much annual leave does the employee get?",
+    ):
+        assert [t.name for t in topics_named(q)] == ["working terms"], q
+        assert asked_clause_type(q) is None, q
+    assert not topics_named("It is due within ten working days.")  # working days are a period, not the topic
+    holidays = (
+        "5. Holidays. The Employee is entitled to 25 working days' paid holiday in each holiday year in addition to "
+        "public holidays."
+    )
+    salary = (
+        "3. Salary. The Company shall pay the Employee a gross annual salary of GBP 78,000, payable monthly in arrears "
+        "on the last working day of each month."
+    )
+    q = "员工每年有多少天带薪假？"
+    assert absent_topic(q, [salary, holidays]) is None
+    verdicts = LocalJudge(VerdictSettings()).judge(
+        q, [PassageInput("h", holidays), PassageInput("s", salary)]
+    )
+    assert [v.label for v in verdicts] == ["EVIDENCE", "NO_EVIDENCE"]
