@@ -130,13 +130,12 @@ class RetrievalSettings(_Group):
         "search the question's words translated by the contract glossary and the thesaurus",
     )
     cross_language_weight: float = _f(1.0, "weight", "RRF weight of the translated keyword leg", ge=0, le=10)
-    cross_language_vector_weight: float = _f(
-        1.0,
-        "weight",
-        "RRF weight of the translated vector leg: the question's glossary words in the other language, "
-        "embedded and searched by meaning (0 turns it off)",
-        ge=0,
-        le=10,
+    cross_language_vector: bool = _f(
+        True,
+        "on/off",
+        "Also search the question's glossary words in the other language by meaning; that leg's best hits "
+        "share the translated keyword leg's reserved places (it is not fused: two translated legs outvoted "
+        "the question's own language)",
     )
     cross_language_reserved: int = _f(
         4,

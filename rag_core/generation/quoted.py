@@ -593,7 +593,9 @@ def _asked_period_first(
     def amount_per(x: ScoredSentence) -> frozenset[str]:
         return per_periods(x.sentence.text) if "amount" in found_kinds(x.sentence.text) else frozenset()
 
-    per = [x for x in ranked if asked <= amount_per(x)]
+    # that period alone: "a gross annual salary of GBP 78,000, payable monthly" states a sum per year paid in
+    # monthly parts, and led "公司每月为员工缴纳多少养老金？" above the pension clause itself (session 41)
+    per = [x for x in ranked if amount_per(x) == asked]
     per_ids = {id(x) for x in per}
     rest = [x for x in chosen if id(x) not in per_ids]
     return per + sorted(rest, key=lambda x: bool(amount_per(x)))  # stable: another period's amount last

@@ -239,10 +239,11 @@ class Retriever:
             # the question's own words in the other language, searched by meaning: a Chinese question
             # is nearer every Chinese clause than the English clause that answers it ("员工离职需要提前
             # 多久通知？" left the employment agreement's notice clause out of the vector leg's 20),
-            # while "employee staff notice resign …" finds it first (session 41 try-out)
-            glossed = (
-                other_language_words(query) if rs.cross_language_vector_weight > 0 and other_language else []
-            )
+            # while "employee staff notice resign …" finds it first (session 41 try-out). Not fused: a
+            # second translated leg lifted the other language's term clauses over "How long is the
+            # probation period?"'s own English one, which fell out of the 20; its hits only share the
+            # translated keyword leg's reserved places
+            glossed = other_language_words(query) if rs.cross_language_vector and other_language else []
             if glossed:
                 trace.setdefault("glossed", {})[tag or "query"] = glossed
                 calls.append(
@@ -251,7 +252,9 @@ class Retriever:
                         lambda: self._vector_leg(kb, self.embed_query(kb, " ".join(glossed)), doc_ids),
                     )
                 )
-                weights[f"{tag}{TRANSLATED_VECTOR_LEG}"] = rs.cross_language_vector_weight
+                weights[f"{tag}{TRANSLATED_VECTOR_LEG}"] = (
+                    0.0  # reserves places only (``translated_rankings``)
+                )
             # only inside a routed contract: there the clause type is what is sought; across a whole
             # base the model clause pulled lay statute questions to the wrong articles (LeCoQA MRR
             # 0.611 -> 0.536) while inside the named contract it lifts CUAD (R@8 0.810 -> 0.827)
@@ -288,13 +291,14 @@ class Retriever:
                 rows.setdefault(h.row.id, h.row)
                 explain.setdefault(h.row.id, {})[name] = {"rank": i + 1, "score": round(h.score, 4)}
         active = [(n, h, w) for n, h, w in legs if h]
-        if len(active) == 1:
-            fused = [(h.row.id, h.score) for h in active[0][1]]
+        fusing = [(n, h, w) for n, h, w in active if w > 0]
+        if len(fusing) == 1:
+            fused = [(h.row.id, h.score) for h in fusing[0][1]]
         else:
             fused = rrf(
-                [[h.row.id for h in hs] for _, hs, _ in active],
+                [[h.row.id for h in hs] for _, hs, _ in fusing],
                 self.rs.rrf_k,
-                [w for *_, w in active],
+                [w for *_, w in fusing],
             )
         reserved = [
             cid

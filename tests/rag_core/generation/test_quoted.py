@@ -532,6 +532,21 @@ def test_an_amount_asked_per_month_quotes_the_monthly_amount_first() -> None:
     )
 
 
+def test_a_sum_per_year_paid_monthly_does_not_answer_a_monthly_question_first() -> None:
+    """Session 41 try-out: "公司每月为员工缴纳多少养老金？" quoted "a gross annual salary of GBP 78,000, payable monthly"
+    before the pension clause that answers it: "payable monthly" counted as a sum per month."""
+    s = Settings()
+    terms = (
+        "3. Salary. The Company shall pay the Employee a gross annual salary of GBP 78,000, payable monthly in arrears "
+        "on the last working day of each month.\n9. Pension. The Company shall contribute 5% of basic salary to a group "
+        "personal pension plan.\n"
+    )
+    blocks = [_block(1, terms, 0)]
+    q = "公司每月为员工缴纳多少养老金？"
+    quoted = select_quoted(blocks, score_blocks(q, blocks, sentence_scorer(s)), s.generation, q)
+    assert "pension plan" in quoted.sentences[0].text, [x.text for x in quoted.sentences]
+
+
 def test_a_sentence_is_scored_under_its_heading() -> None:
     """Seen in a try-out: "设备什么时候交货？" kept "第四条 交货" as evidence, but its sentence names no 交货 and
     alone scored under 0.6 of a licence's "… days after delivery.", so the delivery date was not quoted."""
