@@ -168,6 +168,15 @@ def is_field_line(line: str) -> bool:
     return m is not None and not _NUMBERED_LABEL.match(m.group(1))
 
 
+def is_lead_in(text: str) -> bool:
+    """A sentence that ends in a colon ("(c) If either party:", "乙方的义务如下："): it introduces the items after
+    it and says nothing alone.
+
+    Why (session 41 try-out): "员工离职需要提前多久通知？" quoted "(c) If either party:" (0.51, above the floor) as
+    the third line of the answer."""
+    return text.rstrip().endswith((":", "："))
+
+
 _CLAUSE_PUNCTUATION = re.compile("[，；]")
 """Chinese comma and semicolon: they part a sentence's clauses, and no heading has them."""
 
@@ -730,6 +739,7 @@ def select_quoted(
     by_n = {b.n: b for b in blocks}
     order = {b.n: i for i, b in enumerate(blocks)}
     scored = [x for x in scored if in_judged(by_n[x.sentence.block], x.sentence)] or list(scored)
+    scored = [x for x in scored if not is_lead_in(x.sentence.text)] or scored
     if not scored:
         return QuotedAnswer()
     ranked = sorted(scored, key=lambda x: (-x.score, order[x.sentence.block], x.sentence.position))

@@ -14,6 +14,7 @@ from rag_core.generation.quoted import (
     block_sentences,
     is_field_line,
     is_heading_line,
+    is_lead_in,
     score_blocks,
     select_quoted,
 )
@@ -757,3 +758,16 @@ def test_party_lines_come_last_for_a_question_that_asks_no_party() -> None:
     assert quoted("Who is the borrower?")[0].startswith(
         "借款人"
     )  # a question asking the party keeps its line first
+
+
+def test_a_sentence_ending_in_a_colon_is_not_quoted_alone() -> None:
+    """Session 41 try-out: "员工离职需要提前多久通知？" quoted "(c) If either party:" as the answer's third line: a lead-in
+    says nothing without the items after it."""
+    text = (
+        "17. TERM AND TERMINATION\n(b) Licensee may terminate this Agreement at any time upon ninety (90) calendar days "
+        "written notice to Licensor.\n(c) If either party:\n(i) becomes insolvent; or\n(ii) ceases to do business,\n"
+        "the other party may terminate this Agreement at once by written notice.\n"
+    )
+    texts = _quoted_texts(text, "员工离职需要提前多久通知？")
+    assert texts and all(not t.rstrip().endswith(":") for t in texts), texts
+    assert is_lead_in("乙方的义务如下：") and not is_lead_in("出租方（甲方）：北京华信置业有限公司")
