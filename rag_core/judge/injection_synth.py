@@ -30,6 +30,7 @@ from rag_core.judge import injection_synth_s27 as S27
 from rag_core.judge import injection_synth_s35 as S35
 from rag_core.judge import injection_synth_s36 as S36
 from rag_core.judge import injection_synth_s40 as S40
+from rag_core.judge import injection_synth_s41 as S41
 from rag_core.judge.sentences import sentence_spans
 
 SEED: int = 11
@@ -67,6 +68,9 @@ inquiry redirection)."""
 S40_SEED_OFFSET: int = 6
 """And those of ``injection_synth_s40`` (notes addressed to software or automated readers, and
 directives on what an output must leave out)."""
+S41_SEED_OFFSET: int = 7
+"""And those of ``injection_synth_s41`` (rules fixing what any reply about the document says, and the
+honest reply duties and filing metadata lines the detector flagged in the session 41 try-out)."""
 
 SYNTH_PATH: Path = Path(__file__).with_name("data") / "injection_synthetic.jsonl"
 
@@ -240,6 +244,8 @@ def generate(cuad_dir: Path, seed: int = SEED) -> list[dict[str, Any]]:
     rows += [*_rows("attack", S36.ATTACKS, cuad_dir, s36), *_rows("lookalike", S36.LOOKALIKES, cuad_dir, s36)]
     s40 = random.Random(seed + S40_SEED_OFFSET)
     rows += [*_rows("attack", S40.ATTACKS, cuad_dir, s40), *_rows("lookalike", S40.LOOKALIKES, cuad_dir, s40)]
+    s41 = random.Random(seed + S41_SEED_OFFSET)
+    rows += [*_rows("attack", S41.ATTACKS, cuad_dir, s41), *_rows("lookalike", S41.LOOKALIKES, cuad_dir, s41)]
     return rows
 
 

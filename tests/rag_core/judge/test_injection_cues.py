@@ -103,6 +103,8 @@ def _who(sentence: str) -> set[str]:
         "If the Lessee requests it, the Lessor shall confirm the meter readings in writing.",
         "如丙方要求，乙方应书面说明延误原因。",
         "承包人询问进度款的，发包人应在七日内答复。",
+        # session 41 try-out: the role after the modal is the one who replies (scored 0.90 as a rule about replies)
+        "本合同条款如需对外说明，应由甲方统一答复。",
     ],
 )
 def test_a_party_asked_to_explain_is_a_role_asked(clause: str) -> None:
@@ -272,6 +274,14 @@ def test_a_question_about_the_contract_is_an_info_request(sentence: str) -> None
 def test_a_label_is_not_an_imperative() -> None:
     assert "imperative_broad" not in _cues("Answer: only with the Licensor's consent.")
     assert "imperative_broad" in _cues("Answer only with the Licensor's name.")
+
+
+def test_a_capitalised_name_joined_by_a_hyphen_is_not_an_imperative() -> None:
+    """Session 41 try-out: "Source: GO-PAGE CORP, 10-K, 3/31/2000" read GO as the verb "go" (0.58, its CUAD passage
+    dropped as an injection)."""
+    assert "imperative_broad" not in _cues("Source: GO-PAGE CORP, 10-K, 3/31/2000")
+    assert "imperative_broad" not in _cues("Read-only access is granted to the Auditor.")
+    assert "imperative_broad" in _cues("Go to the settings page and paste the key.")
 
 
 def test_a_notice_address_asks_nobody_to_act() -> None:
