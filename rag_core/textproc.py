@@ -165,8 +165,12 @@ Language = Literal["zh", "en", "mixed"]
 CJK_IDEOGRAPHS = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f"
 """CJK Unified Ideographs (+ Extension A, B–F) and Compatibility Ideographs: the 'Chinese letters'."""
 
-ASKING = re.compile(r"哪|谁|什么|几|多少|是否|吗|\b(?:who|which|what)\b", re.I)
-"""Question words: a run of text that holds one asks for a name ("哪家公司", "what company"), it names none."""
+ASKING = re.compile(
+    r"哪|谁|什么|几|多少|多久|多长|怎么|怎样|如何|为什么|为何|是否|吗|\b(?:who|which|what)\b", re.I
+)
+"""Question words: a run of text that holds one asks for a name ("哪家公司", "what company"), it names none.
+(多久 … 为何 since session 41: "员工想辞职要提前多久通知公司？" read "…提前多久通知公司" as a company's name, routed a
+follow-up by its words 提前/通知/试用期 and judged "试用期内呢？" as "内呢？".)"""
 
 ZH_MIN_SHARE = 0.6
 """Share of ideographs among letters (ideographs + Latin letters) from which a document is 'zh'.

@@ -126,6 +126,11 @@ def test_question_names_are_proper_nouns_and_titles() -> None:
     assert question_names("SaaS 协议的年费是多少？") == {"saa", "saas"}
     assert question_names("NDA 的保密期限是多久？") == {"nda"}
     assert question_names("What is the term?") == set()
+    # session 41: "…提前多久通知公司" is a question ending in 公司, not a company's name (it routed a follow-up by 提前,
+    # 通知, 试用期 and judged "试用期内呢？" as "内呢？")
+    assert question_names("员工想辞职要提前多久通知公司？") == set()
+    assert question_names("试用期内想辞职要提前多久通知公司？") == set()
+    assert "澄明" in question_names("上海澄明信息技术有限公司的注册地在哪里？")
 
 
 def test_a_camel_case_name_is_a_word_whole_and_split() -> None:
