@@ -447,3 +447,18 @@ def test_a_value_of_a_passage_not_about_the_question_does_not_contradict() -> No
     assert by_id["w"].label == "IRRELEVANT" and by_id["w"].scores["contradicts_query_premise"] == s.t_conflict
     scores = LocalJudge(s).scores(q, [PassageInput("w", warranty)])
     assert "con_off_question" in code_of(scores[0][1]["contradicts_query_premise"])[0]
+
+
+def test_another_form_of_the_question_s_word_aligns_the_value() -> None:
+    """Session 41 try-out: "The breach notification period is 72 hours, right?" found only "breach" before the data
+    processing agreement's "within forty-eight (48) hours" (it says "notify", not "notification"): 0.49, under the
+    conflict threshold. A synonym that is no form of the word ("period" → "term") still aligns nothing."""
+    from rag_core.judge.conflict import derived_forms
+
+    slots = premise_slots("The breach notification period is 72 hours, right?")
+    dpa = (
+        "The Processor shall notify the Controller of a personal data breach without undue delay and in any event "
+        "within forty-eight (48) hours after becoming aware of it."
+    )
+    assert conflict_score(slots, dpa)[0] > Settings().verdict.t_conflict
+    assert "notify" in derived_forms("notification") and "term" not in derived_forms("period")
