@@ -358,7 +358,7 @@ OTHER_TOPICS: tuple[Topic, ...] = (
     # an employee's working terms (session 41: "员工每周工作多少小时？" was typed Minimum Commitment by the guess, 0.51, and
     # refused beside "Normal working hours are 37.5 hours per week"; "员工每年有多少天带薪假？" was refused beside the
     # holiday clause)
-    Topic("working terms", "工作时间与休假", "working hours and leave",
+    Topic("working terms", "工时、休假与薪酬福利", "working hours, leave and pay",
           (r"\bworking (?:hours|time|week)\b", r"\bhours?\s+(?:a|per|each)\s+(?:week|day)\b", r"\bovertime",
            r"\bholidays?\b", r"\bvacation", r"\b(?:annual|sick|paid|parental|maternity|paternity)\s+leave\b", r"\bsick pay",
            r"\bprobation", r"\bsalar(?:y|ies)", r"\bwages?\b", r"\bpensions?\b", r"\ballowances?\b",

@@ -130,7 +130,10 @@ _MODAL = re.compile(
     r"|\b(?:inclusive|exclusive)\s+of\b|包括|包含|含有|(?<=[，,（(])含"
     r"|\bautomatic(?:ally)?\b|自动"
     r"|\bexclusive(?:ly)?\b|普通许可|排他|独占|独家"
-    r"|\beligible\b|\bdiscretion(?:ary)?\b|酌情|自行决定",
+    r"|\beligible\b|\bdiscretion(?:ary)?\b|酌情|自行决定"
+    # duties stated without a modal (session 41: "公司给员工缴纳住房公积金吗？" read "甲方依法为乙方缴纳…住房公积金" as
+    # holding no obligation, evidence 0.24)
+    r"|依法|负责|承担|\bresponsible\s+for\b|\bagrees?\s+to\b|\bundertakes?\s+to\b",
     re.I,
 )
 """What answers a yes/no question: a modal, a grant or permission, a prohibition, a negated term

@@ -305,6 +305,21 @@ def test_eligibility_and_discretion_answer_a_yes_no_question() -> None:
         assert lexical_features(q, [text])[0].matched == ("yesno",), text
 
 
+def test_a_duty_stated_without_a_modal_answers_a_yes_no_question() -> None:
+    """Session 41: "公司给员工缴纳住房公积金吗？" read "甲方依法为乙方缴纳…住房公积金" as holding no obligation (evidence
+    0.24): Chinese contracts state duties as plain statements marked by 依法, 负责, 承担."""
+    for q, text in (
+        ("公司给员工缴纳住房公积金吗？", "甲方依法为乙方缴纳养老、医疗、失业、工伤、生育保险及住房公积金。"),
+        ("出租方负责维修吗？", "房屋主体结构的维修由出租方负责。"),
+        (
+            "Does the landlord repair the roof?",
+            "The Landlord is responsible for repairs to the roof and structure.",
+        ),
+    ):
+        assert lexical_features(q, [text])[0].matched == ("yesno",), text
+    assert lexical_features("公司给员工缴纳住房公积金吗？", ["第五条 社会保险"])[0].matched == ()
+
+
 def test_an_event_that_marks_the_time_answers_a_when_question() -> None:
     """Session 37: "When does risk pass to the buyer?" found no date in "3.2 Risk in the Products passes to the Buyer
     on delivery to the carrier." (evidence 0.42) and quoted the delivery-term clause above it."""
