@@ -771,3 +771,5 @@ def test_a_sentence_ending_in_a_colon_is_not_quoted_alone() -> None:
     texts = _quoted_texts(text, "员工离职需要提前多久通知？")
     assert texts and all(not t.rstrip().endswith(":") for t in texts), texts
     assert is_lead_in("乙方的义务如下：") and not is_lead_in("出租方（甲方）：北京华信置业有限公司")
+    # a rule stated before its list is no bare lead-in
+    assert not is_lead_in("承包方不得单方解除土地经营权流转合同，但受让方有下列情形之一的除外：")
