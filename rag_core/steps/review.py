@@ -24,9 +24,11 @@ from rag_core.reflection.completeness import omitted_sentences, with_omitted
 from rag_core.reflection.facts import unbacked_permission, without_invented
 from rag_core.reflection.output_guard import guard_answer
 from rag_core.reflection.support import (
+    SentenceSupport,
     correct_article_labels,
     judge_support,
     needs_regeneration,
+    numbers_in,
     repair_citations,
     split_sentences,
 )
@@ -37,6 +39,23 @@ from rag_core.steps.obey import correct_premise
 from rag_core.steps.turn import Turn
 from rag_core.textproc import plain_markdown
 from rag_core.trace import ReflectionRecord, RepairRecord, SupportRecord
+
+
+def unbacked_claim(support: SentenceSupport) -> bool:
+    """A sentence that cites nothing, that the overlap finds unsupported (``not``) and that states no number a
+    block could confirm: a claim of the model's own, which may not open an answer.
+
+    Why (session 41 browser): "Does the DPA allow the processor to transfer data outside the EU?" over a data
+    processing agreement that says nothing of transfers kept its deletion clause, and the local model opened "The
+    DPA does not allow the processor to transfer data outside the EU." (overlap 0.25, kept because the quoted clause
+    after it was supported). A first line that restates a number the clause states ("员工想辞职要提前30天通知公司。")
+    scores the same overlap and stays: its number is checked by the number rule."""
+    return (
+        support.counted
+        and support.label == "not"
+        and not support.cited
+        and not numbers_in(support.sentence, strict=False)
+    )
 
 
 @dataclass(frozen=True)
@@ -90,7 +109,7 @@ def review_draft(
     renamed = any(s.invented_names for s in supports)
     # nor is the answer's first sentence: what is left after it supports an answer that is gone ("房租一个月是
     # 20400元" cut left only the quarterly clause's sentence to answer "房租一个月多少钱？", browser try-out)
-    lead_invented = bool(supports) and supports[0].sentence in invented
+    lead_invented = bool(supports) and (supports[0].sentence in invented or unbacked_claim(supports[0]))
     ok = bool(valid) and not needs_regeneration(supports, rs) and not renamed and not lead_invented
     return Review(answer, valid, ok, tuple(check.invalid), repaired, records, articles)
 

@@ -277,3 +277,27 @@ def test_a_kept_passage_of_the_asked_type_inside_a_wider_block_is_no_absent_clau
         "the parent alone reads as no term clause"
     )
     assert absent_clause(turn, [block], verdict, True, [kept], kept=[kept]) is None
+
+
+DPA_DELETION = (
+    "## 5. Deletion\nWithin ninety (90) days after the end of the Main Agreement the Processor shall delete all personal "
+    "data and certify the deletion in writing."
+)
+
+
+def test_review_rejects_an_uncited_claim_opening_the_answer() -> None:
+    """Session 41 browser: asked whether the DPA allows transfers outside the EU (it says nothing of them), the local
+    model opened with "The DPA does not allow the processor to transfer data outside the EU." beside a quoted deletion
+    clause; half the answer supported, it was kept. An uncited opening that restates a number the clause states stays."""
+    blocks = [EvidenceBlock(1, "DATA PROCESSING AGREEMENT", "dpa.md", None, "", DPA_DELETION)]
+    rs = ReflectionSettings()
+    claim = (
+        "The DPA does not allow the processor to transfer data outside the EU. The clause states: 'Within ninety (90) "
+        "days after the end of the Main Agreement the Processor shall delete all personal data.' [1]"
+    )
+    asked = "Does the DPA allow the processor to transfer data outside the EU?"
+    assert not review_draft(claim, blocks, rs, asked).ok
+    clause = "第六条 劳动合同的解除\n乙方提前三十日以书面形式通知甲方，可以解除本合同。"
+    notice = [EvidenceBlock(1, "劳动合同", "labour.pdf", None, "", clause)]
+    line = "员工想辞职要提前30天通知公司。根据《劳动合同》第六条，乙方提前三十日以书面形式通知甲方，可以解除本合同 [1]。"
+    assert review_draft(line, notice, rs, "员工想辞职要提前多久通知公司？").ok
