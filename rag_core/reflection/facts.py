@@ -538,3 +538,33 @@ def without_invented(answer: str, unsupported: list[str]) -> str:
     kept = [s for s in split_sentences(answer) if s not in unsupported]
     sep = "" if re.search(r"[\u4e00-\u9fff]", answer) else " "
     return sep.join(s.strip() for s in kept).strip()
+
+
+_CITATION_MARK = re.compile(r"\s*\[\d+\]")
+
+
+def without_repeats(answer: str) -> str:
+    """``answer`` with each sentence that repeats an earlier one (citation marks and spacing aside) removed, together
+    with the space or line break before it.
+
+    Why (session 41 browser): a redone draft of the local model repeated "The Processor shall notify the Controller of
+    a personal data breach … within forty-eight (48) hours …" thirteen times until its token limit; every copy was
+    supported, so the answer shown was the same clause over and over."""
+    from rag_core.reflection.support import split_sentences
+
+    seen: set[str] = set()
+    out: list[str] = []
+    pos = 0
+    for sentence in split_sentences(answer):
+        at = answer.find(sentence, pos)
+        if at < 0:
+            continue
+        key = " ".join(_CITATION_MARK.sub("", sentence).split())
+        if key and key in seen:
+            pos = at + len(sentence)  # the gap before it goes with it
+            continue
+        seen.add(key)
+        out.append(answer[pos : at + len(sentence)])
+        pos = at + len(sentence)
+    out.append(answer[pos:])
+    return "".join(out)

@@ -21,7 +21,7 @@ from rag_core.generation.refusal import (
 from rag_core.llm.base import CancelToken, ChatModel
 from rag_core.models import Verdict
 from rag_core.reflection.completeness import omitted_sentences, with_omitted
-from rag_core.reflection.facts import unbacked_permission, without_invented
+from rag_core.reflection.facts import unbacked_permission, without_invented, without_repeats
 from rag_core.reflection.output_guard import guard_answer
 from rag_core.reflection.support import (
     SentenceSupport,
@@ -79,6 +79,7 @@ def review_draft(
 
     Acceptable means: at least one valid citation and (with IS_SUPPORTED on) supported enough.
     """
+    answer = without_repeats(answer)
     check = cit.check_citations(answer, blocks)
     if check.invalid:
         answer = cit.strip_invalid_citations(answer, check.invalid)

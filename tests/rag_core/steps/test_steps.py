@@ -301,3 +301,15 @@ def test_review_rejects_an_uncited_claim_opening_the_answer() -> None:
     notice = [EvidenceBlock(1, "劳动合同", "labour.pdf", None, "", clause)]
     line = "员工想辞职要提前30天通知公司。根据《劳动合同》第六条，乙方提前三十日以书面形式通知甲方，可以解除本合同 [1]。"
     assert review_draft(line, notice, rs, "员工想辞职要提前多久通知公司？").ok
+
+
+def test_review_keeps_one_copy_of_a_repeated_sentence() -> None:
+    """Session 41 browser: a redone local draft repeated the breach clause thirteen times, each copy supported."""
+    breach = (
+        "## 3. Personal Data Breach\nThe Processor shall notify the Controller of a personal data breach within "
+        "forty-eight (48) hours after becoming aware of it."
+    )
+    blocks = [EvidenceBlock(1, "DATA PROCESSING AGREEMENT", "dpa.md", None, "", breach)]
+    line = "The Processor shall notify the Controller of a personal data breach within forty-eight (48) hours [1]."
+    r = review_draft("\n".join([line] * 5), blocks, ReflectionSettings())
+    assert r.ok and r.answer.count("forty-eight") == 1, r.answer
