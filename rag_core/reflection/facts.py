@@ -550,21 +550,15 @@ def without_repeats(answer: str) -> str:
     Why (session 41 browser): a redone draft of the local model repeated "The Processor shall notify the Controller of
     a personal data breach … within forty-eight (48) hours …" thirteen times until its token limit; every copy was
     supported, so the answer shown was the same clause over and over."""
-    from rag_core.reflection.support import split_sentences
+    from rag_core.reflection.support import map_sentences
 
     seen: set[str] = set()
-    out: list[str] = []
-    pos = 0
-    for sentence in split_sentences(answer):
-        at = answer.find(sentence, pos)
-        if at < 0:
-            continue
+
+    def once(sentence: str) -> str:
         key = " ".join(_CITATION_MARK.sub("", sentence).split())
         if key and key in seen:
-            pos = at + len(sentence)  # the gap before it goes with it
-            continue
+            return ""
         seen.add(key)
-        out.append(answer[pos : at + len(sentence)])
-        pos = at + len(sentence)
-    out.append(answer[pos:])
-    return "".join(out)
+        return sentence
+
+    return map_sentences(answer, once, drop_gap=True)

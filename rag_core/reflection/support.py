@@ -540,18 +540,21 @@ def correct_article_labels(answer: str, blocks: Sequence[EvidenceBlock]) -> tupl
     return map_sentences(answer, fix), fixes
 
 
-def map_sentences(answer: str, rewrite: Callable[[str], str]) -> str:
+def map_sentences(answer: str, rewrite: Callable[[str], str], drop_gap: bool = False) -> str:
     """``answer`` with each of its sentences (``split_sentences``) replaced by ``rewrite(sentence)``,
-    the text between them (spaces, line breaks) kept as it was."""
+    the text between them (spaces, line breaks) kept as it was — but, with ``drop_gap``, the text before a
+    sentence rewritten to nothing goes with it."""
     out: list[str] = []
     pos = 0
     for sentence in split_sentences(answer):
         i = answer.find(sentence, pos)
         if i < 0:
             continue
-        out.append(answer[pos:i])
+        new = rewrite(sentence)
+        if new or not drop_gap:
+            out.append(answer[pos:i])
         pos = i + len(sentence)
-        out.append(rewrite(sentence))
+        out.append(new)
     out.append(answer[pos:])
     return "".join(out)
 
