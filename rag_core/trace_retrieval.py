@@ -102,6 +102,7 @@ class KbRetrievalRecord:
     rerank: RerankRecord | None = None
     expansion: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     translated: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # the other language's words
+    glossed: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # those embedded (vector leg)
     prototype: str = ""
     notes: tuple[str, ...] = ()
     timings_ms: Mapping[str, float] = field(default_factory=dict)
@@ -123,6 +124,7 @@ class KbRetrievalRecord:
             rerank=RerankRecord.from_json(rerank) if isinstance(rerank, Mapping) else None,
             expansion={str(k): _strs(v) for k, v in expansion_raw.items()},
             translated={str(k): _strs(v) for k, v in _mapping(data.get("translated")).items()},
+            glossed={str(k): _strs(v) for k, v in _mapping(data.get("glossed")).items()},
             prototype=_str(data, "prototype"),
             notes=_notes(data, "notes"),
             timings_ms=_floats(data.get("timings_ms")),
@@ -141,6 +143,7 @@ class KbRetrievalRecord:
             "rerank": self.rerank.to_json() if self.rerank else None,
             "expansion": {k: list(v) for k, v in self.expansion.items()},
             "translated": {k: list(v) for k, v in self.translated.items()},
+            "glossed": {k: list(v) for k, v in self.glossed.items()},
             "prototype": self.prototype,
             **_coded_notes("notes", self.notes),
             "timings_ms": dict(self.timings_ms),

@@ -252,9 +252,8 @@ class Retriever:
                         lambda: self._vector_leg(kb, self.embed_query(kb, " ".join(glossed)), doc_ids),
                     )
                 )
-                weights[f"{tag}{TRANSLATED_VECTOR_LEG}"] = (
-                    0.0  # reserves places only (``translated_rankings``)
-                )
+                # no vote in the fusion: it reserves places only (``translated_rankings``)
+                weights[f"{tag}{TRANSLATED_VECTOR_LEG}"] = 0.0
             # only inside a routed contract: there the clause type is what is sought; across a whole
             # base the model clause pulled lay statute questions to the wrong articles (LeCoQA MRR
             # 0.611 -> 0.536) while inside the named contract it lifts CUAD (R@8 0.810 -> 0.827)

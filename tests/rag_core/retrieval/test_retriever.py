@@ -15,6 +15,7 @@ from rag_core.retrieval.budget import Passage, apply_budget, expand_to_parents
 from rag_core.retrieval.query_building import earlier_route_questions
 from rag_core.retrieval.retriever import Retriever
 from rag_core.settings import ModelSettings, Settings
+from rag_core.trace_retrieval import KbRetrievalRecord
 from storage.store import Store
 from tests.fakeopenai import FakeOpenAI, Reply
 from tests.fixtures.kb import make_kb
@@ -361,6 +362,8 @@ def test_the_questions_own_words_translated_are_searched_by_meaning(tmp_path: Pa
     q = "员工离职需要提前多久通知？"
     got = Retriever(store, settings).search_kb(kb, q)
     assert {"employee", "resign", "notice"} <= set(got.trace["glossed"]["query"])
+    # the typed trace keeps the embedded words for the inspector
+    assert KbRetrievalRecord.from_json(got.trace).glossed["query"] == tuple(got.trace["glossed"]["query"])
     assert got.trace["legs"]["vector_translated"], "the translated vector leg ran"
     assert any(h.doc == "employment.txt" and "three (3) months" in h.text for h in got.hits)
     settings.retrieval.cross_language_vector = False
