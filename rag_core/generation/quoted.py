@@ -459,9 +459,10 @@ def in_judged(block: EvidenceBlock, sentence: BlockSentence) -> bool:
     return any(sentence.start < end and sentence.end > start for start, end in block.judged)
 
 
-def heading_reader(question: str) -> Callable[[str, str], tuple[int, bool]]:
+def heading_reader(question: str) -> Callable[[str, str], tuple[int, int]]:
     """For a sentence under its clause heading: how many of the question's naming words the two use
-    together (itself or translated), and whether the heading names one.
+    together (itself or translated), and whether the heading names one: 0 no, 1 only translated ("6.
+    ACCEPTANCE TESTING" for 验收), 2 in the question's own words ("第五条 分包" for "承包人可以分包吗？").
 
     Why the heading: the sentence scorer reads a sentence without its clause, and across languages it
     is weak: for "Can the tenant sublet the premises?" the dispute clause's "协商不成的，任何一方均可向
@@ -474,20 +475,24 @@ def heading_reader(question: str) -> Callable[[str, str], tuple[int, bool]]:
     责任" (逾期, 付, 租金 in "乙方逾期支付租金的，每逾期一日，应按当季租金的千分之五向甲方支付违约金"),
     whose "逾期超过十五日的，甲方有权解除合同。" the scorer had ranked first (0.90 against 0.81-0.87). The question's
     words are found once; headings and sentences are read directly, outside ``doc_scope``'s cache."""
-    from rag_core.judge.doc_scope import covered_in, naming_terms
+    from rag_core.judge.doc_scope import covered_in, naming_terms, word_used
     from rag_core.judge.glossary import inner_terms
     from rag_core.judge.relevance import terms
 
     names = naming_terms(question)
     inner = {t: inner_terms(t) for t in names}
 
-    def read(heading: str, sentence: str) -> tuple[int, bool]:
+    def read(heading: str, sentence: str) -> tuple[int, int]:
         text = f"{heading} {sentence}"
         used = covered_in(names, frozenset(terms(text)), text.lower())
         by_inner = {t for t, words in inner.items() if any(w in heading for w in words)} if heading else set()
-        named = bool(heading) and (
-            bool(covered_in(names, frozenset(terms(heading)), heading.lower())) or bool(by_inner)
-        )
+        named = 0
+        if heading:
+            head_terms, head_low = frozenset(terms(heading)), heading.lower()
+            if by_inner or any(word_used(t, head_terms, head_low) for t in names):
+                named = 2
+            elif covered_in(names, head_terms, head_low):
+                named = 1
         found = used | by_inner
         # a compound counts once: "月租金" used, not also its jieba parts "月租" and "租金"
         widest = [t for t in found if not any(t != u and t in u for u in found)]
@@ -529,20 +534,31 @@ def _stating(ranked: Sequence[ScoredSentence], affirming: set[int], question: st
 
 
 def _named_first(
-    chosen: list[ScoredSentence], read: Callable[[str, str], tuple[int, bool]]
+    chosen: list[ScoredSentence], read: Callable[[str, str], tuple[int, int]]
 ) -> list[ScoredSentence]:
     """The sentences under a heading that names the question's words first, best-scored first within
     each group; but the clause of the best-scored sentence keeps the lead when its chosen sentences,
     read with their heading, use more of the question's words than those of any naming heading
-    (``heading_reader``)."""
+    (``heading_reader``), or as many when no heading names them in the question's own words.
+
+    Why the tie: for "竣工验收后付多少？" the construction contract's table row "竣工验收合格 | 累计95% | …" (0.92, under
+    its table's header) was quoted after a software contract's sentence under "6. ACCEPTANCE TESTING" (0.58), a
+    heading naming 验收 only through the glossary; but "第五条 分包" names "承包人可以分包吗？" in its own words, and a
+    distributor's "shall not sub-contract" (0.80) must not lead it (session 42 try-out)."""
     by_heading: dict[str, list[str]] = {}
     for x in chosen:
         by_heading.setdefault(x.sentence.heading, []).append(x.sentence.text)
     reading = {h: read(h, " ".join(texts)) for h, texts in by_heading.items()}
     out = sorted(chosen, key=lambda x: not reading[x.sentence.heading][1])  # stable: by score within
     lead = chosen[0].sentence.heading
-    named = [used for used, is_named in reading.values() if is_named]
-    if named and not reading[lead][1] and reading[lead][0] > max(named):
+    named = [used for used, how in reading.values() if how]
+    literal = any(how == 2 for _, how in reading.values())
+    used_by_lead = reading[lead][0]
+    if (
+        named
+        and not reading[lead][1]
+        and (used_by_lead > max(named) or (used_by_lead == max(named) and not literal))
+    ):
         out = [x for x in chosen if x.sentence.heading == lead] + [
             x for x in out if x.sentence.heading != lead
         ]

@@ -188,8 +188,8 @@ def _uses(term: str, doc_terms: frozenset[str], low: str) -> bool:
     Why direct only: a Chinese compound's translations come from the glossary words inside it, so
     "月租金" would count as used by any English contract that says "month", and a software licence
     stayed in scope for "月租金是多少？" beside the lease whose rent it asks."""
-    return _word_used(term, doc_terms, low) or any(
-        _word_used(t, doc_terms, low) for t in (*direct_translations(term), *siblings(term))
+    return word_used(term, doc_terms, low) or any(
+        word_used(t, doc_terms, low) for t in (*direct_translations(term), *siblings(term))
     )
 
 
@@ -198,19 +198,26 @@ INFLECTION_MAX_CHARS: int = 3
 ("disclos" / "disclosur"); more is another word built on it ("share" / "sharehold")."""
 
 
-def _word_used(term: str, doc_terms: frozenset[str], low: str) -> bool:
+def word_used(term: str, doc_terms: frozenset[str], low: str) -> bool:
     """``relevance.term_in`` without translation, but an English word is used only as itself or an
     inflection, not inside a compound.
 
     Why: the judge's shared-prefix match counts "share" in a lease's "proportionate share" as the question's
     "shareholders", so "Which law governs the shareholders' agreement?" kept the lease's governing-law clause
     in scope and quoted it beside the shareholders' agreement's (session 35). Which document a question
-    names wants the word itself."""
+    names wants the word itself. Nor is a word most training contracts use (``common_terms``) an inflection
+    of a rarer one: "construed" ("constru") is not "construct", and every contract with a governing-law
+    clause used the 工程 of "工程款怎么支付？" (session 42 try-out)."""
     if not term.isascii():
         return term_in(term, doc_terms, low, translated=False)
+    if term in doc_terms:
+        return True
+    common = common_terms()
     # an inflection shares PREFIX_MATCH_MIN letters, so this is term_in's shared-prefix match, narrowed
-    return term in doc_terms or any(
-        _inflection(term, t) for t in doc_terms if t[:PREFIX_MATCH_MIN] == term[:PREFIX_MATCH_MIN]
+    return any(
+        _inflection(term, t)
+        for t in doc_terms
+        if t[:PREFIX_MATCH_MIN] == term[:PREFIX_MATCH_MIN] and (t not in common or term in common)
     )
 
 

@@ -99,6 +99,7 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("bonus",), ("奖金",)),
     (("severance",), ("经济补偿金", "经济补偿", "遣散费")),
     (("royalty",), ("版税", "特许权使用费", "提成")),
+    (("initial",), ("初始", "首期", "首次")),
     (("revenue", "profit"), ("收入", "收益", "利润")),
     (("tax",), ("税费", "税款", "税金")),
     (("cost", "expense"), ("成本", "费用", "开支")),
@@ -250,7 +251,10 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("ingredient", "ingredients", "seasoning"), ("原料", "原材料", "调味料", "食材", "配料")),
     (("use", "usage"), ("使用", "用途")),
     (("install", "installation"), ("安装",)),
-    (("construction", "construct", "building"), ("施工", "建设", "工程", "建筑")),
+    # a building is not its construction: a lease's 建筑面积 (floor area) made it "use" the 工程 of "工程款怎么支付？",
+    # and the lease's late-rent clause was quoted beside a construction contract's payment table (session 42)
+    (("construction", "construct"), ("施工", "建设", "工程")),
+    (("building",), ("建筑", "楼宇", "大楼")),
     (("roof", "roofing"), ("屋面", "屋顶")),
     (("waterproof", "waterproofing"), ("防水",)),
     (("completion", "complete", "completed"), ("竣工", "完工", "完成", "工期")),
@@ -350,11 +354,15 @@ def translations(term: str) -> tuple[str, ...]:
     """The other language's words for one question term (a stemmed English word or a Chinese jieba
     word): Chinese terms for an English stem, English stems for a Chinese term. A Chinese term also
     takes the translations of the glossary terms it contains ("月租金" holds "租金"), since jieba's
-    search mode keeps compounds whole."""
+    search mode keeps compounds whole — unless it is a glossary word itself: "加盟费" is a fee, and
+    taking "franchise" from its 加盟 too made it match every clause of a franchise agreement, so the
+    fee clause weighed no more than the training clause for "初始加盟费是多少？" (session 42 try-out)."""
     en_to_zh, zh_to_en = _index()
     if not term or term.isascii():
         return en_to_zh.get(term, ())
-    out: list[str] = list(zh_to_en.get(term, ()))
+    if term in zh_to_en:
+        return zh_to_en[term]
+    out: list[str] = []
     for zh in inner_terms(term):
         out.extend(zh_to_en[zh])
     return tuple(dict.fromkeys(out))

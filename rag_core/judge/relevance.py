@@ -557,7 +557,14 @@ _DEADLINE = re.compile(
     r"|[自于][^，。；\n]{0,6}(?:交付|交货|到货|收货|验收|签署|签订|移交|安装|付款|支付)(?:完成|完毕|合格)?(?:时|之时)"
     # a term that ends on an event's day: "至本案一审判决书或调解书送达之日终止" (session 39: "委托代理合同什么时候终止？"
     # found no time in the engagement contract's term clause and was refused)
-    r"|至[^，。；\n]{2,30}之日(?:终止|止|届满|为止)",
+    r"|至[^，。；\n]{2,30}之日(?:终止|止|届满|为止)"
+    # a recurring weekday or a payment's rhythm: "payable weekly … each Tuesday", "每周五" (session 42: "When is it
+    # paid?" after a royalty question found no time in "payable weekly by electronic transfer each Tuesday")
+    r"|\b(?:each|every|on)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b"
+    r"|每(?:周|星期)[一二三四五六日天]"
+    r"|\b(?:payable|paid|due|invoiced|billed)\s+(?:(?:in\s+advance|in\s+arrears)\s+)?"
+    r"(?:weekly|monthly|quarterly|annually|yearly|semi-annually)\b"
+    r"|\bin\s+(?:advance|arrears)\b",
     re.I,
 )
 """When a thing happens, said by a deadline or a recurring day rather than a date: "每月5日前", "收到发票后

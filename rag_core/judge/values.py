@@ -218,7 +218,9 @@ _VALUE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (  # "提前三十日通知", "逾期超过十五日": days counted from an event, not a day of the month ("每月5日前")
         "period",
         re.compile(
-            rf"(?:(?<=提前)|(?<=超过)|(?<=满)|(?<=不少于)|(?<=不超过)|(?<=至少)|(?<=不足)|(?<=逾期))"
+            # not "每逾期一日": a rate's unit (per day late), no period the clause lasts; read as one, "施工合同的工期是
+            # 多长？" quoted the delay-damages sentence before "总日历天数487天" (session 42 try-out)
+            rf"(?:(?<=提前)|(?<=超过)|(?<=满)|(?<=不少于)|(?<=不超过)|(?<=至少)|(?<=不足)|(?<=(?<!每)逾期))"
             rf"(?P<zn>{_NUM}|{_ZHNUM})\s*(?P<zu>日)"
         ),
     ),

@@ -353,8 +353,8 @@ def has_chinese(term: str) -> bool:
     return bool(_CJK.search(term))
 
 
-def concepts_of(question: str) -> list[Concept]:
-    """The clause types a question asks about.
+def concepts_of(question: str, asked: bool = True) -> list[Concept]:
+    """The clause types a question asks about (with ``asked`` False, only those its topic words name).
 
     A question word ("how long", 多久, "how much") names a concept only when no topic word does:
     "员工离职需要提前多久通知？" asks a notice period, and the contract-term vocabulary its 多久 added
@@ -362,17 +362,20 @@ def concepts_of(question: str) -> list[Concept]:
     candidates (session 40 try-out); "How much notice…" likewise searched payment clauses."""
     q = question.lower()
     named = [c for c, rx in _COMPILED if any(r.search(q) for r in rx)]
-    return named or [c for c, rx in _ASKS if any(r.search(q) for r in rx)]
+    if named or not asked:
+        return named
+    return [c for c, rx in _ASKS if any(r.search(q) for r in rx)]
 
 
-def expansion_terms(question: str) -> list[str]:
+def expansion_terms(question: str, asked: bool = True) -> list[str]:
     """Clause vocabulary for the question's concepts, in the question's language, without words it
     already has (a Chinese question searching English clause words would pull in unrelated
-    contracts of a mixed knowledge base, and the other way round)."""
+    contracts of a mixed knowledge base, and the other way round). ``asked`` False leaves out the
+    concept only a question word named: see ``Retriever._legs``."""
     q = question.lower()
     chinese = is_chinese(question)
     out: dict[str, None] = {}
-    for concept in concepts_of(question):
+    for concept in concepts_of(question, asked):
         for term in concept.terms:
             if has_chinese(term) == chinese and term.lower() not in q:
                 out.setdefault(term, None)

@@ -203,7 +203,12 @@ class Retriever:
         if extra:
             trace.setdefault("expansion", {})[tag or "query"] = extra
         keyword_query = " ".join([query, *extra])
-        vector_query = " ".join([query, *extra[: rs.expansion_vector_terms]])
+        # a concept only a question word named ("how long" -> term) stays out of the vector query:
+        # there its words outweighed the topic the question's own words gave, and "How long is the
+        # training program?" ranked every term clause of the base above the training clause, which
+        # fell out of the 20 (session 42 try-out); the embedding already carries "how long"
+        named = expansion_terms(query, asked=False) if rs.legal_expansion else []
+        vector_query = " ".join([query, *named[: rs.expansion_vector_terms]])
         t0 = time.perf_counter()
         calls: list[tuple[str, Callable[[], list[LegHit]]]] = []
         weights: dict[str, float] = {}

@@ -356,6 +356,45 @@ def test_the_best_clause_saying_more_of_the_question_keeps_the_lead_over_a_named
     assert any(x.text.startswith("乙方逾期支付租金的") for x in quoted.sentences)
 
 
+def test_the_best_sentence_using_as_many_question_words_keeps_the_lead_over_a_named_heading() -> None:
+    """Session 42 try-out: for "竣工验收后付多少？" the construction contract's table row "竣工验收合格 | 累计95% | …"
+    (0.92, under its table's header, which names nothing asked) was quoted after a software contract's sentence
+    under "6. ACCEPTANCE TESTING" (0.58, a heading naming 验收 through the glossary), though both use two of the
+    question's words: a tie is no reason to pass over the best-scored clause."""
+    works = (
+        "第三条 合同价款与支付\n付款节点 | 支付比例 | 支付时间\n竣工验收合格 | 累计95% | 验收合格后28日内\n"
+    )
+    software = (
+        "6. ACCEPTANCE TESTING AT EACH AUTHORIZED LOCATION\n(a) For each new Authorized Location, upon written "
+        "notice by Garman of the completion of installation, Sparkling shall carry out the acceptance tests.\n"
+    )
+    blocks = [_block(1, works, 0), _block(2, software, 500)]
+    q = "竣工验收后付多少？"
+
+    def scores(_q: str, sentences: list[str]) -> list[float]:  # the pipeline's scores in the try-out
+        return [0.92 if "累计95%" in t else 0.58 if "Garman" in t else 0.06 for t in sentences]
+
+    quoted = select_quoted(blocks, score_blocks(q, blocks, scores), Settings().generation, q)
+    assert "累计95%" in [x.text for x in quoted.sentences if x.n == 1][-1]
+    assert quoted.sentences[0].n == 1
+
+
+def test_a_heading_naming_the_question_in_its_own_words_wins_a_tie() -> None:
+    """Session 42 try-out: for "承包人可以分包吗？" a distributor's "shall not sub-contract" (0.80, under "16. Assignment",
+    which names nothing asked) and "第五条 分包" (0.75) use one question word each; the heading that names 分包 in
+    the question's own words leads."""
+    works = "第五条 分包\n乙方不得将本工程转包，未经甲方书面同意不得将主体结构以外的工程分包。\n"
+    dist = "16. Assignment and other dealings prohibited\nThe Distributor shall not sub-contract any of its obligations.\n"
+    blocks = [_block(1, dist, 0), _block(2, works, 500)]
+    q = "承包人可以分包吗？"
+
+    def scores(_q: str, sentences: list[str]) -> list[float]:
+        return [0.8 if "Distributor" in t else 0.75 for t in sentences]
+
+    quoted = select_quoted(blocks, score_blocks(q, blocks, scores), Settings().generation, q)
+    assert quoted.sentences[0].text.startswith("乙方不得将本工程转包")
+
+
 def test_party_and_date_lines_are_sentences_not_headings() -> None:
     """ "出租方（甲方）：北京华信置业有限公司" has no closing punctuation; read as a heading it was never quoted,
     and "出租方是谁？" quoted the premises clause instead. A numbered clause label stays a heading."""

@@ -47,6 +47,11 @@ def test_days_counted_from_an_event_are_a_period_and_a_day_of_the_month_is_not()
             day_of_month
         )
     assert [v.key for v in extract_values("甲方应于收到发票十日后付款") if v.kind == "period"] == [(10.0,)]
+    # a rate's unit is no period (session 42: "工期是多长？" quoted the delay damages before the 487 days)
+    assert [v.key for v in extract_values("乙方逾期三十日") if v.kind == "period"] == [(30.0,)]
+    assert not [
+        v for v in extract_values("每逾期一日，乙方应支付合同价款万分之五的违约金") if v.kind == "period"
+    ]
     premise = "乙方提前十五日通知就可以解除合同，对吗？"
     assert score(premise, "乙方提前三十日以书面形式通知甲方，可以解除本合同。") > T
     assert score(premise, "乙方提前十五日以书面形式通知甲方，可以解除本合同。") <= T

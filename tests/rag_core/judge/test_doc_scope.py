@@ -391,3 +391,38 @@ def test_the_words_that_ask_for_a_period_or_an_amount_name_no_document() -> None
         naming_terms("借款期限是十二个月，对吗？ The term is 90 days?")
     )
     assert "借款" in naming_terms("借款期限是十二个月，对吗？")
+
+
+def test_a_lease_s_floor_area_does_not_bring_it_into_a_construction_question() -> None:
+    """Session 42 try-out: "工程款怎么支付？" kept the lease's late-rent clause as evidence beside the construction
+    contract's payment table: its 建筑面积 counted as using 工程 (a glossary sibling through "building")."""
+    docs = {
+        "works": (
+            "建设工程施工合同.docx",
+            "建设工程施工合同\n第三条 合同价款与支付\n工程款按下表支付：预付款10%。",
+        ),
+        "lease": (
+            "zh_lease.pdf",
+            "房屋租赁合同\n第一条 房屋建筑面积为120平方米。\n第七条 乙方逾期支付租金超过15日的，甲方有权解除本合同。",
+        ),
+    }
+    assert set(out_of_scope("工程款怎么支付？", docs, 0.5, 2)) == {"lease"}
+
+
+def test_construed_is_not_construction() -> None:
+    """Session 42 try-out: "shall be construed in accordance with" ("constru", a word most training contracts use)
+    counted as the "construct" of 工程, so a distributor agreement stayed in scope for "工程款怎么支付？"."""
+    assert "constru" in common_terms()
+    docs = {
+        "works": (
+            "建设工程施工合同.docx",
+            "建设工程施工合同\n第三条 合同价款与支付\n工程款按下表支付：预付款10%。",
+        ),
+        "dist": (
+            "distributor.txt",
+            "5.3 The Distributor must pay each invoice within 30 days.\n"
+            "20. This agreement shall be construed in accordance with the laws of Victoria.",
+        ),
+    }
+    assert covered_terms("工程款怎么支付？", docs["dist"][1]) == frozenset({"支付"})
+    assert set(out_of_scope("工程款怎么支付？", docs, 0.5, 2)) == {"dist"}

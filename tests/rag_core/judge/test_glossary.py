@@ -226,3 +226,19 @@ def test_a_glossary_word_translates_in_every_inflection() -> None:
     assert "挪用" in translations(stem("misuses")) and "挪用" in translations(stem("misused"))
     assert "转让" in translations(stem("transferred")) and "转让" in translations(stem("transferring"))
     assert stem("staffed") == stem("staff") and stem("billed") == "bill" and stem("added") == "add"
+
+
+def test_a_glossary_word_takes_its_own_translations_not_those_of_a_word_inside_it() -> None:
+    """Session 42 try-out: "加盟费" (a fee) also took "franchise" from its 加盟, so it matched every clause of a
+    franchise agreement and "初始加盟费是多少？" weighed the training clause like the fee clause. A word the glossary
+    lacks still takes those of the glossary words inside it."""
+    assert "fee" in translations("加盟费") and "franchise" not in translations("加盟费")
+    assert "initial" in translations("初始")
+    assert "rent" in translations("月租金")
+
+
+def test_a_building_is_not_construction() -> None:
+    """Session 42 try-out: a lease's 建筑面积 made it "use" the 工程 of "工程款怎么支付？" and kept it in scope beside the
+    construction contract."""
+    assert "construction" in translations("工程") and "building" not in translations("工程")
+    assert "building" in translations("建筑") and "construction" not in translations("建筑")

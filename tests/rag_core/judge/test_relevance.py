@@ -372,3 +372,19 @@ def test_an_adjective_of_an_ation_noun_is_the_noun() -> None:
         "How long is the probation period?", ["The first six (6) months are a probationary period."]
     )[0]
     assert x.hits == 2 and x.matched == ("period",)  # "prob" and "period" ("long" asks, it is in no clause)
+
+
+def test_a_recurring_weekday_or_a_payment_rhythm_answers_a_when_question() -> None:
+    """Session 42 try-out: "When is it paid?" after a royalty question found no time in "payable weekly by
+    electronic transfer each Tuesday" (evidence 0.47) and was answered from other contracts' payment dates."""
+    q = "When is the royalty paid?"
+    royalty = (
+        "3.2 Franchisee shall pay a royalty of six percent (6%) of Gross Sales, payable weekly each Tuesday."
+    )
+    assert lexical_features(q, [royalty])[0].matched == ("date",)
+    assert lexical_features(q, ["Fees are payable monthly in arrears."])[0].matched == ("date",)
+    assert lexical_features("服务费什么时候付？", ["乙方应于每周五支付上周服务费。"])[0].matched == ("date",)
+    assert (
+        lexical_features(q, ["Franchisee shall pay a royalty of six percent (6%) of Gross Sales."])[0].matched
+        == ()
+    )

@@ -59,3 +59,11 @@ def test_a_question_word_names_a_concept_only_when_no_topic_word_does() -> None:
 
 def _names(question: str) -> list[str]:
     return [c.name for c in concepts_of(question)]
+
+
+def test_without_asked_only_the_topic_words_name_concepts() -> None:
+    """Session 42: the vector query takes the concepts the question's topic words name, not the one its "how long"
+    alone named — "How long is the training program?" is no question about the contract's term."""
+    assert "term" in expansion_terms("How long is the training program?")
+    assert expansion_terms("How long is the training program?", asked=False) == []
+    assert concepts_of("How long is the term of the franchise?", asked=False)[0].name == "term"

@@ -393,8 +393,9 @@ def test_a_question_word_few_passages_use_makes_them_candidates(tmp_path: Path) 
     )
     kb = _kb(store, "terms", [*terms, ("apa.txt", purchase)], settings)
     # "escrow" names a thesaurus concept now (session 41: a question word adds the term vocabulary only
-    # when no topic word names one), so the word the thesaurus does not know is "holdback"
-    q = "How long is the holdback held?"
+    # when no topic word names one), so the word the thesaurus does not know is "holdback"; and "term" names
+    # the term concept, whose words join the vector query too (a bare "how long" no longer does, session 42)
+    q = "For what term is the holdback held?"
     settings.retrieval.anchor_max_passages = 0
     without = Retriever(store, settings).search_kb(kb, q)
     assert all(h.doc != "apa.txt" for h in without.hits), "outvoted by the term clauses"
@@ -436,3 +437,37 @@ def test_a_follow_up_naming_no_contract_stays_in_the_contract_named_earlier(tmp_
     assert retriever.route_index(kb) is index, "built once per loaded document list, not per earlier question"
     retriever.doc_meta(kb, refresh=True)
     assert retriever.route_index(kb) is not index, "rebuilt with the documents"
+
+
+def test_a_question_word_alone_does_not_steer_the_vector_leg(tmp_path: Path) -> None:
+    """Session 42 try-out: "How long is the training program?" — "how long" names the term concept when no topic
+    word does, and its words ("term expire expiration …") joined the vector query too; there they outweighed
+    "training program", and every term clause of the base ranked above the franchise's training clause, which fell
+    out of the candidates. The keyword leg still gets them; the vector leg reads the question as asked."""
+    store = Store(tmp_path / "terms")
+    settings = Settings()
+    term_clauses = [
+        (
+            f"{name}.txt",
+            f"{name.title()} Agreement\n\n9. TERM. The term of this Agreement shall commence on the Effective Date and "
+            f"continue for a period of {years} years, unless earlier terminated. It shall expire on the anniversary of "
+            "the Effective Date and renew for successive one-year periods.\n",
+        )
+        for name, years in (
+            ("reseller", 2),
+            ("distributor", 3),
+            ("hosting", 4),
+            ("marketing", 5),
+            ("supply", 6),
+        )
+    ]
+    franchise = (
+        "Franchise Agreement\n\n4. TRAINING\n4.1 Franchisor shall provide an initial training program of four (4) "
+        "weeks at its Seattle training center for up to three (3) of Franchisee's managers.\n\n"
+        "2. TERM\n2.1 The initial term is ten (10) years from the opening date.\n"
+    )
+    kb = _kb(store, "terms", [*term_clauses, ("franchise.txt", franchise)], settings)
+    q = "How long is the training program?"
+    got = Retriever(store, settings).search_kb(kb, q, mode="vector", use_routing=False)
+    assert "term" in got.trace["expansion"]["query"], "the keyword legs are still expanded"
+    assert "training program" in got.hits[0].text
