@@ -327,7 +327,8 @@ def with_table_headers(
     住宅 | 3.5, 商铺 | 6.0) quoted the 住宅 sentence above it; a row read under its header names what it
     asks, but quoted alone, "商铺 | 6.0" says neither the unit nor what the 6.0 is; the header alone, quoted for
     "物业服务费怎么收？", says no fee at all (session 33 try-out). A header and the rows it brings come on top of
-    ``quoted_max_sentences``: they are part of the row or header quoted."""
+    ``quoted_max_sentences``: they are part of the row or header quoted. Several chosen rows of one table come
+    together in the table's order ("工程款怎么支付？" quoted 竣工验收 above 预付款, session 42)."""
     at = {(x.sentence.block, x.sentence.position): x for x in scored}
     rows: dict[tuple[int, int], list[ScoredSentence]] = {}
     for x in sorted(scored, key=lambda x: (x.sentence.block, x.sentence.position)):
@@ -341,7 +342,10 @@ def with_table_headers(
         head = at.get(key) if x.sentence.table_header >= 0 else None
         if head is not None and head not in out and head not in chosen:
             out.append(head)
-        out.append(x)
+        if head is not None:  # the table's chosen rows in their order: a schedule reads top to bottom
+            out.extend(r for r in rows[key] if r in chosen and r not in out)
+        else:
+            out.append(x)
         mine = rows.get((x.sentence.block, x.sentence.position), [])
         if mine and not any(r in chosen for r in mine):  # a header alone says nothing: its rows follow
             if len(mine) > TABLE_QUOTE_MAX_ROWS:

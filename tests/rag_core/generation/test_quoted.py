@@ -710,6 +710,32 @@ def test_a_table_row_is_read_and_quoted_under_its_header(scorer: object) -> None
     assert [q.text for q in alone.sentences][:3] == [rows[0].text, "住宅 | 3.5", "商铺 | 6.0"]
 
 
+def test_the_chosen_rows_of_a_table_are_quoted_in_the_table_s_order() -> None:
+    """Session 42 try-out: "工程款怎么支付？" quoted the payment table's 竣工验收 row above its 预付款 row (their scores'
+    order); a schedule reads top to bottom."""
+    text = (
+        "第三条 合同价款与支付\n付款节点 | 支付比例 | 支付时间\n预付款 | 10% | 合同签订后14日内\n"
+        "主体结构封顶 | 累计60% | 经甲方确认后28日内\n竣工验收合格 | 累计95% | 验收合格后28日内\n"
+    )
+    blocks = [_block(1, text, 0)]
+    q = "工程款怎么支付？"
+
+    def scores(_q: str, sentences: list[str]) -> list[float]:
+        return [
+            0.8 if "竣工" in t else 0.78 if "预付款" in t else 0.3 if "封顶" in t else 0.1 for t in sentences
+        ]
+
+    got = [
+        x.text
+        for x in select_quoted(blocks, score_blocks(q, blocks, scores), Settings().generation, q).sentences
+    ]
+    assert got == [
+        "付款节点 | 支付比例 | 支付时间",
+        "预付款 | 10% | 合同签订后14日内",
+        "竣工验收合格 | 累计95% | 验收合格后28日内",
+    ]
+
+
 def test_a_table_header_scores_no_higher_than_its_best_row() -> None:
     """Session 40 try-out: read under its clause heading, a repayment table's header "期次 | 还款日 | 还款本金" scored
     0.90 for "逾期还款怎么处理？" (its rows 0.70-0.73), and the quoted answer opened with the whole table."""
