@@ -41,7 +41,13 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("employer",), ("用人单位", "雇主", "单位", "老板")),
     (("employee", "staff", "worker"), ("员工", "劳动者", "雇员", "职工")),
     (("contractor",), ("承包方", "承包人", "承揽人")),
-    (("franchise", "franchisor", "franchisee"), ("特许", "特许经营", "加盟", "特许人", "被特许人")),
+    # the two parties apart, like licensor and licensee: "特许人可以在什么情况下解除合同？" quoted "6.2 Franchisee may
+    # terminate …" before "6.1 Franchisor may terminate …" (session 42 try-out)
+    (("franchise",), ("特许", "特许经营", "加盟")),
+    (("franchisor",), ("特许人", "特许方", "授权方")),
+    (("franchisee",), ("被特许人", "被特许方", "加盟商", "加盟方", "受许人")),
+    (("brand",), ("品牌",)),
+    (("fund",), ("基金",)),
     (("borrower",), ("借款人", "借款方")),
     (("lender",), ("贷款人", "出借人", "贷款方")),
     (("guarantor",), ("保证人", "担保人", "保证", "担保")),  # the guarantor is named in the 保证/担保 clause

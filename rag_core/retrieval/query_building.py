@@ -187,6 +187,26 @@ def with_new_subject(previous: str, follow_up: str) -> str | None:
     return head + subject if head else None
 
 
+FOLLOW_UP_CHAIN_MAX: int = 3
+"""At most this many earlier questions are joined to a follow-up that refers back (``chained_turns``)."""
+
+
+def chained_turns(history: Sequence[ChatTurn]) -> int:
+    """How many earlier questions a follow-up that refers back is read with: the previous one, and each one
+    before it that the next refers back to (up to ``FOLLOW_UP_CHAIN_MAX``).
+
+    Why: "When is it due?" after "Is it refundable?" after "What is the initial franchise fee?" was judged with
+    "Is it refundable?" alone; neither names the fee, and the franchise's termination-for-non-payment clause was
+    quoted instead of "on signing this Agreement" (session 42 try-out)."""
+    questions = [t.content for t in history if t.role == "user"]
+    n = 1
+    for q in reversed(questions):
+        if n >= FOLLOW_UP_CHAIN_MAX or not (refers_back(q) or elliptical(q)):
+            break
+        n += 1
+    return n
+
+
 def follow_up_question(history: Sequence[ChatTurn], question: str) -> str:
     """What routing and the other question-reading search steps read for this turn: a follow-up that
     is only a new subject ("逾期付款呢？") as the previous question asked of it (``with_new_subject``), else

@@ -23,6 +23,7 @@ from rag_core.models import ChatTurn, Hit, Verdict
 from rag_core.retrieval.query_building import (
     about_previous_subject,
     build_retrieval_query,
+    chained_turns,
     elliptical,
     previous_question,
     refers_back,
@@ -337,7 +338,10 @@ def judge_follow_up(
     if judged.kept and not back and not ellipsis:
         return judged
     previous = previous_question(turn.req.history)
-    context = with_new_subject(previous, asked) or build_retrieval_query(turn.req.history, asked, 1)
+    history = turn.req.history
+    context = with_new_subject(previous, asked) or build_retrieval_query(
+        history, asked, chained_turns(history)
+    )
     if context == asked.strip():
         return judged
     cited = previously_cited(turn.req.history, hits) if about_previous_subject(asked) else {}

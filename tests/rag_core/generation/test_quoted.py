@@ -262,7 +262,10 @@ def test_a_question_word_a_pdf_line_break_cuts_is_read_whole() -> None:
     quoted = select_quoted(
         blocks, score_blocks("物业费滞纳金怎么算？", blocks, sentence_scorer(s)), s.generation
     )
-    assert "万分之五的滞纳" in quoted.sentences[0].text
+    # the late-fee clause leads, whole; since session 42's refit its first half (up to the semicolon) is chosen too, and
+    # the two halves of the one sentence come in their order (``clauses_in_order``)
+    lead = [x.text for x in quoted.sentences if x.n == 2]
+    assert quoted.sentences[0].n == 2 and any("万分之五的滞纳" in t for t in lead[:2]), lead
 
 
 def test_a_sentence_quoted_from_a_block_of_several_clauses_names_its_own_clause(scorer: object) -> None:

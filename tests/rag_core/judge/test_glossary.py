@@ -242,3 +242,11 @@ def test_a_building_is_not_construction() -> None:
     construction contract."""
     assert "construction" in translations("工程") and "building" not in translations("工程")
     assert "building" in translations("建筑") and "construction" not in translations("建筑")
+
+
+def test_the_franchisor_and_the_franchisee_are_two_parties() -> None:
+    """Session 42 try-out: "特许人可以在什么情况下解除合同？" quoted "6.2 Franchisee may terminate …" before "6.1 Franchisor
+    may terminate …": one glossary group held both parties. 加盟商 is the franchisee, 品牌基金 a brand fund."""
+    assert "特许人" in translations("franchisor") and "特许人" not in translations("franchise")
+    assert "franchisor" not in translations("被特许人") and "franchisee" in translations("加盟商")
+    assert {"brand", "fund"} <= set(translations("品牌基金"))

@@ -9,8 +9,10 @@ import pytest
 from rag_core.llm.openai_client import OpenAIChatModel
 from rag_core.models import ChatTurn
 from rag_core.retrieval.query_building import (
+    FOLLOW_UP_CHAIN_MAX,
     about_previous_subject,
     build_retrieval_query,
+    chained_turns,
     clean_condensed,
     condense_question,
     elliptical,
@@ -242,3 +244,23 @@ def test_a_follow_up_that_is_only_a_new_subject_asks_the_previous_question_of_it
     previous: str, follow_up: str, expected: str | None
 ) -> None:
     assert with_new_subject(previous, follow_up) == expected
+
+
+def _chat(*questions: str) -> list[ChatTurn]:
+    out: list[ChatTurn] = []
+    for q in questions:
+        out += [ChatTurn.of_message("user", q, None), ChatTurn.of_message("assistant", "…", [])]
+    return out
+
+
+def test_a_chain_of_follow_ups_is_read_back_to_the_question_that_named_its_subject() -> None:
+    """Session 42 try-out: "When is it due?" after "Is it refundable?" after "What is the initial franchise fee?"
+    was judged with "Is it refundable?" alone, and the termination-for-non-payment clause was quoted."""
+    chain = _chat("What is the initial franchise fee?", "Is it refundable?")
+    assert chained_turns(chain) == 2
+    assert build_retrieval_query(chain, "When is it due?", chained_turns(chain)).startswith(
+        "What is the initial"
+    )
+    assert chained_turns(_chat("What is the rent?", "What is the deposit?")) == 1  # a question of its own
+    long_chain = _chat("What is the fee?", "Is it refundable?", "And when?", "Is it taxed?")
+    assert chained_turns(long_chain) == FOLLOW_UP_CHAIN_MAX
