@@ -11,6 +11,7 @@ from rag_core.coded import coded
 from rag_core.generation import citations as cit
 from rag_core.generation.answer import strip_think
 from rag_core.generation.prompt import EvidenceBlock, strip_clause_paths, strip_prompt_echo
+from rag_core.generation.quoted import QUOTED_NOTES
 from rag_core.generation.refusal import (
     count_labels,
     empty_answer_for,
@@ -49,12 +50,15 @@ def unbacked_claim(support: SentenceSupport) -> bool:
     processing agreement that says nothing of transfers kept its deletion clause, and the local model opened "The
     DPA does not allow the processor to transfer data outside the EU." (overlap 0.25, kept because the quoted clause
     after it was supported). A first line that restates a number the clause states ("员工想辞职要提前30天通知公司。")
-    scores the same overlap and stays: its number is checked by the number rule."""
+    scores the same overlap and stays: its number is checked by the number rule. Nor is the quoted answer's own
+    correction line one ("不对：资料内容与问题的前提不符。", ``quoted.QUOTED_NOTES``): without a model, every false-premise
+    answer was reviewed as unsupported and shown under "I could not write a fully supported answer" (session 42)."""
     return (
         support.counted
         and support.label == "not"
         and not support.cited
         and not numbers_in(support.sentence, strict=False)
+        and support.sentence.strip() not in QUOTED_NOTES
     )
 
 

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from rag_core.coded import code_of
+from rag_core.generation.quoted import FALLBACK_LEAD, QUOTED_LEAD
 from rag_core.judge.fitted import score as fitted_score
 from rag_core.llm.openai_client import OpenAIChatModel
 from rag_core.models import ChatTurn, KnowledgeBase
@@ -725,6 +726,9 @@ def test_a_false_payment_period_is_corrected_first(tmp_path: Path) -> None:
     assert isinstance(done, Done) and not done.result.refused
     assert done.result.answer.startswith("不对"), done.result.answer
     assert "每季度" in done.result.answer
+    # no model wrote anything: the correction line is the quoted answer's own, not an unsupported claim, and the
+    # quotes are not shown as the fallback of a failed draft (session 42: every offline correction was)
+    assert FALLBACK_LEAD["zh"] not in done.result.answer and QUOTED_LEAD["zh"] in done.result.answer
 
 
 LOAN = (
