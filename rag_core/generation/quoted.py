@@ -66,6 +66,7 @@ denies (``EvidenceBlock.affirming``): "no" would be false of that document."""
 QUOTED_NOTES: frozenset[str] = frozenset({*_CONFLICT_NOTE.values(), *_DIFFER_NOTE.values()})
 """The quoted answer's own first lines: they say what the quotes below them show, no claim of the model's."""
 
+
 @dataclass(frozen=True)
 class BlockSentence:
     """One sentence of an evidence block, located exactly in the document."""
