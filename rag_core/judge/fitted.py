@@ -45,7 +45,7 @@ from rag_core.judge.features import (
 )
 from rag_core.judge.relevance import LexicalFeatures, held_kinds, lexical_features, value_kinds
 from rag_core.judge.zh_head import ZhHead, applies, head_from_json, head_rows
-from rag_core.textproc import has_cjk, is_chinese
+from rag_core.textproc import has_cjk
 
 WEIGHTS_PATH: Path = Path(__file__).with_name("judge_weights.json")
 
@@ -174,15 +174,14 @@ def load_weights(path: Path = WEIGHTS_PATH) -> JudgeWeights:
 
 def question_view(question: str, vec: np.ndarray, w: JudgeWeights) -> QuestionView:
     """The question's clause types: the thesaurus first; else the classifier's type when confident
-    and the question is on no topic outside the categories (``names_other_topic``), not typed only
-    by its conditions (``typed_by_condition``: "What happens if the company terminates without cause?")
-    and not Chinese.
+    and the question is on no topic outside the categories (``names_other_topic``) and not typed only
+    by its conditions (``typed_by_condition``: "What happens if the company terminates without cause?").
 
-    Why not Chinese: the classifier is fitted on English contract text and reads a Chinese question's vector
-    as one; of the session 40-42 try-out questions in Chinese that no thesaurus word types, it typed five, three
-    wrongly ("加盟商需要向品牌基金缴纳多少？" and "变更登记什么时候办？" as Covenant Not To Sue, "转让的是多少股权？" as
-    Revenue/Profit Sharing), and the first was refused: every passage was "not the asked clause type". The
-    clause gate already ignored the guess (``clause_gate.guessed_for_chinese``, session 39)."""
+    Not typing a Chinese question by the classifier at all was tried in session 42 (its guess was wrong for three
+    of five try-out questions, "加盟商需要向品牌基金缴纳多少？" typed Covenant Not To Sue and refused) and reverted: the
+    refit lowered the shared model's evidence for every untyped question, and "Can the tenant terminate the lease
+    early?" over a Chinese lease (0.56 -> 0.43) and the DPA's breach clause for "数据泄露多久内要通知？" fell under
+    ``t_evidence``."""
     probs = w.clause.proba(vec[None, :], [question], chinese=False)[0]
     if asks_party_identity(question):  # the parties are named in no clause type's text
         return QuestionView(question, vec, (), probs)
@@ -193,7 +192,6 @@ def question_view(question: str, vec: np.ndarray, w: JudgeWeights) -> QuestionVi
         and float(probs.max()) >= w.question_type_min
         and not names_other_topic(question)
         and not typed_by_condition(question)
-        and not is_chinese(question)
     ):
         types = (int(probs.argmax()),)
     return QuestionView(question, vec, types, probs)

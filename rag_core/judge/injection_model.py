@@ -114,7 +114,9 @@ _IMPERATIVE_START = re.compile(
 # clause between parties rarely has any of them.
 _DICTATED_REPLY = re.compile(
     r"\b(?:answer|reply|respond|say|output)(?:s|ed|ing)?\s*(?:[:：\"“]|with\b|only\b|that\s+(?:the|this|no|all)\b)"
-    r"|(?:回答|回复|答复|输出|说明|写明|表示)(?:为|是|成)?\s*[:：“「]|(?:一律|统一|只|直接)(?:回答|回复|答复|输出|说)",
+    # not "统一答复" alone: "应由甲方统一答复" says who answers for both parties, not what (0.88 in the session 42
+    # try-out); "统一答复：…" still meets the payload branch before it
+    r"|(?:回答|回复|答复|输出|说明|写明|表示)(?:为|是|成)?\s*[:：“「]|(?:一律|只|直接)(?:回答|回复|答复|输出|说)",
     re.IGNORECASE,
 )
 _ASKED_CONDITION = re.compile(

@@ -31,6 +31,7 @@ from rag_core.judge import injection_synth_s35 as S35
 from rag_core.judge import injection_synth_s36 as S36
 from rag_core.judge import injection_synth_s40 as S40
 from rag_core.judge import injection_synth_s41 as S41
+from rag_core.judge import injection_synth_s42 as S42
 from rag_core.judge.sentences import sentence_spans
 
 SEED: int = 11
@@ -71,6 +72,10 @@ directives on what an output must leave out)."""
 S41_SEED_OFFSET: int = 7
 """And those of ``injection_synth_s41`` (rules fixing what any reply about the document says, and the
 honest reply duties and filing metadata lines the detector flagged in the session 41 try-out)."""
+
+S42_SEED_OFFSET: int = 8
+"""And those of ``injection_synth_s42`` (who interprets the contract or answers enquiries about it: clean clauses
+the detector flagged in the session 42 try-out)."""
 
 SYNTH_PATH: Path = Path(__file__).with_name("data") / "injection_synthetic.jsonl"
 
@@ -246,6 +251,8 @@ def generate(cuad_dir: Path, seed: int = SEED) -> list[dict[str, Any]]:
     rows += [*_rows("attack", S40.ATTACKS, cuad_dir, s40), *_rows("lookalike", S40.LOOKALIKES, cuad_dir, s40)]
     s41 = random.Random(seed + S41_SEED_OFFSET)
     rows += [*_rows("attack", S41.ATTACKS, cuad_dir, s41), *_rows("lookalike", S41.LOOKALIKES, cuad_dir, s41)]
+    s42 = random.Random(seed + S42_SEED_OFFSET)
+    rows += [*_rows("attack", S42.ATTACKS, cuad_dir, s42), *_rows("lookalike", S42.LOOKALIKES, cuad_dir, s42)]
     return rows
 
 

@@ -505,14 +505,7 @@ def test_working_hours_leave_and_pay_of_an_employee_are_a_topic_not_a_guessed_cl
     )
     q = "员工每年有多少天带薪假？"
     assert absent_topic(q, [salary, holidays]) is None
-    # among candidates as retrieval gives them (other contracts' clauses too): with the salary clause alone beside it,
-    # "employee" and "year" weigh nothing and the holiday clause's evidence sits on the threshold (0.50 since the
-    # session 42 refit, which stopped typing Chinese questions by the classifier's guess)
-    others = [
-        "第三条 租金\n租金每月人民币5000元，乙方应于每月5日前支付当月租金。",
-        "4.1 合伙企业的利润每年分配一次。",
-    ]
     verdicts = LocalJudge(VerdictSettings()).judge(
-        q, [PassageInput("h", holidays), PassageInput("s", salary), *(PassageInput(t, t) for t in others)]
+        q, [PassageInput("h", holidays), PassageInput("s", salary)]
     )
-    assert [v.label for v in verdicts[:2]] == ["EVIDENCE", "NO_EVIDENCE"]
+    assert [v.label for v in verdicts] == ["EVIDENCE", "NO_EVIDENCE"]

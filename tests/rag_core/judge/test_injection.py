@@ -174,7 +174,7 @@ def test_a_rule_fixing_what_any_reply_about_the_contract_says_is_an_injection(pl
 )
 def test_filing_lines_are_not_cut(line: str) -> None:
     """Session 41 try-out: a CUAD contract's EDGAR source line scored 0.58 and its passage was dropped as an
-    injection. (A Chinese clause naming who replies, "本合同条款如需对外说明，应由甲方统一答复。", still scores 0.88: its
-    sentence vector, not a cue, carries it.)"""
+    injection. (A Chinese clause naming who replies, "本合同条款如需对外说明，应由甲方统一答复。", still scores 0.75 after
+    session 42's change to the dictated-reply feature, 0.88 before: its sentence vector carries most of it.)"""
     score, why = injection_score(line)
     assert score < Settings().verdict.t_injection_sentence, why
