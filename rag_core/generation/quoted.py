@@ -573,6 +573,23 @@ def _named_first(
     return out
 
 
+def own_asked_kinds(question: str) -> tuple[str, ...]:
+    """What the question asks for; for a follow-up joined to the question before it, what its own last part
+    asks, else (a "X呢？" that asks nothing of its own) what the part before it asked.
+
+    Why: "Is it refundable?" after "What is the initial franchise fee?" is scored as the two joined, whose "What
+    is … fee" asked an amount; the sentences holding one went first and "The initial fee is not refundable."
+    (the best-scored, 0.89) was left out of the three quoted (session 42 try-out)."""
+    from rag_core.judge.clause_types import question_parts
+    from rag_core.judge.relevance import asked_kinds
+
+    for part in reversed(question_parts(question) or [question]):
+        kinds = tuple(asked_kinds(part))
+        if kinds:
+            return kinds
+    return ()
+
+
 def _asked_value_first(chosen: list[ScoredSentence], question: str) -> list[ScoredSentence]:
     """The sentences that hold a value of the kind the question asks for (a date for "when", an
     amount for "how much" …) first, in their order; the others after them. A heading that names the
@@ -587,7 +604,6 @@ def _asked_value_first(chosen: list[ScoredSentence], question: str) -> list[Scor
     "受让方呢？" after "转让方是谁？" the 转让方 line before the 受让方 one: the line naming the asked role leads."""
     from rag_core.judge.clause_types import asked_roles
     from rag_core.judge.relevance import (
-        asked_kinds,
         found_kinds,
         held_kinds,
         names_asked_role,
@@ -595,7 +611,7 @@ def _asked_value_first(chosen: list[ScoredSentence], question: str) -> list[Scor
         value_kinds,
     )
 
-    asked = tuple(asked_kinds(question))
+    asked = own_asked_kinds(question)
     kinds = asked if asked == ("entity",) else value_kinds(asked)
     if not kinds:
         return chosen

@@ -448,7 +448,7 @@ _ROLE_FOLLOW_UP = (
 _QUESTION_END = re.compile(r"(?<=[?？])\s*")
 
 
-def _question_parts(question: str) -> list[str]:
+def question_parts(question: str) -> list[str]:
     """The questions of a text, split after each question mark (a follow-up joined to the one before)."""
     return [p for p in _QUESTION_END.split(question.strip()) if p.strip()]
 
@@ -464,7 +464,7 @@ def asks_party_identity(question: str) -> bool:
     "谁是被许可方？" License Grant (its 许可). Joined, "And the licensor?" was judged as no party question
     and quoted "2.2 Licensee shall not reverse engineer …" (browser try-out); alone, "乙方呢？" after a
     question on liability asks about the liability, so a bare role follow-up never counts on its own."""
-    parts = _question_parts(question)
+    parts = question_parts(question)
     if len(parts) < 2:
         return any(rx.search(question) for rx in _PARTY_IDENTITY)
     asks = [any(rx.search(p) for rx in _PARTY_IDENTITY) for p in parts]
@@ -493,7 +493,7 @@ def asked_roles(question: str) -> tuple[str, ...]:
     lines name a party, only one names the landlord (``relevance.party_labels``)."""
     if not asks_party_identity(question):
         return ()
-    for part in reversed(_question_parts(question)):  # a joined follow-up asks its own role
+    for part in reversed(question_parts(question)):  # a joined follow-up asks its own role
         roles = tuple(dict.fromkeys(r for r in role_words(part) if r not in _GENERIC_ROLES))
         if roles:
             return roles

@@ -739,6 +739,32 @@ def test_the_chosen_rows_of_a_table_are_quoted_in_the_table_s_order() -> None:
     ]
 
 
+def test_a_joined_follow_up_is_quoted_for_what_it_asks_itself() -> None:
+    """Session 42 try-out: "Is it refundable?" after "What is the initial franchise fee?" is scored joined to it; the
+    amount that "What is … fee" asks put the sentences holding one first, and "The initial fee is not refundable."
+    (the best-scored) was left out of the three quoted."""
+    text = (
+        "3. FEES\n3.1 Franchisee shall pay an initial franchise fee of USD 45,000 on signing this Agreement. The "
+        "initial fee is not refundable.\n3.2 Franchisee shall pay a royalty of six percent (6%) of Gross Sales.\n"
+        "3.3 Franchisee shall contribute two percent (2%) of Gross Sales to the Brand Fund.\n"
+    )
+    blocks = [_block(1, text, 0)]
+    q = "What is the initial franchise fee? Is it refundable?"
+
+    def scores(_q: str, sentences: list[str]) -> list[float]:  # the pipeline's scores in the try-out
+        return [
+            0.89 if "refundable" in t else 0.82 if "45,000" in t else 0.79 if "Brand" in t else 0.72
+            for t in sentences
+        ]
+
+    got = select_quoted(blocks, score_blocks(q, blocks, scores), Settings().generation, q).sentences
+    assert got[0].text == "The initial fee is not refundable.", [x.text for x in got]
+    first = select_quoted(
+        blocks, score_blocks(q, blocks, scores), Settings().generation, "What is the initial franchise fee?"
+    )
+    assert "45,000" in first.sentences[0].text  # asked alone, the amount still leads
+
+
 def test_a_table_header_scores_no_higher_than_its_best_row() -> None:
     """Session 40 try-out: read under its clause heading, a repayment table's header "期次 | 还款日 | 还款本金" scored
     0.90 for "逾期还款怎么处理？" (its rows 0.70-0.73), and the quoted answer opened with the whole table."""
