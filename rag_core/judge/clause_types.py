@@ -45,8 +45,8 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         # "How long is the license term?" was typed License Grant and quoted the grant clause)
         (r"expir", r"initial term", r"\bterm of (?:the|this)", r"how long .{0,30}(?:agreement|contract) (?:last|run|remain)",
          r"\b(?:licen[cs]e|lease|agreement|contract) term\b", r"how long .{0,30}(?:licen[cs]e|lease) (?:last|run|remain)",
-         # "合同的期限", "特许经营的期限": typed by the classifier's guess until session 42, which stopped guessing
-         # the type of a Chinese question (``fitted.question_view``)
+         # "合同的期限", "特许经营的期限": typed only by the classifier's guess before session 42, a guess that is often
+         # wrong for Chinese questions (``fitted.question_view``)
          r"到期", r"有效期", r"(?:合同|协议|许可|租赁|经营)的?期限", r"租期", r"期满", r"期限届满"),
     ),
     ClauseType(
