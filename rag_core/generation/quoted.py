@@ -26,6 +26,7 @@ from rag_core.generation.prompt import EvidenceBlock, Language
 from rag_core.generation.word_weights import idf_weights, unseen_weight, weighted_share
 from rag_core.ingest.extract import TABLE_CELL_SEPARATOR, table_headers
 from rag_core.judge.conflict import affirmation_score, contradiction_of, premise_slots
+from rag_core.reflection.facts import asked_actor, other_actor, same_actor, sentence_actors
 from rag_core.reflection.support import content_tokens, split_sentences
 from rag_core.settings import GenerationSettings
 from rag_core.textproc import one_line, per_periods
@@ -188,8 +189,10 @@ def is_lead_in(text: str) -> bool:
     return len(text) <= LEAD_IN_MAX_CHARS and text.endswith((":", "："))
 
 
-_CLAUSE_PUNCTUATION = re.compile("[，；]")
-"""Chinese comma and semicolon: they part a sentence's clauses, and no heading has them."""
+_CLAUSE_PUNCTUATION = re.compile("[，；]|[。！？](?=.)")
+"""Chinese comma and semicolon part a sentence's clauses, and a Chinese full stop, exclamation or question
+mark inside a line ends one: no heading has them. (A PDF line "…捌拾陆万元（¥860,000元）。甲方分三期支付：合同签订后7个
+工作日内支" ends mid-word and was a heading, so the fee sentence was never quoted.)"""
 
 
 def is_heading_line(line: str) -> bool:
@@ -764,6 +767,36 @@ def _party_lines_last(chosen: list[ScoredSentence], question: str) -> list[Score
     return [x for x in chosen if id(x) not in naming] + [x for x in chosen if id(x) in naming]
 
 
+def _asked_actor_first(
+    chosen: list[ScoredSentence], question: str, by_n: dict[int, EvidenceBlock]
+) -> list[ScoredSentence]:
+    """Among the chosen clauses that open with a party, those where the party the question makes its subject
+    acts before those where only another party of the same kind does (``facts.asked_actor``,
+    ``sentence_actors``, ``other_actor``); the clauses where no party acts keep their places.
+
+    Why (try-outs, sessions 42-43): the sentence scorer reads words, not who acts, and saturates near 0.95 on
+    every late-payment clause: "乙方逾期交付的违约金怎么计算？" opened with "甲方逾期付款的，…向乙方支付违约金" (0.970),
+    and "特许人可以在什么情况下解除合同？" with "6.2 Franchisee may terminate …" before "6.1 Franchisor may terminate …"."""
+    asked = asked_actor(question)
+    if not asked:
+        return chosen
+    same: list[int] = []
+    other: list[int] = []
+    for i, x in enumerate(chosen):
+        aliases = by_n[x.sentence.block].aliases
+        actors = sentence_actors(x.sentence.text)
+        if any(same_actor(asked, a, aliases) for a in actors):
+            same.append(i)
+        elif any(other_actor(asked, a, aliases) for a in actors):
+            other.append(i)
+    if not same or not other:
+        return chosen
+    out = list(chosen)
+    for slot, i in zip(sorted(same + other), same + other, strict=True):
+        out[slot] = chosen[i]
+    return out
+
+
 def select_quoted(
     blocks: Sequence[EvidenceBlock],
     scored: Sequence[ScoredSentence],
@@ -804,6 +837,7 @@ def select_quoted(
         if question and settings.quoted_prefer_named_heading:
             chosen = _named_first(chosen, heading_reader(question))
         chosen = _defined_first(chosen, ranked, question)
+        chosen = _asked_actor_first(chosen, question, by_n)
         chosen = _party_lines_last(chosen, question)
         chosen = with_table_headers(clauses_in_order(chosen[: settings.quoted_max_sentences]), scored)
     lead = _correcting(ranked, {b.n for b in blocks if b.conflicting}, question)

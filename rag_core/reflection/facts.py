@@ -30,7 +30,7 @@ PARTY_ROLES: dict[str, tuple[str, ...]] = {
     "party_c": ("丙方",),
     "lessor": ("出租人", "出租方", "房东", "landlord", "lessor"),
     "lessee": ("承租人", "承租方", "租客", "租户", "tenant", "lessee"),
-    "seller": ("卖方", "出卖人", "销售方", "供方", "供应商", "seller", "vendor", "supplier"),
+    "seller": ("卖方", "出卖人", "销售方", "供方", "供应商", "seller", "vendor", "supplier", "provider"),
     "buyer": ("买方", "买受人", "采购方", "需方", "buyer", "purchaser", "customer"),
     "lender": ("贷款人", "出借人", "债权人", "lender", "creditor"),
     "borrower": ("借款人", "债务人", "borrower", "debtor"),
@@ -42,8 +42,10 @@ PARTY_ROLES: dict[str, tuple[str, ...]] = {
     "recipient": ("接收方", "receiving party", "recipient"),
     "licensor": ("许可方", "licensor"),
     "licensee": ("被许可方", "licensee"),
-    "consultant": ("顾问", "consultant", "contractor"),
-    "client": ("委托方", "委托人", "client"),
+    "consultant": ("顾问", "承包人", "承包方", "consultant", "contractor"),
+    "client": ("委托方", "委托人", "发包人", "发包方", "client"),
+    "franchisor": ("特许人", "特许方", "franchisor"),
+    "franchisee": ("被特许人", "被特许方", "加盟商", "加盟方", "受许人", "franchisee"),
 }
 
 # Kind of obligation → modal expressions (the prohibition forms are matched first).
@@ -75,7 +77,7 @@ _ROLE_RES: dict[str, re.Pattern[str]] = {
 }
 
 
-def _role_spans(text: str) -> list[tuple[int, int, str]]:
+def role_spans(text: str) -> list[tuple[int, int, str]]:
     """(start, end, role) of every party mention; "被许可方" is not also read as "许可方"."""
     spans: list[tuple[int, int, str]] = []
     for role, rx in _ROLE_RES.items():
@@ -90,12 +92,12 @@ def _role_spans(text: str) -> list[tuple[int, int, str]]:
 
 def parties(text: str) -> set[str]:
     """The party roles a text names."""
-    return {role for _, _, role in _role_spans(text)}
+    return {role for _, _, role in role_spans(text)}
 
 
 def obligations(text: str) -> set[Obligation]:
     """Obligations with the party bearing each: the last party named within ``PARTY_WINDOW`` before the modal."""
-    roles = _role_spans(text)
+    roles = role_spans(text)
     out: set[Obligation] = set()
     for m in _MODAL_RE.finditer(text):
         kind = m.lastgroup or ""
@@ -138,7 +140,7 @@ def party_aliases(document: str) -> Aliases:
     out: set[tuple[str, str]] = set()
     for rx in _ALIAS_RES:
         for m in rx.finditer(document):
-            named, generic = _role_spans(m["named"]), _role_spans(m["generic"])
+            named, generic = role_spans(m["named"]), role_spans(m["generic"])
             if named and generic:
                 out.add((generic[0][2], named[0][2]))
     return frozenset(out)
@@ -147,6 +149,66 @@ def party_aliases(document: str) -> Aliases:
 def _with_aliases(roles: set[str], aliases: Aliases) -> set[str]:
     """The roles plus each one's alias (乙方 → lessee, lessee → 乙方) where the document defines it."""
     return roles | {b for a, b in aliases if a in roles} | {a for a, b in aliases if b in roles}
+
+
+_CLAUSE_NUMBER = re.compile(
+    r"^\s*(?:\d+(?:\.\d+)*\.?|\(?[0-9A-Za-z]{1,3}[.)]|第[一二三四五六七八九十百零〇两\d]+[条款项])\s*"
+)
+_EN_SUBJECT_LEAD = re.compile(r"^(?:the\s+)?$", re.I)
+_EN_ASKED_SUBJECT = re.compile(
+    r"^(?:(?:when|how|why|where|what|which|within\s+what|in\s+what|under\s+what)(?:\s+[a-z]+)?\s+)?"
+    r"(?:can|may|must|shall|should|does|do|is|are|will|would|could|has|have)\s+(?:the\s+)?$",
+    re.I,
+)
+_ZH_ASKED_LEAD = re.compile(r"^(?:请问)?$")
+_POSSESSIVE = re.compile(r"^['’]s?\b")
+""""the employee's salary": the party owns the thing asked about, it does not act."""
+
+
+_CLAUSE_BREAK = re.compile(r"[，,；;：:]\s*")
+
+
+def sentence_actors(sentence: str) -> frozenset[str]:
+    """The roles of the parties the sentence's clauses open with, its acting parties ("6.1 Franchisor may
+    terminate …" → franchisor; "甲方实行标准工时制度，乙方每日工作8小时" → party_a and party_b); none for a party only
+    addressed ("…向乙方支付违约金") or in a condition ("If Franchisee fails …"), or "Either party may …"."""
+    text = _CLAUSE_NUMBER.sub("", sentence, count=1)
+    out: set[str] = set()
+    for part in (text, *(text[m.end() :] for m in _CLAUSE_BREAK.finditer(text))):
+        spans = role_spans(part[:40])
+        if spans and _EN_SUBJECT_LEAD.match(part[: spans[0][0]]):
+            out.add(spans[0][2])
+    return frozenset(out)
+
+
+def asked_actor(question: str) -> str:
+    """The role of the party a question makes its subject ("乙方逾期交付的违约金怎么计算？" → party_b, "Can the
+    provider raise prices?" → seller); "" when it names none there. A party in a condition is no subject
+    ("What happens if the franchisee doesn't pay?" asks what the franchisor may do), nor an owner ("What is the
+    employee's annual salary?")."""
+    text = question.strip()
+    spans = role_spans(text[:60])
+    if not spans:
+        return ""
+    lead, after = text[: spans[0][0]], text[spans[0][1] :]
+    ok = _EN_ASKED_SUBJECT.match(lead) or _EN_SUBJECT_LEAD.match(lead) or _ZH_ASKED_LEAD.match(lead)
+    return spans[0][2] if ok and not _POSSESSIVE.match(after) else ""
+
+
+def same_actor(asked: str, actor: str, aliases: Aliases = frozenset()) -> bool:
+    """Whether ``actor`` is the ``asked`` party: the same role, or its alias by the contract's ``aliases``."""
+    return bool(asked and actor and _with_aliases({asked}, aliases) & _with_aliases({actor}, aliases))
+
+
+def other_actor(asked: str, actor: str, aliases: Aliases = frozenset()) -> bool:
+    """Whether ``actor`` is known to be another party than ``asked``: not the same role, nor its alias, and
+    comparable (both letter parties, both named roles, or one resolved to the other's kind by ``aliases``):
+    甲方 is not known to differ from 承包人 unless the contract says who 乙方 is."""
+    if not asked or not actor or same_actor(asked, actor, aliases):
+        return False
+    mine, theirs = _with_aliases({asked}, aliases), _with_aliases({actor}, aliases)
+    generic = set(GENERIC_ROLES)
+    return bool((mine & generic and theirs & generic) or (mine - generic and theirs - generic))
 
 
 def missing_roles(sentence: str, evidence: str, aliases: Aliases = frozenset(), asked: str = "") -> list[str]:
@@ -208,7 +270,7 @@ def unbacked_permission(question: str, answer: str, blocks: Sequence[tuple[str, 
     the asked party's permission in the evidence; a conditioned or negative opening is left alone."""
     from rag_core.reflection.support import split_sentences
 
-    asked = _role_spans(question)
+    asked = role_spans(question)
     if not asked or not _PERMISSION_ASK.search(question):
         return ""
     first = next(iter(split_sentences(answer)), "")
@@ -389,13 +451,14 @@ def crossed_pairings(sentence: str, evidence: str) -> list[str]:
     sentence listing both instalments rightly ("5个工作日内支付30%，验收后10个工作日内支付70%") pairs them as the
     clause does."""
     from rag_core.judge.conflict import extract_values, same_value
+    from rag_core.judge.sentences import unwrapped
 
     mine = [v for v in extract_values(sentence) if v.kind in PAIRED_KINDS]
     if len(mine) < 2:
         return []
     segments = [
         [v for v in extract_values(seg) if v.kind in PAIRED_KINDS]
-        for seg in _CLAUSE_SEGMENT.findall(evidence)
+        for seg in _CLAUSE_SEGMENT.findall(unwrapped(evidence))
     ]
     out: list[str] = []
     seen: set[frozenset[int]] = set()
@@ -532,12 +595,14 @@ def missing_names(sentence: str, evidence: str) -> list[str]:
 
 def without_invented(answer: str, unsupported: list[str]) -> str:
     """``answer`` without the sentences listed (verbatim pieces of it) — those whose key facts the
-    cited evidence does not state. Chinese sentences are rejoined directly, English with a space."""
-    from rag_core.reflection.support import split_sentences
+    cited evidence does not state — each with the space or line break before it; the rest keeps its layout.
 
-    kept = [s for s in split_sentences(answer) if s not in unsupported]
-    sep = "" if re.search(r"[\u4e00-\u9fff]", answer) else " "
-    return sep.join(s.strip() for s in kept).strip()
+    Why (session 43 try-out): a quoted answer, one quote per line, lost a line and came out as one run-on
+    line, the sentences having been rejoined without their line breaks."""
+    from rag_core.reflection.support import map_sentences
+
+    drop = set(unsupported)
+    return map_sentences(answer, lambda s: "" if s in drop else s, drop_gap=True).strip()
 
 
 _CITATION_MARK = re.compile(r"\s*\[\d+\]")

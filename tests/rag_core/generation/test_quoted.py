@@ -227,6 +227,20 @@ def test_a_chinese_sentence_wrapped_over_two_pdf_lines_is_one_sentence() -> None
     assert is_heading_line("五、保密、知识产权")
 
 
+def test_a_wrapped_pdf_line_holding_a_full_stop_is_no_heading() -> None:
+    """Session 43 try-out on a development contract PDF: the line "本项目研究开发经费总额为人民币捌拾陆万元（¥860,000元）。
+    甲方分三期支付：合同签订后7个工作日内支" has no comma and ends mid-word, so it was taken for a heading; the fee
+    sentence was never quoted and "研究开发经费是多少？" was answered with "付30%；"."""
+    text = (
+        "第三条 研究开发经费及支付\n本项目研究开发经费总额为人民币捌拾陆万元（¥860,000元）。甲方分三期支付：合同签订后7个工作日内支\n"
+        "付30%；测试版本交付后10个工作日内支付40%。"
+    )
+    texts = [s.text for s in block_sentences(_block(1, text, 0))]
+    assert "本项目研究开发经费总额为人民币捌拾陆万元（¥860,000元）。" in texts
+    assert "甲方分三期支付：合同签订后7个工作日内支\n付30%；" in texts
+    assert not is_heading_line("本项目经费为人民币捌拾陆万元。甲方分三期支付")
+
+
 def test_a_chinese_sentence_wrapped_over_pdf_lines_is_quoted_without_a_space(scorer: object) -> None:
     """Session 39 try-out: the quoted answer read "剩 余的预收物业服务费" where the PDF broke the line."""
     text = (
@@ -867,3 +881,25 @@ def test_a_sentence_ending_in_a_colon_is_not_quoted_alone() -> None:
     assert is_lead_in("乙方的义务如下：") and not is_lead_in("出租方（甲方）：北京华信置业有限公司")
     # a rule stated before its list is no bare lead-in
     assert not is_lead_in("承包方不得单方解除土地经营权流转合同，但受让方有下列情形之一的除外：")
+
+
+def test_clauses_opening_with_another_party_than_the_asked_one_come_last() -> None:
+    """Session 43 try-out: "乙方逾期交付的违约金怎么计算？" opened with the 甲方 late-payment clause (the sentence
+    scorer saturates on both), and "特许人可以在什么情况下解除合同？" (session 42) with 6.2, the franchisee's right."""
+    fitted = sentence_scorer(Settings())
+    text = (
+        "第六条 违约责任\n甲方逾期付款的，每逾期一日，应按逾期金额的万分之五向乙方支付违约金。\n"
+        "乙方逾期交付的，每逾期一日，应按研究开发经费总额的千分之一向甲方支付违约金。"
+    )
+    franchise = (
+        "6. TERMINATION\n6.2 Franchisee may terminate this Agreement on ninety (90) days' written notice if "
+        "Franchisor materially breaches it.\n6.1 Franchisor may terminate this Agreement on written notice if "
+        "Franchisee fails to pay any amount due within fifteen (15) days after notice of non-payment."
+    )
+    for q, block, lead in (
+        ("乙方逾期交付的违约金怎么计算？", _block(1, text, 0), "乙方逾期交付"),
+        ("甲方逾期付款要承担什么责任？", _block(1, text, 0), "甲方逾期付款"),
+        ("特许人可以在什么情况下解除合同？", _block(1, franchise, 0), "6.1 Franchisor"),
+    ):
+        quoted = select_quoted([block], score_blocks(q, [block], fitted), Settings().generation, q)
+        assert quoted.sentences[0].text.startswith(lead), (q, quoted.sentences[0].text)

@@ -6,12 +6,16 @@ import pytest
 
 from rag_core.reflection.facts import (
     Obligation,
+    asked_actor,
     fractions_as_wholes,
     missing_named_clauses,
     missing_roles,
     obligations,
+    other_actor,
     parties,
     party_aliases,
+    same_actor,
+    sentence_actors,
     shortened_definitions,
     unbacked_permission,
 )
@@ -278,3 +282,44 @@ def test_a_period_in_working_days_where_the_evidence_counts_calendar_days_is_not
     assert not other_day_counts(
         "Payment is due within 15 days.", "Invoices are payable within fifteen (15) days."
     )
+
+
+def test_the_acting_party_of_a_question_and_of_a_clause() -> None:
+    """Who a question makes its subject, and who a clause opens with (the quoted answer puts clauses of the
+    other party last); a party inside a condition is no subject."""
+    assert asked_actor("乙方逾期交付的违约金怎么计算？") == "party_b"
+    assert asked_actor("特许人可以在什么情况下解除合同？") == "franchisor"
+    assert asked_actor("Can the provider raise prices on renewal?") == "seller"
+    assert asked_actor("How long does the licensee have to pay?") == "licensee"
+    assert asked_actor("What happens if the franchisee doesn't pay?") == ""
+    assert asked_actor("如果乙方逾期交付，甲方可以怎么办？") == ""
+    assert asked_actor("Who is the franchisor?") == ""
+    assert asked_actor("What is the employee's annual salary?") == ""
+    assert sentence_actors("6.1 Franchisor may terminate this Agreement if Franchisee fails to pay") == {
+        "franchisor"
+    }
+    assert sentence_actors("甲方逾期付款的，每逾期一日，应按逾期金额的万分之五向乙方支付违约金。") == {
+        "party_a"
+    }
+    assert sentence_actors("逾期超过30日的，甲方有权解除合同。") == {"party_a"}
+    assert sentence_actors("甲方实行标准工时制度，乙方每日工作8小时。") == {"party_a", "party_b"}
+    assert sentence_actors("Either party may terminate on notice.") == set()
+    assert sentence_actors("If Franchisee fails to pay, the Franchisor may terminate.") == {"franchisor"}
+    assert other_actor("party_a", "party_b") and other_actor("franchisor", "franchisee")
+    assert not other_actor("consultant", "party_b")  # 承包人 and 乙方: unknown unless the contract says
+    aliases = frozenset({("party_b", "consultant")})  # "承包人（乙方）"
+    assert same_actor("consultant", "party_b", aliases) and not other_actor("consultant", "party_b", aliases)
+    assert other_actor("client", "party_b", aliases)
+
+
+def test_a_pdf_line_wrap_does_not_part_a_clause_s_values() -> None:
+    """Session 43 try-out: a verbatim quote "甲方分三期支付：合同签订后7个工作日内支付30%；" was "not supported" (7 个工作日
+    paired with 30%) because the PDF wrapped the clause after 支; and the answer lost its line breaks when the quote
+    was cut."""
+    from rag_core.reflection.facts import crossed_pairings, without_invented
+
+    ev = "甲方分三期支付：合同签订后7个工作日内支\n付30%；测试版本交付后10个工作日内支付40%；验收合格后15个工作日内支付剩余30%。"
+    assert crossed_pairings("甲方分三期支付：合同签订后7个工作日内支付30%；", ev) == []
+    assert crossed_pairings("合同签订后10个工作日内支付30%。", ev) != []
+    answer = "合同原文摘录：\n“甲。” [1]\n“乙。” [1]\n“丙。” [1]"
+    assert without_invented(answer, ["“乙。” [1]"]) == "合同原文摘录：\n“甲。” [1]\n“丙。” [1]"
