@@ -82,7 +82,12 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("rent",), ("租金", "房租")),
     (("deposit",), ("押金", "保证金", "定金")),
     (("price", "consideration"), ("价款", "价格", "对价", "单价")),
-    (("fee", "fees", "charge"), ("费用", "服务费", "许可费", "使用费", "加盟费", "年费")),
+    (("fee", "fees", "charge"), ("费用", "服务费", "许可费", "使用费", "加盟费", "年费", "订阅费", "经费")),
+    # a subscription (a SaaS term, or shares subscribed) and a price increase (session 43: "SaaS协议的订阅费是多少？" and
+    # "订阅期限多长？" found no word of "annual subscription fee", "提供方可以在续约时涨价吗？" none of "increase the fees")
+    (("subscription", "subscribe", "subscriber"), ("订阅", "订购", "认购")),
+    (("increase",), ("上调", "上涨", "涨价", "调价", "提价")),
+    (("credit", "credits"), ("抵扣", "抵减", "抵用")),  # a service credit (服务抵扣)
     (("payment", "pay", "paid", "payable"), ("支付", "付款", "缴纳", "交纳")),
     (("invoice", "bill"), ("发票", "账单")),
     (("issue", "issued"), ("开具", "出具", "签发")),
@@ -211,6 +216,7 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("fault", "malfunction", "outage", "breakdown"), ("故障",)),
     (("respond", "response"), ("响应", "答复", "回复")),
     (("development", "develop", "developed", "developer"), ("开发", "研发")),
+    (("research",), ("研究", "研发")),  # 研究开发经费 is the research and development fee (session 43)
     (("territory", "territories"), ("区域", "地域")),
     (("country", "countries"), ("国家",)),
     (("distribution", "distributor", "distributors", "distribute"), ("经销", "分销", "经销商")),
