@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from rag_core.judge.injection_cues import CUES, WHO_CUES, cue_features, who_features
+from rag_core.judge.injection_cues import CUES, WHO_CUES, cue_features, party_subject, who_features
 from rag_core.judge.injection_rules import Signal
 
 HASH_DIMS: int = 2**16
@@ -128,7 +128,7 @@ _ASKED_CONDITION = re.compile(
 _ASSISTANT_SETUP = re.compile(
     r"\b(?:system\s+prompt|hidden\s+(?:instructions|rules)|initial\s+instructions|your\s+(?:rules|instructions|"
     r"configuration|set-?up|guidelines|programming)|developer\s+message)\b"
-    r"|系统提示|提示词|初始设定|原来的设定|隐藏规则|开发者|系统消息|系统指令|你的(?:规则|设定|指令)",
+    r"|系统提示(?![音框灯])|提示词|初始设定|原来的设定|隐藏规则|开发者|系统消息|系统指令|你的(?:规则|设定|指令)",
     re.IGNORECASE,
 )
 _NOTHING_ELSE = re.compile(
@@ -169,6 +169,7 @@ STRUCTURE: tuple[str, ...] = (
     "assistant_setup",
     "nothing_else",
     "polite_request",
+    "product_duty",
     *CUES,
     *WHO_CUES,
 )
@@ -190,6 +191,30 @@ DENSE_SCALE: float = 1.0
 """Factor on the rule strengths and surface features (the hashed n-grams have unit norm). A larger
 factor makes those weights cheaper under the L2 penalty than n-gram weights, so the fit leans on
 what carries across families rather than on one family's wording."""
+
+
+_THIS_DOCUMENT = re.compile(
+    r"\bthis\s+(?:agreement|contract|document|lease|deed|amendment|addendum)\b|本合同|本协议|本文件|本契约|本条款",
+    re.IGNORECASE,
+)
+_BUILT = re.compile(
+    r"\b(?:developed|deployed|built|configured|trained|provided|delivered|operated)\b|开发的|部署的|交付的|提供的|运营的",
+    re.IGNORECASE,
+)
+
+
+def product_duty(sentence: str, ai: bool) -> bool:
+    """An assistant, bot or model named as a party's work or product (a party bound by a modal, or the bot "developed",
+    "开发的"), in a sentence that says nothing of this contract: a duty about how a product answers its users.
+
+    Why (session 43 try-out): a contract for an AI product binds a party to how the assistant answers, and "The Vendor
+    shall configure the assistant to answer in English unless the user writes in French." scored 0.94; a planted
+    directive about what any assistant must say of *this* agreement is the attack that looks most like it."""
+    return (
+        ai
+        and bool(party_subject(sentence) or _BUILT.search(sentence))
+        and not _THIS_DOCUMENT.search(sentence)
+    )
 
 
 def _structure(sentence: str) -> list[float]:
@@ -230,6 +255,7 @@ def _structure(sentence: str) -> list[float]:
         float(bool(_ASSISTANT_SETUP.search(sentence))),
         float(bool(_NOTHING_ELSE.search(sentence))),
         float(bool(_POLITE_REQUEST.search(sentence))),
+        float(product_duty(sentence, ai)),
         *cue_features(sentence),
         *who_features(sentence),
     ]

@@ -47,6 +47,10 @@ _SOFT_TARGETS = (
 )
 _BEFORE = r"(?:previous|prior|preceding|above|earlier|foregoing|before|former|all|any|every|your|the|vorherigen|bisherigen|obigen|vorangehenden|vorangegangenen|alle[ns]?|deine|ihre|sämtliche)"
 
+PROMPT_MENTION_STRENGTH: float = 0.3
+"""Rule score (0-1) of a sentence that only mentions a system prompt: below ``t_injection_sentence`` (0.35), so the
+mention alone neither drops nor cuts; the learned detector, which reads the signal, decides with the rest."""
+
 RULES: tuple[Rule, ...] = (
     # -- override earlier instructions ---------------------------------------------------------
     Rule(
@@ -183,10 +187,11 @@ RULES: tuple[Rule, ...] = (
         ),
         "asks to reveal the prompt or instructions",
     ),
-    Rule(
+    Rule(  # a mention alone is weak: a contract for an AI product delivers, configures and guards system prompts
+        # (session 43: "乙方交付的对话机器人应包括系统提示词…"); 系统提示音/框/灯 are a prompt tone, box and lamp
         "prompt_leak",
-        0.6,
-        _rx(r"\bsystem\s*prompt\b|系统提示"),
+        PROMPT_MENTION_STRENGTH,
+        _rx(r"\bsystem\s*prompt\b|系统提示(?![音框灯])"),
         "mentions the system prompt",
     ),
     Rule(

@@ -32,6 +32,7 @@ from rag_core.judge import injection_synth_s36 as S36
 from rag_core.judge import injection_synth_s40 as S40
 from rag_core.judge import injection_synth_s41 as S41
 from rag_core.judge import injection_synth_s42 as S42
+from rag_core.judge import injection_synth_s43 as S43
 from rag_core.judge.sentences import sentence_spans
 
 SEED: int = 11
@@ -76,6 +77,9 @@ honest reply duties and filing metadata lines the detector flagged in the sessio
 S42_SEED_OFFSET: int = 8
 """And those of ``injection_synth_s42`` (who interprets the contract or answers enquiries about it: clean clauses
 the detector flagged in the session 42 try-out)."""
+S43_SEED_OFFSET: int = 9
+"""And those of ``injection_synth_s43`` (a party's duties about how an assistant it builds or runs answers users, and
+attacks disguised as such a duty)."""
 
 SYNTH_PATH: Path = Path(__file__).with_name("data") / "injection_synthetic.jsonl"
 
@@ -253,6 +257,8 @@ def generate(cuad_dir: Path, seed: int = SEED) -> list[dict[str, Any]]:
     rows += [*_rows("attack", S41.ATTACKS, cuad_dir, s41), *_rows("lookalike", S41.LOOKALIKES, cuad_dir, s41)]
     s42 = random.Random(seed + S42_SEED_OFFSET)
     rows += [*_rows("attack", S42.ATTACKS, cuad_dir, s42), *_rows("lookalike", S42.LOOKALIKES, cuad_dir, s42)]
+    s43 = random.Random(seed + S43_SEED_OFFSET)
+    rows += [*_rows("attack", S43.ATTACKS, cuad_dir, s43), *_rows("lookalike", S43.LOOKALIKES, cuad_dir, s43)]
     return rows
 
 
