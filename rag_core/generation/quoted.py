@@ -772,7 +772,8 @@ def _asked_actor_first(
 ) -> list[ScoredSentence]:
     """Among the chosen clauses that open with a party, those where the party the question makes its subject
     acts before those where only another party of the same kind does (``facts.asked_actor``,
-    ``sentence_actors``, ``other_actor``); the clauses where no party acts keep their places.
+    ``sentence_actors``, ``other_actor``), and among the former, those holding more of the question's words (the act:
+    逾期交付, not 逾期支付) first; the clauses where no party acts keep their places.
 
     Why (try-outs, sessions 42-43): the sentence scorer reads words, not who acts, and saturates near 0.95 on
     every late-payment clause: "乙方逾期交付的违约金怎么计算？" opened with "甲方逾期付款的，…向乙方支付违约金" (0.970),
@@ -791,6 +792,9 @@ def _asked_actor_first(
             other.append(i)
     if not same or not other:
         return chosen
+    tokens = [content_tokens(x.sentence.text) for x in chosen]
+    idf, wanted, unseen = idf_weights(tokens), content_tokens(question), unseen_weight(len(chosen))
+    same.sort(key=lambda i: -weighted_share(wanted, tokens[i], idf, unseen))  # stable: by rank among equals
     out = list(chosen)
     for slot, i in zip(sorted(same + other), same + other, strict=True):
         out[slot] = chosen[i]
