@@ -96,6 +96,20 @@ def document_tops(evidence: Iterable[tuple[str, float]]) -> dict[str, float]:
     return tops
 
 
+def margin_strength(v: Verdict, s: VerdictSettings) -> float:
+    """How strongly an EVIDENCE passage answers, as the bar others are measured against: its evidence, but no more
+    than its relevance when that is below ``t_evidence`` — a passage holding the answer is on topic, so evidence
+    far above a low relevance is the evidence model reading words, not an answer.
+
+    Why (session 43 browser): "When is it payable?" after a subscription-fee question gave the liability clause
+    ("fees paid or payable in that contract year") evidence 0.84 at relevance 0.37; as the top it dropped the fee
+    clause (evidence 0.66, relevance 0.87) by the margin, and the local model answered "payable at the end of each
+    contract year". The passage itself still stands or falls by its own evidence. (The lesser of the two for every
+    passage lowered the bar on most questions and let weaker clauses in: tried, not kept.)"""
+    evidence, relevance = v.scores[EVIDENCE], v.scores[RELEVANCE]
+    return evidence if relevance >= s.t_evidence else min(evidence, relevance)
+
+
 def apply_evidence_margin(
     verdicts: Sequence[Verdict], s: VerdictSettings, doc_of: Mapping[str, str] | None = None
 ) -> list[Verdict]:
@@ -112,7 +126,7 @@ def apply_evidence_margin(
     own "five (5) years" clause (0.56) below a Chinese one (0.72). Set-wise by nature, so the chat,
     the lab and ``reclassify`` all apply it after the per-passage labels."""
     doc = document_of(doc_of)
-    tops = document_tops((doc(v), v.scores[EVIDENCE]) for v in verdicts if v.label == "EVIDENCE")
+    tops = document_tops((doc(v), margin_strength(v, s)) for v in verdicts if v.label == "EVIDENCE")
     out: list[Verdict] = []
     for v in verdicts:
         top = tops.get(doc(v), -1.0)

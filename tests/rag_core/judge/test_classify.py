@@ -139,6 +139,18 @@ def test_evidence_well_below_the_strongest_passage_is_no_evidence() -> None:
     assert [v.label for v in apply_evidence_margin(vs, off)] == [v.label for v in vs]
 
 
+def test_a_passage_whose_evidence_outruns_its_relevance_sets_no_higher_bar() -> None:
+    """Session 43 browser: the liability clause ("fees paid or payable") read as evidence 0.84 at relevance 0.37 for
+    "When is it payable?" and, as the top, dropped the fee clause (0.66 at relevance 0.87). A passage whose
+    relevance is under ``t_evidence`` sets the bar at no more than its relevance; each passage still stands by its
+    own evidence."""
+    s = S.model_copy(update={"evidence_margin": 0.15})
+    vs = [verdict("liability", sc(rel=0.37, ev=0.84)), verdict("fees", sc(rel=0.87, ev=0.66))]
+    assert [v.label for v in apply_evidence_margin(vs, s)] == ["EVIDENCE", "EVIDENCE"]
+    consistent = [verdict("top", sc(rel=0.6, ev=0.84)), verdict("fees", sc(rel=0.87, ev=0.66))]
+    assert [v.label for v in apply_evidence_margin(consistent, s)] == ["EVIDENCE", "NO_EVIDENCE"]
+
+
 def test_reclassify_applies_the_margin_and_keeps_an_unchanged_label_quiet() -> None:
     """The lab re-labels from stored scores: the margin holds there too, a verdict already NO_EVIDENCE
     by the margin keeps its explanation, and turning the margin off makes it EVIDENCE again."""
