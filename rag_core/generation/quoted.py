@@ -814,7 +814,8 @@ def select_quoted(
     clause is not quoted just to fill three lines; among those, sentences under a heading that names
     the ``question``'s words come first, unless the clause of the best-scored one says more of the
     question (``quoted_prefer_named_heading``, ``_named_first``); within each, those that hold the kind of
-    value the question asks for first (``quoted_prefer_asked_value``). A CONFLICTING block's
+    value the question asks for first (``quoted_prefer_asked_value``); clauses where the party the question makes its
+    subject acts before those where only the other party does (``_asked_actor_first``). A CONFLICTING block's
     sentence that contradicts the premise leads them (``_correcting``): correcting it matters most; when
     another document states the premise (an ``affirming`` block), its sentence comes first (``_stating``).
     With no score above zero, the first sentence of the first block: the judge kept that block as

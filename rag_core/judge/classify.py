@@ -113,7 +113,7 @@ def margin_strength(v: Verdict, s: VerdictSettings) -> float:
 def apply_evidence_margin(
     verdicts: Sequence[Verdict], s: VerdictSettings, doc_of: Mapping[str, str] | None = None
 ) -> list[Verdict]:
-    """EVIDENCE verdicts more than ``evidence_margin`` below the strongest one *of the same document*
+    """EVIDENCE verdicts more than ``evidence_margin`` below the strongest one (``margin_strength``) *of the same document*
     (``doc_of``: passage id → document id; without it, all one document) become NO_EVIDENCE and are
     dropped; the rest stand.
 

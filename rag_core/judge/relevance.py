@@ -108,7 +108,10 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("amount", re.compile(r"\bhow\s+much\b(?!\s+(?:prior\s+|advance\s+|written\s+)?(?:notice|time)\b)|\bwhat\s+(?:is\s+the\s+)?(?:fee|price|amount|cost)\b|\bwhat\s+(?:is|are|was|were)\s+the\s+(?:[a-z]+[\s-]+){0,2}?(?:fees?|price|cost|rent|deposit|salary|royalt(?:y|ies)|consideration)\b|多少钱|金额|费用是|价格|多少元", re.I)),
     ("frequency", re.compile(r"\bhow\s+(?:often|frequently)\b|\bat\s+what\s+(?:intervals?|frequency)\b|\bhow\s+many\s+times\b|(?:多久|多长时间|隔多久|多少天|几天|几个月)[^，。；？?]{0,12}?一次|频率|频次|几次|多少次", re.I)),
     ("period", re.compile(r"\bhow\s+long\b|\bhow\s+much\s+(?:prior\s+|advance\s+|written\s+)?(?:notice|time)\b|\bhow\s+many\s+(?:business\s+|calendar\s+)?(?:days|weeks|months|years)\b|提前多少天|多少天|多少个月|多少年|\bwithin\s+how\s+many\b|\bwhat\s+(?:is\s+the\s+)?(?:term|period|duration)\b|\bwhat\s+(?:is|are|was|were)\s+the\s+(?:[a-z]+[\s-]+){0,2}?(?:term|period|duration)\b|多久|多长时间|多长(?![度宽高])|期限|几年|几个月|几天", re.I)),
-    ("percent", re.compile(r"\bwhat\s+(?:percent|percentage|rate|share)\b|\bhow\s+many\s+percent\b|百分之几|比例|比率|百分比", re.I)),
+    # a rate asked ("利率是多少？", "服务可用率是多少？", "What is the interest rate?"): session 43's availability question
+    # quoted a definition before "available 99.8% of the time"
+    ("percent", re.compile(r"\bwhat\s+(?:percent|percentage|rate|share)\b|\bhow\s+many\s+percent\b|百分之几|比例|比率|百分比"
+                           r"|率(?:是|为)?(?:多少|几)|\bwhat\s+(?:is|are)\s+the\s+(?:[a-z]+[\s-]+){0,3}?rates?\b", re.I)),
     ("number", re.compile(r"\bhow\s+many\b|多少个|几个|多少", re.I)),
     ("party", re.compile(r"\bwho\b|\bwhich\s+(?:party|company|side|entity)\b|\bwhom\b|哪一方|哪方|谁", re.I)),
     ("place", re.compile(r"\bwhere\b|\bwhich\s+(?:court|city|state|country|venue|place|jurisdiction)\b|\bin\s+what\s+(?:state|country|city)\b|哪里|何地|地点|哪个法院|哪个城市|哪个国家|(?<!如)何处"

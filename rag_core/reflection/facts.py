@@ -166,6 +166,9 @@ _POSSESSIVE = re.compile(r"^['’]s?\b")
 
 
 _CLAUSE_BREAK = re.compile(r"[，,；;：:]\s*")
+ACTOR_LEAD_CHARS = 60
+"""Characters at the start of a question or clause read for its acting party: "Under what circumstances may the
+Franchisor" is 42; a party named later is an object or a condition's, not the subject."""
 
 
 def sentence_actors(sentence: str) -> frozenset[str]:
@@ -175,7 +178,7 @@ def sentence_actors(sentence: str) -> frozenset[str]:
     text = _CLAUSE_NUMBER.sub("", sentence, count=1)
     out: set[str] = set()
     for part in (text, *(text[m.end() :] for m in _CLAUSE_BREAK.finditer(text))):
-        spans = role_spans(part[:40])
+        spans = role_spans(part[:ACTOR_LEAD_CHARS])
         if spans and _EN_SUBJECT_LEAD.match(part[: spans[0][0]]):
             out.add(spans[0][2])
     return frozenset(out)
@@ -187,7 +190,7 @@ def asked_actor(question: str) -> str:
     ("What happens if the franchisee doesn't pay?" asks what the franchisor may do), nor an owner ("What is the
     employee's annual salary?")."""
     text = question.strip()
-    spans = role_spans(text[:60])
+    spans = role_spans(text[:ACTOR_LEAD_CHARS])
     if not spans:
         return ""
     lead, after = text[: spans[0][0]], text[spans[0][1] :]

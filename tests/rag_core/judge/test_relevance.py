@@ -51,6 +51,9 @@ def test_the_asked_kind_of_value() -> None:
     assert asked_kinds("What is the initial term of the contract?") == ["period"]
     assert asked_kinds("What are the payment terms?") == []
     assert asked_kinds("提前多少天通知？")[0] == "period"
+    # a rate asks a percentage (session 43: "SaaS协议的服务可用率是多少？" quoted a definition before "99.8%")
+    assert asked_kinds("SaaS协议的服务可用率是多少？")[0] == "percent"
+    assert asked_kinds("What is the late payment interest rate under the loan?") == ["percent"]
 
 
 def test_a_how_long_question_is_answered_by_an_end_date_or_an_open_ended_term() -> None:
