@@ -601,11 +601,30 @@ def without_invented(answer: str, unsupported: list[str]) -> str:
     cited evidence does not state — each with the space or line break before it; the rest keeps its layout.
 
     Why (session 43 try-out): a quoted answer, one quote per line, lost a line and came out as one run-on
-    line, the sentences having been rejoined without their line breaks."""
-    from rag_core.reflection.support import map_sentences
+    line, the sentences having been rejoined without their line breaks. A lead-in whose items were all cut goes
+    too (``orphaned_lead_ins``): the browser showed "乙方逾期交付的违约金计算方式如下：" over nothing."""
+    from rag_core.reflection.support import map_sentences, split_sentences
 
     drop = set(unsupported)
+    drop |= orphaned_lead_ins(split_sentences(answer), drop)
     return map_sentences(answer, lambda s: "" if s in drop else s, drop_gap=True).strip()
+
+
+def orphaned_lead_ins(sentences: Sequence[str], dropped: set[str]) -> set[str]:
+    """The sentences ending in a colon ("计算方式如下：", "as follows:") whose next sentence is dropped and after which
+    no list item is left: they announce what is no longer there."""
+    from rag_core.reflection.support import LIST_MARKER
+
+    out: set[str] = set()
+    for i, sentence in enumerate(sentences):
+        if sentence in dropped or not sentence.rstrip().endswith((":", "：")):
+            continue
+        if i + 1 >= len(sentences) or sentences[i + 1] not in dropped:
+            continue
+        following = next((t for t in sentences[i + 1 :] if t not in dropped), "")
+        if not LIST_MARKER.match(following):
+            out.add(sentence)
+    return out
 
 
 _CITATION_MARK = re.compile(r"\s*\[\d+\]")

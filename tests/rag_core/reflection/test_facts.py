@@ -323,3 +323,17 @@ def test_a_pdf_line_wrap_does_not_part_a_clause_s_values() -> None:
     assert crossed_pairings("合同签订后10个工作日内支付30%。", ev) != []
     answer = "合同原文摘录：\n“甲。” [1]\n“乙。” [1]\n“丙。” [1]"
     assert without_invented(answer, ["“乙。” [1]"]) == "合同原文摘录：\n“甲。” [1]\n“丙。” [1]"
+
+
+def test_a_lead_in_whose_items_were_all_cut_goes_with_them() -> None:
+    """Session 43 browser: "乙方逾期交付的违约金计算方式如下：" stood over nothing once the model's list items were cut as
+    unsupported. A lead-in still followed by a kept item stays."""
+    from rag_core.reflection.facts import without_invented
+
+    answer = "违约金计算方式如下：\n1. 按当季租金的千分之五 [2]\n\n因此，按千分之一计算 [1]。"
+    assert without_invented(answer, ["1. 按当季租金的千分之五 [2]"]) == "因此，按千分之一计算 [1]。"
+    listed = "The fees are as follows:\n1. USD 500 per month [1]\n2. USD 90 per hour [1]"
+    assert (
+        without_invented(listed, ["1. USD 500 per month [1]"])
+        == "The fees are as follows:\n2. USD 90 per hour [1]"
+    )
