@@ -660,6 +660,13 @@ def _asked_period_first(
     return per + sorted(rest, key=lambda x: bool(amount_per(x)))  # stable: another period's amount last
 
 
+def question_word_shares(sentences: Sequence[ScoredSentence], question: str) -> list[float]:
+    """Each sentence's share of the question's own words, weighted by IDF over the ``sentences`` given."""
+    tokens = [content_tokens(x.sentence.text) for x in sentences]
+    idf, wanted, unseen = idf_weights(tokens), content_tokens(question), unseen_weight(len(sentences))
+    return [weighted_share(wanted, t, idf, unseen) for t in tokens]
+
+
 def _literal_ties(ranked: list[ScoredSentence], question: str, margin: float) -> list[ScoredSentence]:
     """``ranked`` with the sentences scoring within ``margin`` of the best ordered by the question's own
     words they hold (IDF over all candidate sentences), best-scored first among equals.
@@ -674,11 +681,7 @@ def _literal_ties(ranked: list[ScoredSentence], question: str, margin: float) ->
     top = [x for x in ranked if x.score >= ranked[0].score - margin]
     if len(top) < 2:
         return ranked
-    tokens = [content_tokens(x.sentence.text) for x in ranked]
-    idf = idf_weights(tokens)
-    wanted = content_tokens(question)
-    unseen = unseen_weight(len(ranked))
-    share = [weighted_share(wanted, t, idf, unseen) for t in tokens[: len(top)]]
+    share = question_word_shares(ranked, question)
     order = sorted(range(len(top)), key=lambda i: -share[i])  # stable: by score among equal shares
     return [top[i] for i in order] + ranked[len(top) :]
 
@@ -792,9 +795,8 @@ def _asked_actor_first(
             other.append(i)
     if not same or not other:
         return chosen
-    tokens = [content_tokens(x.sentence.text) for x in chosen]
-    idf, wanted, unseen = idf_weights(tokens), content_tokens(question), unseen_weight(len(chosen))
-    same.sort(key=lambda i: -weighted_share(wanted, tokens[i], idf, unseen))  # stable: by rank among equals
+    share = question_word_shares(chosen, question)
+    same.sort(key=lambda i: -share[i])  # stable: by rank among equals
     out = list(chosen)
     for slot, i in zip(sorted(same + other), same + other, strict=True):
         out[slot] = chosen[i]
