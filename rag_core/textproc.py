@@ -287,6 +287,12 @@ _ZH_MARKS = "，。；：、？！（）《》“”‘’"
 _CJK_GAP = re.compile(f"(?<=[{_CJK}{_ZH_MARKS}])\\s+(?=[{_CJK}{_ZH_MARKS}])")
 
 
+def wrap_joint(before: str, after: str) -> str:
+    """What stands for an undone line wrap between text ending ``before`` and text starting ``after``: nothing between
+    Chinese characters or marks, one space otherwise (the rule of ``one_line``)."""
+    return "" if _CJK_GAP.match(f"{before[-1:]} {after[:1]}", 1) else " "
+
+
 def one_line(text: str) -> str:
     """``text`` on one line: each whitespace run one space, and none between Chinese characters or marks.
 

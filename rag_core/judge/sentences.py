@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+from rag_core.textproc import wrap_joint
+
 # A sentence ends at a Chinese terminator, a line break, or ! ? . followed (after any closing quotes
 # or brackets, which stay with it) by space or the end: "(… Genovia.) The parties" is two sentences.
 # "." must be followed by whitespace so that 7.2, e.g. inside a word, and www.example.com stay whole.
@@ -101,12 +103,9 @@ def wrapped_runs(text: str, spans: list[tuple[int, int]]) -> list[list[int]]:
     return runs
 
 
-_CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
-
-
 def unwrapped(text: str) -> str:
     """``text`` with every line break that wraps a sentence onto the next line (``wraps_into``) taken out: none
-    between Chinese characters, one space otherwise; other line breaks stay.
+    between Chinese characters or marks, one space otherwise (``textproc.wrap_joint``); other line breaks stay.
 
     Why (session 43 try-out): a PDF wrapped "合同签订后7个工作日内支" / "付30%；", and a check reading the evidence
     clause by clause found 7 个工作日 and 30% in different clauses, so a verbatim quote of the sentence was
@@ -117,8 +116,7 @@ def unwrapped(text: str) -> str:
     for first, second in pairwise(spans):
         if wraps_into(text, first, second):
             out.append(text[pos : first[1]])
-            cjk = _CJK.match(text[first[1] - 1]) and _CJK.match(text[second[0]])
-            out.append("" if cjk else " ")
+            out.append(wrap_joint(text[: first[1]], text[second[0] :]))
             pos = second[0]
     out.append(text[pos:])
     return "".join(out)
