@@ -297,7 +297,10 @@ OTHER_TOPICS: tuple[Topic, ...] = (
            # guess and the commercial lease's end date quoted)
            r"\binstal+ments?\b", r"\btranches?\b", r"分期", r"期款",
            # carriage charges ("How is the freight calculated?" was typed Revenue/Profit Sharing by the guess)
-           r"\bfreight", r"运费", r"运输费")),
+           r"\bfreight", r"运费", r"运输费",
+           # what comes off a price (session 44: "What discount does the distributor get?" was typed Revenue/Profit
+           # Sharing by the guess and refused beside "less a distributor discount of thirty-two percent (32%)")
+           r"\bdiscount", r"\brebates?\b", r"折扣", r"折让", r"返利", r"优惠")),
     # a loan's own terms (session 38: "借款期限是十二个月，对吗？" over a base with a 借款合同 and English contracts read a
     # services agreement's "continue for a period of 1 year" and a definition's "Year: the period of 12 months" as stating
     # the premise, and the answer opened "the documents differ"; no passage about a loan was among them)

@@ -217,7 +217,9 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("respond", "response"), ("响应", "答复", "回复")),
     (("development", "develop", "developed", "developer"), ("开发", "研发")),
     (("research",), ("研究", "研发")),  # 研究开发经费 is the research and development fee (session 43)
-    (("territory", "territories"), ("区域", "地域")),
+    # the area a right covers, not any 区域 ("What is the territory?" matched a property contract's 公共区域 and quoted
+    # its fee table, session 44)
+    (("territory", "territories"), ("销售区域", "经销区域", "独家区域", "授权区域", "经营区域", "区域范围", "地域", "销售地区")),
     (("country", "countries"), ("国家",)),
     (("distribution", "distributor", "distributors", "distribute"), ("经销", "分销", "经销商")),
     # profits and assets are distributed (分配) among partners or members: "How often are profits distributed?"

@@ -162,7 +162,11 @@ _CONDITION = re.compile(
 A required consent is one too: "新合伙人入伙，须经全体合伙人一致同意" answers "新合伙人入伙需要什么条件？" (session 34)."""
 _PLACE = re.compile(
     r"\b(?:state|commonwealth|province|county|city|country|court|courts|venue|located|address|premises|"
-    r"office|place|kingdom|england|wales|delaware|new\s+york|california|texas|nevada|ontario|hong\s+kong)\b|"
+    r"office|place|kingdom|england|wales|delaware|new\s+york|california|texas|nevada|ontario|hong\s+kong|"
+    # an arbitration's seat and the usual seats (session 44: "Where is the arbitration seated?" read "seated in Zurich"
+    # as lacking a place and quoted three Chinese arbitration clauses instead)
+    r"seat|seated|switzerland|zurich|geneva|singapore|london|paris|stockholm|vienna|"
+    r"germany|france|sweden|japan|tokyo|china|beijing|shanghai|australia|sydney|canada|toronto)\b|"
     r"[国省市县区]|法院|仲裁委员会|地址|所在地|住所"
     r"|https?://|\bwww\.[\w-]+\.|\b[\w.+-]+@[\w-]+\.[a-z]{2,}",
     re.I,
