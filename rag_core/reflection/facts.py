@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from rag_core.definitions import definitions, list_items
 from rag_core.judge.values import Value
@@ -476,6 +477,87 @@ def crossed_pairings(sentence: str, evidence: str) -> list[str]:
             if holding and stated and other and not together and pair not in seen:
                 seen.add(pair)
                 out.append(f"{a.describe()} with {b.describe()}")
+    return out
+
+
+MANNER_WORDS: tuple[str, ...] = ("逾期", "迟延", "延迟", "延期", "提前", "擅自", "单方", "无故")
+"""Words that turn an act into another breach or right (逾期交付 is not 交付, 提前解除 not 解除): a question's act
+with one of them is asked as a whole."""
+
+NEAR_CHARS: int = 4
+"""Characters that may stand between a manner word and its act within one clause ("逾期未交付", "交付逾期")."""
+
+_PHRASE_CLAUSE = re.compile(r"[^。；;！？!?\n，,]+")
+
+
+ACTOR_GAP_CHARS: int = 3
+"""Characters that may stand between a party and the act it performs ("乙方如逾期交付")."""
+
+
+def _actor_before(text: str, start: int) -> str:
+    """The role of the party named just before ``start`` (within ``ACTOR_GAP_CHARS``, no mark between); "" if none."""
+    lead = text[max(0, start - ACTOR_GAP_CHARS - 8) : start]
+    spans = role_spans(lead)
+    if not spans or len(lead) - spans[-1][1] > ACTOR_GAP_CHARS or re.search(r"\W", lead[spans[-1][1] :]):
+        return ""
+    return spans[-1][2]
+
+
+def _bound_actors(word: str, acts: Sequence[str], text: str) -> list[str]:
+    """For each place where ``word`` and one of ``acts`` stand within ``NEAR_CHARS`` of each other, in either order,
+    in one clause: the role of the party named just before it ("" when none, as in a heading)."""
+    out: list[str] = []
+    for clause in _PHRASE_CLAUSE.findall(text):
+        for m in re.finditer(re.escape(word), clause):
+            for act in acts:
+                for a in re.finditer(re.escape(act), clause):
+                    gap = a.start() - m.end() if a.start() >= m.end() else m.start() - a.end()
+                    if 0 <= gap <= NEAR_CHARS:
+                        out.append(_actor_before(clause, min(m.start(), a.start())))
+    return out
+
+
+def crossed_acts(sentence: str, evidence: str, question: str, aliases: Aliases = frozenset()) -> list[str]:
+    """The question's acts with a manner ("逾期交付") that the sentence states a value for, where the evidence
+    holds the manner and the act (or a glossary sibling of it) only apart, or binds them only to another party
+    than the one the sentence names: it says what follows from another act, or another party's.
+
+    Why (browser try-out, session 43): asked "乙方逾期交付的违约金怎么计算？", with the development contract's clause
+    withheld for a planted sentence, the local model wrote "乙方逾期交付的违约金是按当季租金的千分之五计算的 [2]" from a
+    lease whose clause reads "乙方逾期支付租金的，每逾期一日，应按当季租金的千分之五…；甲方未按约定交付房屋的…". The
+    number, the party and every word were in the block, so the check passed it; the block's 逾期 is the rent's and its
+    交付 the landlord's. Likewise "甲方逾期付款需要支付…" from "第七条 逾期付款 乙方逾期支付租金…" (session 44). Chinese
+    only: English word order lets a manner stand anywhere in the clause."""
+    import jieba
+
+    from rag_core.judge.conflict import extract_values
+    from rag_core.judge.glossary import siblings
+    from rag_core.judge.sentences import unwrapped
+
+    if not any(v.kind in PAIRED_KINDS for v in extract_values(sentence)):
+        return []
+    words = [w for w in jieba.cut(question) if w.strip()]
+    text = unwrapped(evidence)
+    out: list[str] = []
+    for word, act in pairwise(words):
+        phrase = word + act
+        if word not in MANNER_WORDS or len(act) < 2 or not re.fullmatch(r"[\u4e00-\u9fff]+", act):
+            continue
+        at = sentence.find(phrase)
+        acts = (act, *siblings(act))
+        if at < 0 or word not in text or not any(a in text for a in acts):
+            continue
+        bound = _bound_actors(word, acts, text)
+        mine = _actor_before(sentence, at)
+        actors = {a for a in bound if a}
+        if not bound:
+            out.append(phrase)
+        elif (
+            mine
+            and not any(same_actor(mine, a, aliases) for a in actors)
+            and any(other_actor(mine, a, aliases) for a in actors)
+        ):
+            out.append(f"{phrase} of {mine}")
     return out
 
 

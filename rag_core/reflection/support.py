@@ -745,6 +745,7 @@ def _apply_number_rule(
     article a number is attributed to (``misplaced_articles``, read in the blocks' whole
     ``documents`` text: an excerpt keeps no article headings)."""
     from rag_core.reflection.facts import (
+        crossed_acts,
         crossed_pairings,
         dropped_deadlines,
         fractions_as_wholes,
@@ -767,6 +768,7 @@ def _apply_number_rule(
     roles += dropped_deadlines(plain, evidence)
     roles += fractions_as_wholes(plain, evidence)
     roles += [f"pairing {p}" for p in crossed_pairings(plain, evidence)]
+    roles += [f"act {a}" for a in crossed_acts(plain, evidence, asked, aliases)] if asked else []
     roles += [f"period {p}" for p in other_day_counts(plain, evidence)]
     roles += shortened_definitions(plain, evidence)
     support.invented_names = tuple(missing_names(plain, every))

@@ -569,3 +569,66 @@ def test_values_the_clause_keeps_apart_are_not_supported_together() -> None:
     assert crossed.label == "not" and "pairing" in crossed.note
     right = _one("合同签订后5个工作日内支付总价款的30%，验收合格后10个工作日内支付剩余70% [2]。", block)
     assert right.label != "not", right
+
+
+def test_a_value_given_for_the_asked_act_from_another_acts_clause_is_not_supported() -> None:
+    """Browser try-out (session 43): asked "乙方逾期交付的违约金怎么计算？", with the development contract's clause
+    withheld, the local model gave the lease's late-rent rate as the late-delivery one. The block's 逾期 is the
+    rent's and its 交付 the landlord's: not supported. The clause that binds them together supports the same
+    sentence shape, and a manner written after its act in one clause ("交付…逾期的") still counts as bound."""
+    lease = EvidenceBlock(
+        2, "房屋租赁合同", "lease.txt", None, "第七条 违约责任",
+        "乙方逾期支付租金的，每逾期一日，应按当季租金的千分之五向甲方支付违约金；逾期超过十五日的，甲方有权解除合同。"
+        "甲方未按约定交付房屋的，应按月租金的百分之二十向乙方支付违约金。",
+    )  # fmt: skip
+    asked = "乙方逾期交付的违约金怎么计算？"
+    invented = "因此，乙方逾期交付的违约金是按当季租金的千分之五计算的 [2]。"
+    got = judge_support([invented], [lease], SETTINGS, asked=asked)[0]
+    assert got.label == "not" and "act 逾期交付" in got.note, got.note
+    assert judge_support([invented], [lease], SETTINGS)[0].label != "not"  # no question, no asked act
+    dev = EvidenceBlock(
+        1, "技术开发合同", "dev.pdf", 2, "第六条 违约责任",
+        "乙方逾期交付的，每逾期一日，应按研究开发经费总额的千分之一向甲方支付违约金。",
+    )  # fmt: skip
+    stated = "乙方逾期交付的，每逾期一日按研究开发经费总额的千分之一支付违约金 [1]。"
+    assert judge_support([stated], [dev], SETTINGS, asked=asked)[0].label == "fully"
+    after = replace(
+        dev, text="乙方交付软件逾期的，每逾期一日，应按研究开发经费总额的千分之一向甲方支付违约金。"
+    )
+    assert "act 逾期交付" not in judge_support([stated], [after], SETTINGS, asked=asked)[0].note
+
+
+def test_a_value_given_for_one_partys_act_from_a_clause_binding_it_to_the_other_party_is_not_supported() -> (
+    None
+):
+    """Try-out (session 44): asked "甲方逾期付款要承担什么责任？", the local model wrote "甲方逾期付款需要…，如果逾期超过15日，
+    甲方有权解除合同 [3]" from a lease clause headed "逾期付款" whose text binds late payment to 乙方. The clause binding
+    it to 甲方 supports the same shape; a contract that defines 甲方 as the buyer lets "买方逾期付款" stand for it."""
+    asked = "甲方逾期付款要承担什么责任？"
+    lease = EvidenceBlock(
+        3,
+        "房屋租赁合同",
+        "lease.pdf",
+        1,
+        "第七条 逾期付款",
+        "乙方逾期支付租金超过15日的，甲方有权解除本合同。",
+    )
+    invented = "甲方逾期付款的，如果逾期超过15日，甲方有权解除合同 [3]。"
+    got = judge_support([invented], [lease], SETTINGS, asked=asked)[0]
+    assert got.label == "not" and "act 逾期付款 of party_a" in got.note, got.note
+    service = EvidenceBlock(
+        1,
+        "技术服务合同",
+        "tech.docx",
+        None,
+        "8.2",
+        "8.2 甲方逾期付款的，每逾期一日，应按逾期金额的万分之五向乙方支付违约金。",
+    )
+    stated = "甲方逾期付款的，每逾期一日应按逾期金额的万分之五向乙方支付违约金 [1]。"
+    assert judge_support([stated], [service], SETTINGS, asked=asked)[0].label == "fully"
+    buyer = EvidenceBlock(
+        1, "买卖合同", "sale.docx", None, "第五条", "买方逾期付款的，每逾期一日，应按逾期金额的万分之五支付违约金。",
+        aliases=frozenset({("party_a", "buyer")}),
+    )  # fmt: skip
+    plain = "甲方逾期付款的，每逾期一日应按逾期金额的万分之五支付违约金 [1]。"
+    assert judge_support([plain], [buyer], SETTINGS, asked=asked)[0].label == "fully"
