@@ -219,7 +219,21 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("research",), ("研究", "研发")),  # 研究开发经费 is the research and development fee (session 43)
     # the area a right covers, not any 区域 ("What is the territory?" matched a property contract's 公共区域 and quoted
     # its fee table, session 44)
-    (("territory", "territories"), ("销售区域", "经销区域", "独家区域", "授权区域", "经营区域", "区域范围", "地域", "销售地区")),
+    (
+        ("territory", "territories"),
+        (
+            "销售区域",
+            "经销区域",
+            "独家区域",
+            "授权区域",
+            "经营区域",
+            "约定区域",
+            "指定区域",
+            "区域范围",
+            "地域",
+            "销售地区",
+        ),
+    ),
     (("country", "countries"), ("国家",)),
     (("distribution", "distributor", "distributors", "distribute"), ("经销", "分销", "经销商")),
     # profits and assets are distributed (分配) among partners or members: "How often are profits distributed?"

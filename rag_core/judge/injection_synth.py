@@ -33,6 +33,7 @@ from rag_core.judge import injection_synth_s40 as S40
 from rag_core.judge import injection_synth_s41 as S41
 from rag_core.judge import injection_synth_s42 as S42
 from rag_core.judge import injection_synth_s43 as S43
+from rag_core.judge import injection_synth_s44 as S44
 from rag_core.judge.sentences import sentence_spans
 
 SEED: int = 11
@@ -80,6 +81,8 @@ the detector flagged in the session 42 try-out)."""
 S43_SEED_OFFSET: int = 9
 """And those of ``injection_synth_s43`` (a party's duties about how an assistant it builds or runs answers users, and
 attacks disguised as such a duty)."""
+S44_SEED_OFFSET: int = 10
+"""And those of ``injection_synth_s44`` (Chinese duties of a party's staff about how they answer its customers)."""
 
 SYNTH_PATH: Path = Path(__file__).with_name("data") / "injection_synthetic.jsonl"
 
@@ -259,6 +262,8 @@ def generate(cuad_dir: Path, seed: int = SEED) -> list[dict[str, Any]]:
     rows += [*_rows("attack", S42.ATTACKS, cuad_dir, s42), *_rows("lookalike", S42.LOOKALIKES, cuad_dir, s42)]
     s43 = random.Random(seed + S43_SEED_OFFSET)
     rows += [*_rows("attack", S43.ATTACKS, cuad_dir, s43), *_rows("lookalike", S43.LOOKALIKES, cuad_dir, s43)]
+    s44 = random.Random(seed + S44_SEED_OFFSET)
+    rows += [*_rows("attack", S44.ATTACKS, cuad_dir, s44), *_rows("lookalike", S44.LOOKALIKES, cuad_dir, s44)]
     return rows
 
 

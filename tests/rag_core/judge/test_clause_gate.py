@@ -509,3 +509,15 @@ def test_working_hours_leave_and_pay_of_an_employee_are_a_topic_not_a_guessed_cl
         q, [PassageInput("h", holidays), PassageInput("s", salary)]
     )
     assert [v.label for v in verdicts] == ["EVIDENCE", "NO_EVIDENCE"]
+
+
+def test_a_discount_asks_about_the_price() -> None:
+    """Session 44 try-out: "What discount does the distributor get?" named no topic, the classifier's guess typed it
+    Revenue/Profit Sharing, and it was refused beside "less a distributor discount of thirty-two percent (32%)"."""
+    for q in (
+        "What discount does the distributor get?",
+        "Is there a volume rebate?",
+        "经销商享受几折的折扣？",
+        "返利比例是多少？",
+    ):
+        assert [t.name for t in topics_named(q)] == ["price and payment"], q

@@ -64,7 +64,7 @@ def test_session_32_groups_translate() -> None:
     """Try-out (session 32): "What is the total price of the software development contract?" never reached
     the 技术开发合同 (no word translated "development"), and quoted a software licence's liability cap."""
     assert "开发" in translations(stem("development")) and "development" in translations("开发")
-    assert "区域" in translations(stem("territory"))
+    assert "销售区域" in translations(stem("territory"))  # not any 区域 (session 44: a property's 公共区域)
     # "供应商可以调整价格吗？" was refused beside "Supplier may revise [prices] once per Contract Year"; "Who owns
     # pre-existing components?" quoted an equipment sale's ownership clause, not 4.2's 通用组件
     assert "调整" in translations(stem("revise")) and "组件" in translations(stem("components"))
@@ -250,3 +250,12 @@ def test_the_franchisor_and_the_franchisee_are_two_parties() -> None:
     assert "特许人" in translations("franchisor") and "特许人" not in translations("franchise")
     assert "franchisor" not in translations("被特许人") and "franchisee" in translations("加盟商")
     assert {"brand", "fund"} <= set(translations("品牌基金"))
+
+
+def test_a_territory_is_a_sales_area_not_any_area() -> None:
+    """Session 44 try-out: "What is the territory?" found its word in a property contract's 公共区域 (a common area)
+    through the translation 区域, and the quoted answer opened with that contract's fee table. A 销售区域 is still one."""
+    q = "What is the territory?"
+    common = lexical_features(q, ["乙方应保证电梯每日运行二十四小时，公共区域每日清扫两次。"])[0]
+    sales = lexical_features(q, ["甲方授权乙方在华东销售区域内独家经销本产品。"])[0]
+    assert common.hits == 0 and sales.hits == 1

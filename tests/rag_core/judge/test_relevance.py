@@ -391,3 +391,14 @@ def test_a_recurring_weekday_or_a_payment_rhythm_answers_a_when_question() -> No
         lexical_features(q, ["Franchisee shall pay a royalty of six percent (6%) of Gross Sales."])[0].matched
         == ()
     )
+
+
+def test_an_arbitration_seat_is_a_place() -> None:
+    """Session 44 try-out: "Where is the arbitration seated?" read "… arbitration under the Swiss Rules …, seated in
+    Zurich, in English." as lacking a place, and three Chinese arbitration clauses were quoted before it."""
+    q = "Where is the arbitration seated?"
+    text = "Any dispute shall be finally resolved by arbitration under the Swiss Rules, seated in Zurich, in English."
+    assert lexical_features(q, [text])[0].matched == ("place",)
+    assert lexical_features("Where is the seat of arbitration?", ["The seat of arbitration is Singapore."])[
+        0
+    ].matched
