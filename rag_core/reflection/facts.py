@@ -488,15 +488,18 @@ NEAR_CHARS: int = 4
 """Characters that may stand between a manner word and its act within one clause ("逾期未交付", "交付逾期")."""
 
 _PHRASE_CLAUSE = re.compile(r"[^。；;！？!?\n，,]+")
-
+"""A comma-clause: a manner and its act are written within one."""
 
 ACTOR_GAP_CHARS: int = 3
 """Characters that may stand between a party and the act it performs ("乙方如逾期交付")."""
 
+_LONGEST_ROLE_CHARS: int = max(len(f) for forms in PARTY_ROLES.values() for f in forms)
+"""How far back a party's name may start, besides the gap."""
+
 
 def _actor_before(text: str, start: int) -> str:
     """The role of the party named just before ``start`` (within ``ACTOR_GAP_CHARS``, no mark between); "" if none."""
-    lead = text[max(0, start - ACTOR_GAP_CHARS - 8) : start]
+    lead = text[max(0, start - ACTOR_GAP_CHARS - _LONGEST_ROLE_CHARS) : start]
     spans = role_spans(lead)
     if not spans or len(lead) - spans[-1][1] > ACTOR_GAP_CHARS or re.search(r"\W", lead[spans[-1][1] :]):
         return ""
@@ -528,15 +531,14 @@ def crossed_acts(sentence: str, evidence: str, question: str, aliases: Aliases =
     number, the party and every word were in the block, so the check passed it; the block's 逾期 is the rent's and its
     交付 the landlord's. Likewise "甲方逾期付款需要支付…" from "第七条 逾期付款 乙方逾期支付租金…" (session 44). Chinese
     only: English word order lets a manner stand anywhere in the clause."""
-    import jieba
-
     from rag_core.judge.conflict import extract_values
     from rag_core.judge.glossary import siblings
     from rag_core.judge.sentences import unwrapped
+    from rag_core.textproc import word_spans
 
     if not any(v.kind in PAIRED_KINDS for v in extract_values(sentence)):
         return []
-    words = [w for w in jieba.cut(question) if w.strip()]
+    words = [question[s:e] for s, e in word_spans(question) if question[s:e].strip()]
     text = unwrapped(evidence)
     out: list[str] = []
     for word, act in pairwise(words):
