@@ -32,7 +32,7 @@ from typing import Any
 from rag_core.coded import CodedText, coded, join
 from rag_core.judge.classify import CONFLICT, EVIDENCE, classify, relabelled
 from rag_core.judge.clause_types import is_generic_role, role_words
-from rag_core.judge.glossary import direct_translations, siblings
+from rag_core.judge.glossary import direct_translations, siblings, translations
 from rag_core.judge.relevance import (
     PREFIX_MATCH_MIN,
     names_asked_role,
@@ -45,7 +45,7 @@ from rag_core.judge.relevance import (
 )
 from rag_core.models import Verdict
 from rag_core.settings import JudgeTrainSettings, VerdictSettings
-from rag_core.textproc import names_a_contract
+from rag_core.textproc import is_chinese, names_a_contract
 
 SWEEP_SHARES: tuple[float, ...] = (0.25, 0.34, 0.5, 0.67, 0.99)
 """The candidate values of ``doc_scope_max_share`` that ``scope_sweep`` reports."""
@@ -445,6 +445,20 @@ def out_by_role(question: str, docs: Mapping[str, tuple[str, str]]) -> dict[str,
     )
 
 
+LANGUAGE_SAMPLE_CHARS: int = 2000
+"""Characters of a document read to tell whether it is Chinese."""
+
+
+def checkable(words: frozenset[str], chinese: bool) -> frozenset[str]:
+    """Of a question's ``words``, those a document in the one language or the other could use: its own language's,
+    or one the glossary translates (a compound through the glossary words inside it).
+
+    Why (session 44 try-out): "What late fee applies to unpaid property fees?" scoped both Chinese property contracts
+    out because an English lease says "applies" and "unpaid", words no Chinese contract can use and the glossary does
+    not translate; a late-fee clause of a CUAD reseller agreement answered instead of "逾期交纳物业服务费的…滞纳金"."""
+    return frozenset(w for w in words if w.isascii() != chinese or translations(w))
+
+
 def out_of_scope(
     question: str, docs: Mapping[str, tuple[str, str]], max_share: float, min_missing: int
 ) -> dict[str, OutOfScope]:
@@ -458,10 +472,12 @@ def out_of_scope(
         return {}
     cover = {d: covered_terms(question, text) for d, (_, text) in docs.items()}
     best = max(cover, key=lambda d: len(cover[d]))
+    chinese = {d: is_chinese(text[:LANGUAGE_SAMPLE_CHARS]) for d, (_, text) in docs.items()}
     out: dict[str, OutOfScope] = {}
     for d, mine in cover.items():
-        if d != best and dominated(mine, cover[best], max_share, min_missing):
-            missing = [t for t in naming_terms(question) if t in cover[best] - mine]
+        theirs = cover[best] if chinese[d] == chinese[best] else checkable(cover[best], chinese[d])
+        if d != best and dominated(mine, theirs, max_share, min_missing):
+            missing = [t for t in naming_terms(question) if t in theirs - mine]
             out[d] = OutOfScope(d, as_asked(question, missing), docs[best][0])
     named = _title_named(question, docs)
     # a document the question names by its title stays in scope whatever roles it names: "技术开发合同和经销协议的

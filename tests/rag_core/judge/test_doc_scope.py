@@ -426,3 +426,21 @@ def test_construed_is_not_construction() -> None:
     }
     assert covered_terms("工程款怎么支付？", docs["dist"][1]) == frozenset({"支付"})
     assert set(out_of_scope("工程款怎么支付？", docs, 0.5, 2)) == {"dist"}
+
+
+def test_words_the_other_language_cannot_use_scope_out_no_document_in_it() -> None:
+    """Session 44 try-out: "What late fee applies to unpaid property fees?" scoped both Chinese property contracts out
+    because an English lease uses "applies" and "unpaid" — words no Chinese contract can use and the glossary does not
+    translate — and a CUAD reseller's late charge was answered. Words the glossary translates still decide."""
+    property_zh = "第三条 物业服务费\n物业服务费按季度预交。逾期交纳的，每日按应交金额的万分之三加收滞纳金。"
+    lease_en = (
+        "4. Rent. The Tenant shall pay the rent monthly. A late fee of 5% applies to any unpaid rent and to any "
+        "unpaid service fees."
+    )
+    docs = {"p": ("物业服务合同.docx", property_zh), "l": ("commercial_lease.docx", lease_en)}
+    assert "p" not in out_of_scope("What late fee applies to unpaid property fees?", docs, 0.5, 2)
+    assert "p" not in out_of_scope("What late fee applies to unpaid rent?", docs, 0.5, 2)
+    shares = {"s": ("股权转让协议", SHARES), "l": ("commercial_lease.docx", lease_en)}
+    assert "l" in out_of_scope(
+        "股权转让价款什么时候支付？", shares, 0.5, 2
+    )  # a Chinese question, an English lease
