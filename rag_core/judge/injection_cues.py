@@ -82,7 +82,7 @@ _PARTY_SUBJECT_EN = re.compile(
     re.IGNORECASE,
 )
 _PARTY_SUBJECT_ZH = re.compile(
-    r"^\W*[^，,。；：:\s]{0,10}?(?:方|人|单位|公司|者|双方|本合同|本协议)(?:均|亦|也)?"
+    r"^\W*[^，,。；：:\s]{0,10}?(?:方|人|员|坐席|前台|单位|公司|者|双方|本合同|本协议)(?:均|亦|也)?"
     r"(?:应当|应|不得|有权|可以|须|同意|承诺|保证|负责|承担)"
 )
 _NOT_A_PARTY = re.compile(r"\b(?:you|your|reader|summari[sz]er|whoever)\b|你|您", re.IGNORECASE)

@@ -31,6 +31,9 @@ def _cues(sentence: str) -> set[str]:
         "Each Party agrees to keep the terms of this Agreement confidential.",
         "乙方应按照甲方指示交付货物。",
         "承租方不得将房屋转租给第三方。",
+        # a party's staff bear the duty (session 44: "乙方客服人员应…" was no party subject)
+        "乙方客服人员应统一使用甲方提供的答复口径回答用户提问。",
+        "乙方热线坐席不得向用户承诺额外优惠。",
     ],
 )
 def test_a_party_bound_by_a_modal_is_a_party_subject(clause: str) -> None:
