@@ -13,6 +13,7 @@ from rag_core.judge.doc_scope import (
     apply_doc_scope,
     cap_to_cited,
     cap_verdict,
+    checkable,
     common_terms,
     common_title_terms,
     covered_terms,
@@ -444,3 +445,11 @@ def test_words_the_other_language_cannot_use_scope_out_no_document_in_it() -> No
     assert "l" in out_of_scope(
         "股权转让价款什么时候支付？", shares, 0.5, 2
     )  # a Chinese question, an English lease
+
+
+def test_a_piece_of_a_chinese_compound_that_translates_still_scopes_out_an_english_document() -> None:
+    """jieba cuts 试用期 into 试用 and 试用期; the piece has no translation of its own, but the compound does, so both
+    are words an English contract could use: "试用期工资是多少？" kept scoping an English reseller agreement out beside
+    the labour contract only once the piece counted (session 44, after the rule above)."""
+    assert checkable(frozenset({"试用", "试用期", "工资"}), False) == {"试用", "试用期", "工资"}
+    assert checkable(frozenset({"unpaid", "fee"}), True) == {"fee"}
