@@ -156,6 +156,21 @@ class RetrievalSettings(_Group):
     anchor_reserved: int = _f(
         4, "passages", "Most passages such rare question words make candidates", ge=0, le=20
     )
+    party_heads_reserved: int = _f(
+        3,
+        "passages",
+        "For a question asking who a party is, document openings naming the asked role always among the "
+        "candidates, one per document (0 turns it off)",
+        ge=0,
+        le=20,
+    )
+    party_head_chars: int = _f(
+        2000,
+        "characters",
+        "How far into a document its opening (where it names its parties) reaches",
+        ge=0,
+        le=20000,
+    )
     expansion_vector_terms: int = _f(
         6, "terms", "Thesaurus terms appended to the query that is embedded for the vector leg", ge=0, le=50
     )

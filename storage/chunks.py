@@ -37,6 +37,7 @@ class ChunkFilter:
     searchable: bool | None = None
     embedded: bool | None = None
     exclude_kind: str | None = None  # e.g. "child": parents and plain chunks only
+    starts_before: int | None = None  # chunks starting in a document's first this many characters
 
     def where(self) -> str | None:
         parts = [
@@ -44,13 +45,21 @@ class ChunkFilter:
             f"searchable = {str(self.searchable).lower()}" if self.searchable is not None else "",
             f"embedded = {str(self.embedded).lower()}" if self.embedded is not None else "",
             f"kind != '{self.exclude_kind}'" if self.exclude_kind else "",
+            f"start < {int(self.starts_before)}" if self.starts_before is not None else "",
         ]
         return all_of(*parts) or None
 
 
-def scope(doc_ids: list[str] | None, embedded: bool | None = None) -> ChunkFilter:
-    """What a retrieval leg searches: searchable chunks, optionally within some documents."""
-    return ChunkFilter(doc_ids=tuple(doc_ids) if doc_ids else None, searchable=True, embedded=embedded)
+def scope(
+    doc_ids: list[str] | None, embedded: bool | None = None, starts_before: int | None = None
+) -> ChunkFilter:
+    """What a retrieval leg searches: searchable chunks, optionally within some documents (or their openings)."""
+    return ChunkFilter(
+        doc_ids=tuple(doc_ids) if doc_ids else None,
+        searchable=True,
+        embedded=embedded,
+        starts_before=starts_before,
+    )
 
 
 class Chunks:

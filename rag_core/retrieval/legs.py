@@ -80,6 +80,42 @@ def anchor_leg(store: Store, kb: KnowledgeBase, query: str, max_passages: int, l
     return list(out.values())[:limit]
 
 
+def party_heads_leg(
+    store: Store, kb: KnowledgeBase, question: str, head_chars: int, limit: int
+) -> list[LegHit]:
+    """For a question asking who a party is ("Who is the distributor?", "出租方是谁？"): the passages in the first
+    ``head_chars`` characters of a document that name the asked role, the earliest one per document, documents in
+    the order of their best match, at most ``limit``.
+
+    Why (session 44 try-out): over a base with four distribution agreements, "Who is the distributor?" fused twenty
+    clauses that say "Distributor shall …" ahead of every preamble (the new agreement's was 20th, outside the
+    candidates) and quoted "This Agreement takes precedence over … any Tripath or Distributor order"; a contract
+    names its parties at its opening, once."""
+    from rag_core.judge.clause_types import asked_roles
+
+    roles = asked_roles(question)
+    if limit <= 0 or head_chars <= 0 or not roles:
+        return []
+    terms = [t for r in roles for t in textproc.query_tokens(r)]
+    query = textproc.fts_query(terms)
+    if not query:
+        return []
+    found = store.chunks.fts_search(
+        kb, query, FTS_TOKENS, PARTY_HEADS_SEARCHED, scope(None, None, head_chars)
+    )
+    out: dict[str, LegHit] = {}
+    for row, score in found:  # best document first; its earliest passage naming the role
+        kept = out.get(row.doc_id)
+        if kept is None or row.start < kept.row.start:
+            out[row.doc_id] = LegHit(row, kept.score if kept else score)
+    return list(out.values())[:limit]
+
+
+PARTY_HEADS_SEARCHED: int = 60
+"""Opening passages searched: a document's preamble names the role once and ranks under its clauses that say it
+often, so its earliest passage is found among many."""
+
+
 def vector_leg(
     store: Store,
     kb: KnowledgeBase,

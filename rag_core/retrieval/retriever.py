@@ -19,7 +19,15 @@ from rag_core.llm.base import ChatModel
 from rag_core.models import Hit, KnowledgeBase
 from rag_core.retrieval import expansion, rerank
 from rag_core.retrieval.fusion import interleave, rrf, with_other_groups, with_reserved
-from rag_core.retrieval.legs import LegHit, anchor_leg, bigram_leg, bm25_leg, run_legs, vector_leg
+from rag_core.retrieval.legs import (
+    LegHit,
+    anchor_leg,
+    bigram_leg,
+    bm25_leg,
+    party_heads_leg,
+    run_legs,
+    vector_leg,
+)
 from rag_core.retrieval.lexicon import expansion_terms, other_language_words, translated_terms
 from rag_core.retrieval.prototypes import prototype_text
 from rag_core.retrieval.routing import (
@@ -76,6 +84,12 @@ TRANSLATED_VECTOR_LEG = "vector_translated"
 
 ANCHOR_LEG = "anchor"
 """The passages holding the question's rarest words (``legs.anchor_leg``): reserved, not fused."""
+
+PARTY_HEADS_LEG = "party_heads"
+"""Document openings naming the role a party question asks (``legs.party_heads_leg``): reserved, not fused."""
+
+RESERVED_LEGS: frozenset[str] = frozenset({ANCHOR_LEG, PARTY_HEADS_LEG})
+"""Legs whose passages are reserved places among the candidates, with no vote in the fusion."""
 
 _HEADS: dict[str, str] = {}
 """Opening text per document id: documents never change once ingested, so this cache cannot go stale."""
@@ -308,7 +322,7 @@ class Retriever:
             cid
             for ranked in translated_rankings(active)
             for cid in with_other_groups(ranked, lambda c: rows[c].doc_id, self.rs.cross_language_reserved)
-        ] + [h.row.id for name, hs, _ in active if name == ANCHOR_LEG for h in hs]
+        ] + [h.row.id for name, hs, _ in active if name in RESERVED_LEGS for h in hs]
         out = []
         for rank, (cid, score) in enumerate(with_reserved(fused, reserved, limit), start=1):
             hit = make_hit(rows[cid], docs.get(rows[cid].doc_id), score)
@@ -368,6 +382,9 @@ class Retriever:
             anchors = anchor_leg(self.store, kb, question, rs.anchor_max_passages, rs.anchor_reserved)
             if anchors:
                 legs.append((ANCHOR_LEG, anchors, 0.0))  # no vote in the fusion: its passages are reserved
+            heads = party_heads_leg(self.store, kb, question, rs.party_head_chars, rs.party_heads_reserved)
+            if heads:
+                legs.append((PARTY_HEADS_LEG, heads, 0.0))
         expanded: tuple[str, list[str]] = ("", [])
         if use_expansion and mode != "bm25":
             expanded = self._expansions(question, trace)

@@ -471,3 +471,35 @@ def test_a_question_word_alone_does_not_steer_the_vector_leg(tmp_path: Path) -> 
     got = Retriever(store, settings).search_kb(kb, q, mode="vector", use_routing=False)
     assert "term" in got.trace["expansion"]["query"], "the keyword legs are still expanded"
     assert "training program" in got.hits[0].text
+
+
+def test_a_party_question_keeps_each_documents_opening_naming_the_role(tmp_path: Path) -> None:
+    """Session 44 try-out: with several distribution agreements, "Who is the distributor?" fused twenty clauses saying
+    "Distributor shall …" ahead of every preamble and quoted none. The openings that name the role are reserved
+    places now, the earliest passage of each document; a question that asks no party gets none, and 0 turns it off."""
+    clauses = "".join(
+        f"\n\n{i}. Duty {i}\nThe Distributor shall keep distributor records {i} and the Distributor shall report "
+        f"to the Supplier on distributor sales {i}."
+        for i in range(2, 30)
+    )
+    agreements = [
+        (f"dist{n}.txt", f"DISTRIBUTION AGREEMENT\n\nThis Agreement is made between Supplier {n} Ltd (\"Supplier\") "
+         f"and Seller {n} GmbH (\"Distributor\").{clauses}")
+        for n in range(3)
+    ]  # fmt: skip
+    store = Store(tmp_path / "store")
+    settings = Settings()
+    settings.retrieval.candidates = 8
+    kb = _kb(store, "dist", agreements, settings)
+    res = Retriever(store, settings, None).search_kb(kb, "Who is the distributor?")
+    openings = [h for h in res.hits if "Seller" in h.text]
+    assert len(openings) == 3 and all(h.explain.get("reserved") for h in openings), [
+        h.text[:60] for h in res.hits
+    ]
+    assert "party_heads" in res.trace["legs"]
+    assert not any(
+        "Seller" in h.text for h in Retriever(store, settings, None).search_kb(kb, "Who keeps records?").hits
+    )
+    settings.retrieval.party_heads_reserved = 0
+    off = Retriever(store, settings, None).search_kb(kb, "Who is the distributor?")
+    assert "party_heads" not in off.trace["legs"]
