@@ -266,6 +266,10 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("partnership", "partner", "partners"), ("合伙", "合伙人", "合伙企业")),
     (("withdraw", "withdrawal"), ("退伙", "退出")),
     (("manage", "management", "managing"), ("管理", "执行事务", "经营管理")),
+    # a building's owners and their committee (session 44: "Can the owners' committee terminate the property management
+    # contract early?" found neither word in a 物业服务合同 whose 甲方 is the 业主委员会)
+    (("owner", "owners", "homeowner", "homeowners"), ("业主",)),
+    (("committee",), ("委员会", "业委会")),
     (("transit",), ("运输时限", "在途")),
     (("financial", "statements"), ("财务报表", "财务报告", "财务")),
     (("indebtedness", "debt", "debts", "borrow", "borrowing"), ("债务", "负债", "举债", "借款")),

@@ -259,3 +259,10 @@ def test_a_territory_is_a_sales_area_not_any_area() -> None:
     common = lexical_features(q, ["乙方应保证电梯每日运行二十四小时，公共区域每日清扫两次。"])[0]
     sales = lexical_features(q, ["甲方授权乙方在华东销售区域内独家经销本产品。"])[0]
     assert common.hits == 0 and sales.hits == 1
+
+
+def test_owners_and_their_committee_translate() -> None:
+    """Session 44 try-out: "Can the owners' committee terminate the property management contract early?" found neither
+    word in the property contract whose 甲方 is the 业主委员会."""
+    assert "业主" in translations(stem("owners")) and "委员会" in translations(stem("committee"))
+    assert "owner" in translations("业主")
