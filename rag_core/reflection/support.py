@@ -642,7 +642,10 @@ CURRENCIES: dict[str, re.Pattern[str]] = {
         r"(?<![A-Za-z])(?:US\$|USD|US dollars?|dollars?)(?![A-Za-z])|(?<![A-Za-z$])\$|美元|美金", re.I
     ),
     "CNY": re.compile(
-        r"(?<![A-Za-z])(?:RMB|CNY|yuan|renminbi)(?![A-Za-z])|人民币|[¥￥]|(?<=[\d〇零一二两三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟])元",
+        r"(?<![A-Za-z])(?:RMB|CNY|yuan|renminbi)(?![A-Za-z])|人民币|[¥￥]|(?<=[\d〇零一二两三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟])元"
+        # a unit of a table's column or a rate: "收费标准（元/平方米·月）", "单价（元）", "元/吨" (session 44 try-out: "高层住宅
+        # 的物业费是2.30元/平方米·月" was "currency CNY not in the evidence" beside a fee table headed so)
+        r"|(?<=[（(])\s*元|元(?=\s*[/／）)])",
         re.I,
     ),
     "EUR": re.compile(r"(?<![A-Za-z])(?:EUR|euros?)(?![A-Za-z])|€|欧元", re.I),

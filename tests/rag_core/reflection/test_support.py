@@ -15,6 +15,7 @@ from rag_core.reflection.support import (
     SentenceSupport,
     correct_article_labels,
     judge_support,
+    missing_currencies,
     missing_numbers,
     needs_regeneration,
     parse_chinese_number,
@@ -632,3 +633,16 @@ def test_a_value_given_for_one_partys_act_from_a_clause_binding_it_to_the_other_
     )  # fmt: skip
     plain = "甲方逾期付款的，每逾期一日应按逾期金额的万分之五支付违约金 [1]。"
     assert judge_support([plain], [buyer], SETTINGS, asked=asked)[0].label == "fully"
+
+
+def test_a_currency_named_as_a_tables_unit_supports_an_amount_in_it() -> None:
+    """Session 44 try-out: over a fee table headed "收费标准（元/平方米·月）", the local model's right answer "高层住宅的物业费
+    是2.30元/平方米·月。" was "currency CNY not in the cited evidence" and the lawyer got the quotes instead. A unit in
+    brackets or before a slash names the currency; a table without one still does not."""
+    table = "第三条 物业服务费\n物业类型 | 收费标准（元/平方米·月） | 备注\n高层住宅 | 2.30 | 含电梯运行维护"
+    assert missing_currencies("高层住宅的物业费是2.30元/平方米·月。", table) == []
+    assert missing_currencies("单价为5元。", "货物 | 单价（元） | 数量\n钢材 | 5 | 10") == []
+    assert missing_currencies("高层住宅的物业费是2.30元/平方米·月。", "高层住宅 | 2.30 | 含电梯运行维护") == [
+        "CNY"
+    ]
+    assert missing_currencies("The fee is USD 2.30 per square metre.", table) == ["USD"]
