@@ -36,6 +36,7 @@ import jieba
 
 from rag_core.chunking import HEADING_ONLY_MAX_CHARS, SENTENCE_END_CHARS
 from rag_core.coded import coded
+from rag_core.ingest.extract import TABLE_CELL_SEPARATOR, table_headers
 from rag_core.judge.forum_premise import TAG_QUESTION, forum_conflict
 from rag_core.judge.frequency_premise import frequency_conflict
 from rag_core.judge.glossary import siblings, word_translations
@@ -428,7 +429,10 @@ def _of_other_subject(w: Value, norm: str, positions: dict[str, list[int]]) -> b
     start = max((m.end() for m in _CLAUSE_BREAK.finditer(norm, 0, w.start)), default=0)
     after = _CLAUSE_BREAK.search(norm, w.end)
     end = after.start() if after else len(norm)
-    top, bottom = _heading_above(norm, w.start)
+    # a table row says what its value is of in its own first cells; the heading above the table is every row's
+    # ("商铺 | 3.50元" under "第三条 物业服务费" is the shops' fee, "多层住宅 | 1.20元" not, for a question on 商铺)
+    line = norm[norm.rfind("\n", 0, w.start) + 1 : (norm.find("\n", w.end) + 1 or len(norm) + 1) - 1]
+    top, bottom = (0, 0) if TABLE_CELL_SEPARATOR in line else _heading_above(norm, w.start)
     if any(
         start <= p < w.start or w.end <= p < end or top <= p < bottom for ps in positions.values() for p in ps
     ):
@@ -510,9 +514,44 @@ class _Reading:
     window: int
 
 
+_HEADER_UNIT = re.compile(
+    r"[（(]\s*(元|万元|亿元|美元|欧元|英镑|港元|人民币|%|％|USD|EUR|GBP|RMB|CNY|[$¥￥€£])[^（）()]{0,10}?\s*[)）]",
+    re.IGNORECASE,
+)
+"""A table column's unit as its header writes it in brackets ("收费标准（元/平方米·月）", "Fee (USD)", "比例（%）"): its
+currency or percent sign, which makes a cell's number an amount or a percentage (the rest of a rate, "/平方米·月", is
+the same on every row and would align every row's value with the premise alike)."""
+_BARE_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def with_table_units(text: str) -> str:
+    """``text`` with each bare number of a table row followed by the unit its column's header names in brackets.
+
+    Why (session 44 browser): "商铺的物业费是每平方米2元，对吗？" beside the row "商铺 | 3.50 | 不含垃圾清运" under "物业类型 |
+    收费标准（元/平方米·月） | 备注" was not CONFLICTING: the row's 3.50 is a bare number, which the premise's amount 2元 is
+    not compared with, and the answer quoted the rows without "不对"."""
+    lines = text.split("\n")
+    heads = table_headers(lines)
+    out: list[str] = []
+    for line, head in zip(lines, heads, strict=True):
+        header = lines[head].split(TABLE_CELL_SEPARATOR) if head >= 0 else []
+        cells = line.split(TABLE_CELL_SEPARATOR)
+        if len(header) != len(cells):
+            out.append(line)
+            continue
+        filled = []
+        for name, cell in zip(header, cells, strict=True):
+            unit = _HEADER_UNIT.search(name)
+            filled.append(
+                f"{cell.strip()}{unit.group(1)}" if unit and _BARE_NUMBER.fullmatch(cell.strip()) else cell
+            )
+        out.append(TABLE_CELL_SEPARATOR.join(filled))
+    return "\n".join(out)
+
+
 def _read(passage: str) -> _Reading:
-    """The passage read once for ``value_conflict`` and ``affirmation_score``."""
-    norm = normalize_text(passage)
+    """The passage read once for ``value_conflict`` and ``affirmation_score`` (table cells with their column's unit)."""
+    norm = normalize_text(with_table_units(passage))
     values = [w for w in extract_values(norm) if not is_section_label(w, norm)]
     window = ALIGN_WINDOW_ZH if has_cjk(norm) else ALIGN_WINDOW_EN
     return _Reading(norm, fold_spelling(norm.lower()), values, window)

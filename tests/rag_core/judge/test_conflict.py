@@ -4,7 +4,7 @@ when the passage agrees or talks about something else."""
 from __future__ import annotations
 
 from rag_core.coded import code_of
-from rag_core.judge.conflict import conflict_score, contradiction_of, premise_slots
+from rag_core.judge.conflict import conflict_score, contradiction_of, premise_slots, with_table_units
 from rag_core.judge.values import extract_values, zh_number
 from rag_core.settings import Settings
 
@@ -467,3 +467,22 @@ def test_another_form_of_the_question_s_word_aligns_the_value() -> None:
     )
     assert conflict_score(slots, dpa)[0] > Settings().verdict.t_conflict
     assert "notify" in derived_forms("notification") and "term" not in derived_forms("period")
+
+
+def test_a_table_rows_value_carries_its_columns_unit_and_is_of_its_rows_subject() -> None:
+    """Session 44 browser: "商铺的物业费是每平方米2元，对吗？" beside a fee table headed "收费标准（元/平方米·月）" was not
+    CONFLICTING — the row's 3.50 was a bare number the premise's 2元 is not compared with — and the answer quoted the rows
+    without "不对". The row's unit comes from its header, and the row that names 商铺 is the one contradicting."""
+    table = (
+        "第三条 物业服务费\n物业服务费按建筑面积计收，标准如下：\n\n物业类型 | 收费标准（元/平方米·月） | 备注\n"
+        "多层住宅 | 1.20 | 含公共区域保洁\n高层住宅 | 2.30 | 含电梯运行维护\n商铺 | 3.50 | 不含垃圾清运\n"
+    )
+    assert "商铺 | 3.50元 | 不含垃圾清运" in with_table_units(table)
+    score, why = conflict_score(premise_slots("商铺的物业费是每平方米2元，对吗？"), table)
+    assert score > Settings().verdict.t_conflict and "3.50" in str(why), why
+    assert conflict_score(premise_slots("商铺的物业费是每平方米3.5元，对吗？"), table)[0] == 0.0
+    plain = table.replace("（元/平方米·月）", "")  # no unit in the header: a bare number, as before
+    assert (
+        conflict_score(premise_slots("商铺的物业费是每平方米2元，对吗？"), plain)[0]
+        < Settings().verdict.t_conflict
+    )
