@@ -431,7 +431,8 @@ def _of_other_subject(w: Value, norm: str, positions: dict[str, list[int]]) -> b
     end = after.start() if after else len(norm)
     # a table row says what its value is of in its own first cells; the heading above the table is every row's
     # ("商铺 | 3.50元" under "第三条 物业服务费" is the shops' fee, "多层住宅 | 1.20元" not, for a question on 商铺)
-    line = norm[norm.rfind("\n", 0, w.start) + 1 : (norm.find("\n", w.end) + 1 or len(norm) + 1) - 1]
+    line_end = norm.find("\n", w.end)
+    line = norm[norm.rfind("\n", 0, w.start) + 1 : line_end if line_end >= 0 else len(norm)]
     top, bottom = (0, 0) if TABLE_CELL_SEPARATOR in line else _heading_above(norm, w.start)
     if any(
         start <= p < w.start or w.end <= p < end or top <= p < bottom for ps in positions.values() for p in ps
