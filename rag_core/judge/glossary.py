@@ -270,6 +270,8 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     # contract early?" found neither word in a 物业服务合同 whose 甲方 is the 业主委员会)
     (("owner", "owners", "homeowner", "homeowners"), ("业主",)),
     (("committee",), ("委员会", "业委会")),
+    # a shop as premises ("Is the fee for shops 2 yuan per square metre?" found no row of a 物业 fee table: 商铺 | 3.50)
+    (("shop", "shops", "outlet", "outlets"), ("商铺", "门店", "店铺", "商店", "铺面")),
     (("transit",), ("运输时限", "在途")),
     (("financial", "statements"), ("财务报表", "财务报告", "财务")),
     (("indebtedness", "debt", "debts", "borrow", "borrowing"), ("债务", "负债", "举债", "借款")),

@@ -266,3 +266,16 @@ def test_owners_and_their_committee_translate() -> None:
     word in the property contract whose 甲方 is the 业主委员会."""
     assert "业主" in translations(stem("owners")) and "委员会" in translations(stem("committee"))
     assert "owner" in translations("业主")
+
+
+def test_shops_translate_and_an_english_premise_meets_the_chinese_table_row() -> None:
+    """Session 44: "Is the fee for shops 2 yuan per square metre?" over the fee table stayed under the conflict cut
+    (0.21): with no word for 商铺 no row was the question's. Not "store", which is also what data is done to."""
+    from rag_core.judge.conflict import conflict_score, premise_slots
+    from rag_core.settings import Settings
+
+    assert "商铺" in translations(stem("shops")) and "shop" in translations("商铺")
+    assert "商铺" not in translations(stem("stored"))
+    table = "物业类型 | 收费标准（元/平方米·月） | 备注\n多层住宅 | 1.20 | 含公共区域保洁\n商铺 | 3.50 | 不含垃圾清运"
+    score, why = conflict_score(premise_slots("Is the fee for shops 2 yuan per square metre?"), table)
+    assert score > Settings().verdict.t_conflict and "3.50" in str(why), why
