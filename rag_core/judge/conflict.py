@@ -380,13 +380,50 @@ def _asked_which(premise: str, v: Value) -> bool:
     return premise[max(0, v.start - 1) : v.start] == "哪"
 
 
+_CONDITION_EN = re.compile(
+    r"\b(?:if|unless|in case|in the event|suppose|supposing|assuming|when|whenever|once)\b", re.IGNORECASE
+)
+_CONDITION_ZH = re.compile(r"如果|假如|假设|倘若|若(?!干)|万一|一旦|要是")
+_CONDITION_END_ZH = re.compile(r"(?:时|的话|情况下)\s*$")
+_CLAUSE_END = re.compile(r"[，,。；;？?！!]")
+_TAG_ZH = re.compile(r"(?:对吗|是吗|是不是|对不对|没错吧|是这样吗)\s*[?？]?\s*$")
+
+
+def conditional_spans(premise: str) -> list[tuple[int, int]]:
+    """Spans of the premise's conditional clauses ("if uptime is 98%", "如果月可用率低于99%", "逾期超过30日时"):
+    a value there is a case the user asks about, not a fact the user asserts.
+
+    Why (session 45 try-out): "What service credit applies if uptime is 98%?" beside a service-level table
+    (99.0% to below 99.9% | 10, 95.0% to below 99.0% | 25) was CONFLICTING, and the answer opened "No — the
+    documents contradict the premise of the question." A statement with a question tag ("…，对吗？", ", right?")
+    asserts its condition too: there the values stay. "When" opening a question asks a time, no condition."""
+    if TAG_QUESTION.search(premise) or _TAG_ZH.search(premise):
+        return []
+    spans: list[tuple[int, int]] = []
+    for m in [*_CONDITION_ZH.finditer(premise), *_CONDITION_EN.finditer(premise)]:
+        if m.group().lower().startswith("when") and not premise[: m.start()].strip():
+            continue
+        end = _CLAUSE_END.search(premise, m.end())
+        spans.append((m.start(), end.start() if end else len(premise)))
+    start = 0
+    for m in [*_CLAUSE_END.finditer(premise), None]:
+        end = m.start() if m else len(premise)
+        if m is not None and _CONDITION_END_ZH.search(premise[start:end]):
+            spans.append((start, end))
+        start = m.end() if m else end
+    return spans
+
+
 def premise_slots(premise: str) -> PremiseSlots:
     """Values the premise asserts and its content terms (context for alignment)."""
     norm = normalize_text(premise)
+    conditions = conditional_spans(norm)
     values = [
         v
         for v in extract_values(norm, premise=True)
-        if not frequency_frame(norm, v) and not _asked_which(norm, v)
+        if not frequency_frame(norm, v)
+        and not _asked_which(norm, v)
+        and not any(a <= v.start < b for a, b in conditions)
     ]
     spans = interrogative_spans(norm)
     topic = [v.kind in TOPIC_KINDS and any(a <= v.start < b for a, b in spans) for v in values]

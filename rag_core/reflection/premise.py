@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from rag_core.generation.citations import remove_citation_markers
 from rag_core.generation.prompt import EvidenceBlock, Language
+from rag_core.ingest.extract import TABLE_CELL_SEPARATOR
 from rag_core.judge.conflict import (
     PremiseSlots,
     affirmation_score,
@@ -27,6 +29,7 @@ from rag_core.judge.forum_premise import FORUM_WORDS, asserted_forum, forum_conf
 from rag_core.judge.frequency_premise import PERIOD_SURFACES, frequency_conflict, payment_periods
 from rag_core.judge.values import Value, extract_values, normalize_text
 from rag_core.reflection.support import content_tokens, split_sentences
+from rag_core.textproc import has_cjk
 
 _CORRECTION = re.compile(
     r"^\W*(?:不对|不是|并非|不正确|有误|错误|不准确|实际上|事实上|但|而是|"
@@ -151,19 +154,54 @@ def _without_bare_correction(answer: str, language: Language) -> str:
     return ("" if language == "zh" else " ").join(sentences)
 
 
-def _block_sentences(block: EvidenceBlock) -> list[str]:
+@dataclass(frozen=True)
+class _Stated:
+    """A block sentence as the premise check reads it and as the correction quotes it."""
+
+    read: str  # a table row under its header line, so a cell's number takes its column's unit
+    shown: str  # a table row as its header's cells paired with the row's
+
+
+def _block_sentences(block: EvidenceBlock) -> list[_Stated]:
     """The block's sentences as the quoted answer reads them (a PDF line that wraps on is joined to the
     next: split at the line break, "…for a period of thirty-six (36) months after the date of this" was
-    quoted as the correction; session 35)."""
+    quoted as the correction; session 35), a table row with its header.
+
+    Why the header: read alone, "多层住宅 | 1.20 | 含公共区域保洁" is a bare number of no subject, so for "Is the fee
+    for shops 2 yuan per square metre?" the correction quoted that row, not the shops' "商铺 | 3.50", and the
+    Chinese correction "不对：商铺 | 3.50 | 不含垃圾清运" named no unit (session 44 browser)."""
     from rag_core.generation.quoted import block_sentences  # quoted imports this package's support module
 
-    return [x.text for x in block_sentences(block)] or [block.text]
+    sentences = block_sentences(block)
+    out: list[_Stated] = []
+    for x in sentences:
+        header = sentences[x.table_header].text if x.table_header >= 0 else ""
+        out.append(
+            _Stated(f"{header}\n{x.text}", row_under_header(header, x.text))
+            if header
+            else _Stated(x.text, x.text)
+        )
+    return out or [_Stated(block.text, block.text)]
+
+
+def row_under_header(header: str, row: str) -> str:
+    """A table row quoted as "column: cell" pairs ("物业类型：商铺；收费标准（元/平方米·月）：3.50"), which reads as a
+    sentence where the bare row ("商铺 | 3.50") says neither what 3.50 is nor its unit. Empty cells are left
+    out; a row whose cells do not match the header's is quoted after the header line."""
+    names = [c.strip() for c in header.split(TABLE_CELL_SEPARATOR)]
+    cells = [c.strip() for c in row.split(TABLE_CELL_SEPARATOR)]
+    chinese = has_cjk(header)
+    colon, sep = ("：", "；") if chinese else (": ", "; ")
+    if len(names) != len(cells):
+        return f"{' '.join(header.split())}{colon}{' '.join(row.split())}"
+    return sep.join(f"{n}{colon}{c}" if n else c for n, c in zip(names, cells, strict=True) if c)
 
 
 def stating_sentence(question: str, block: EvidenceBlock) -> str:
     """The block's sentence that states the question's value most plainly (``affirmation_score``)."""
     slots = premise_slots(question)
-    return _one_line(max(_block_sentences(block), key=lambda s: affirmation_score(slots, s)).strip())
+    best = max(_block_sentences(block), key=lambda s: affirmation_score(slots, s.read))
+    return _one_line(best.shown.strip())
 
 
 def correction_sentence(question: str, block: EvidenceBlock) -> str:
@@ -176,11 +214,11 @@ def correction_sentence(question: str, block: EvidenceBlock) -> str:
     sentences = _block_sentences(block)
     contradicts = contradiction_of(question)
 
-    def key(s: str) -> tuple[tuple[float, int], int, int]:
-        has_value = 1 if extract_values(normalize_text(s)) else 0
-        return (contradicts(s), has_value, len(q_tokens & content_tokens(s)))
+    def key(s: _Stated) -> tuple[tuple[float, int], int, int]:
+        has_value = 1 if extract_values(normalize_text(s.read)) else 0
+        return (contradicts(s.read), has_value, len(q_tokens & content_tokens(s.read)))
 
-    return _one_line(max(sentences, key=key).strip())
+    return _one_line(max(sentences, key=key).shown.strip())
 
 
 _CJK_BREAK = re.compile(r"(?<=[\u4e00-\u9fff，。；：、])\s*\n\s*(?=[\u4e00-\u9fff])")

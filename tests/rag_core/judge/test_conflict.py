@@ -486,3 +486,30 @@ def test_a_table_rows_value_carries_its_columns_unit_and_is_of_its_rows_subject(
         conflict_score(premise_slots("商铺的物业费是每平方米2元，对吗？"), plain)[0]
         < Settings().verdict.t_conflict
     )
+
+
+def test_a_value_in_a_condition_is_asked_about_not_asserted() -> None:
+    """Session 45 try-out: "What service credit applies if uptime is 98%?" beside a service-level table was
+    CONFLICTING and the answer opened "No — the documents contradict the premise of the question."; the same with
+    "如果月可用率低于99%…". A statement with a question tag asserts its condition: there the value stays a premise."""
+    cut = Settings().verdict.t_conflict
+    table = (
+        "Monthly Uptime | Service Credit (%)\n99.9% or higher | 0\n99.0% to below 99.9% | 10\n"
+        "95.0% to below 99.0% | 25\nbelow 95.0% | 50"
+    )
+    for q in (
+        "What service credit applies if uptime is 98%?",
+        "What if it falls below 95%?",
+        "If monthly uptime is 97%, what credit does the customer get?",
+    ):
+        assert conflict_score(premise_slots(q), table)[0] < cut, q
+        assert not premise_slots(q).values, q
+    for q in ("如果月可用率低于99%，客户能获得多少服务抵扣？", "月可用率低于99%时，客户能获得多少服务抵扣？"):
+        assert not premise_slots(q).values, q
+    assert [v.surface for v in premise_slots("Is the service credit 10% if uptime is 98%?").values] == ["10%"]
+    assert [v.surface for v in premise_slots("逾期超过30日时甲方可以解除合同，对吗？").values] == ["30日"]
+    assert [v.surface for v in premise_slots("When is the 5000 yuan deposit returned?").values] == [
+        "5000 yuan"
+    ]
+    lease = "乙方逾期支付租金超过60日的，甲方有权解除本合同。"
+    assert conflict_score(premise_slots("逾期超过30日时甲方可以解除合同，对吗？"), lease)[0] >= cut

@@ -227,3 +227,30 @@ def test_when_one_document_states_the_premise_and_another_denies_it_the_answer_s
     assert fixed.splitlines()[1].startswith("Beta Employment Agreement：“1.2 The first ninety (90) days")
     # without an affirming block the answer is corrected as before
     assert enforce_correction("", q, [six], "en")[0].startswith("No — the documents say otherwise:")
+
+
+FEE_TABLE = EvidenceBlock(
+    1, "物业服务合同", "物业服务合同.docx", None, "第四条 物业服务费",
+    "第四条 物业服务费\n物业类型 | 收费标准（元/平方米·月） | 备注\n多层住宅 | 1.20 | 含公共区域保洁\n高层住宅 | 2.30 | 含电梯运行\n"
+    "商铺 | 3.50 | 不含垃圾清运",
+    conflicting=True,
+)  # fmt: skip
+
+
+def test_a_table_row_is_read_and_quoted_under_its_header() -> None:
+    """Session 44 browser: "Is the fee for shops 2 yuan per square metre?" was corrected with the 多层住宅 row (read
+    alone, no row is the shops' and every bare number is the same), and "商铺的物业费是每平方米2元，对吗？" with
+    "商铺 | 3.50 | 不含垃圾清运", which names neither the unit nor what 3.50 is."""
+    zh, _ = enforce_correction(
+        "是的，商铺的物业费是每平方米2元[1]。", "商铺的物业费是每平方米2元，对吗？", [FEE_TABLE], "zh"
+    )
+    assert zh.startswith("不对：物业类型：商铺；收费标准（元/平方米·月）：3.50；备注：不含垃圾清运 [1]"), zh
+    en, _ = enforce_correction(
+        "Yes, the fee for shops is 2 yuan [1].",
+        "Is the fee for shops 2 yuan per square metre?",
+        [FEE_TABLE],
+        "en",
+    )
+    assert en.startswith(
+        "No — the documents say otherwise: 物业类型：商铺；收费标准（元/平方米·月）：3.50"
+    ), en
