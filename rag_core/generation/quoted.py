@@ -560,7 +560,8 @@ def _named_first(
     for x in chosen:
         by_heading.setdefault(x.sentence.heading, []).append(x.sentence.text)
     reading = {h: read(h, " ".join(texts)) for h, texts in by_heading.items()}
-    out = sorted(chosen, key=lambda x: not reading[x.sentence.heading][1])  # stable: by score within
+    # stable: by score within; a heading in the question's own words before one naming it only translated
+    out = sorted(chosen, key=lambda x: -reading[x.sentence.heading][1])
     lead = chosen[0].sentence.heading
     named = [used for used, how in reading.values() if how]
     literal = any(how == 2 for _, how in reading.values())

@@ -909,3 +909,19 @@ def test_clauses_opening_with_another_party_than_the_asked_one_come_last() -> No
     ):
         quoted = select_quoted(blocks, score_blocks(q, blocks, fitted), Settings().generation, q)
         assert quoted.sentences[0].text.startswith(lead), (q, quoted.sentences[0].text)
+
+
+def test_a_heading_in_the_question_s_own_words_leads_one_naming_it_only_translated() -> None:
+    """Session 45 try-out: for "每期租金是多少？什么时候支付？" over a Chinese finance lease and an English SaaS agreement, the
+    SaaS fee sentence (0.63, under "3. Fees and Payment", which names 支付 only through the glossary) was quoted above
+    the lease's rent sentence (0.95, under "第三条 租金及支付"): both headings counted as naming the question alike."""
+    saas = "3. Fees and Payment\n3.1 Customer shall pay an annual subscription fee of EUR 84,000, invoiced annually.\n"
+    lease = "第三条 租金及支付\n3.1 租金总额为人民币3,960,000元，分12期支付，每期租金为人民币330,000元。\n"
+    blocks = [_block(1, saas, 0), _block(2, lease, 500)]
+    q = "每期租金是多少？什么时候支付？"
+
+    def scores(_q: str, sentences: list[str]) -> list[float]:
+        return [0.63 if "Customer" in t else 0.95 for t in sentences]
+
+    quoted = select_quoted(blocks, score_blocks(q, blocks, scores), Settings().generation, q)
+    assert quoted.sentences[0].text.startswith("3.1 租金总额"), [x.text for x in quoted.sentences]
