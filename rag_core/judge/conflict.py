@@ -37,6 +37,7 @@ import jieba
 from rag_core.chunking import HEADING_ONLY_MAX_CHARS, SENTENCE_END_CHARS
 from rag_core.coded import coded
 from rag_core.ingest.extract import TABLE_CELL_SEPARATOR, table_headers
+from rag_core.judge.clause_types import CONDITION_CLAUSE
 from rag_core.judge.forum_premise import TAG_QUESTION, forum_conflict
 from rag_core.judge.frequency_premise import frequency_conflict
 from rag_core.judge.glossary import siblings, word_translations
@@ -380,10 +381,6 @@ def _asked_which(premise: str, v: Value) -> bool:
     return premise[max(0, v.start - 1) : v.start] == "哪"
 
 
-_CONDITION_EN = re.compile(
-    r"\b(?:if|unless|in case|in the event|suppose|supposing|assuming|when|whenever|once)\b", re.IGNORECASE
-)
-_CONDITION_ZH = re.compile(r"如果|假如|假设|倘若|若(?!干)|万一|一旦|要是")
 _CONDITION_END_ZH = re.compile(r"(?:时|的话|情况下)\s*$")
 _CLAUSE_END = re.compile(r"[，,。；;？?！!]")
 _TAG_ZH = re.compile(r"(?:对吗|是吗|是不是|对不对|没错吧|是这样吗)\s*[?？]?\s*$")
@@ -396,19 +393,14 @@ def conditional_spans(premise: str) -> list[tuple[int, int]]:
     Why (session 45 try-out): "What service credit applies if uptime is 98%?" beside a service-level table
     (99.0% to below 99.9% | 10, 95.0% to below 99.0% | 25) was CONFLICTING, and the answer opened "No — the
     documents contradict the premise of the question." A statement with a question tag ("…，对吗？", ", right?")
-    asserts its condition too: there the values stay. "When" opening a question asks a time, no condition."""
+    asserts its condition too: there the values stay. A clause ending in 时/的话/情况下 is a condition too."""
     if TAG_QUESTION.search(premise) or _TAG_ZH.search(premise):
         return []
-    spans: list[tuple[int, int]] = []
-    for m in [*_CONDITION_ZH.finditer(premise), *_CONDITION_EN.finditer(premise)]:
-        if m.group().lower().startswith("when") and not premise[: m.start()].strip():
-            continue
-        end = _CLAUSE_END.search(premise, m.end())
-        spans.append((m.start(), end.start() if end else len(premise)))
+    spans = [m.span() for m in CONDITION_CLAUSE.finditer(premise)]  # what the clause typing reads past too
     start = 0
     for m in [*_CLAUSE_END.finditer(premise), None]:
         end = m.start() if m else len(premise)
-        if m is not None and _CONDITION_END_ZH.search(premise[start:end]):
+        if _CONDITION_END_ZH.search(premise[start:end]):
             spans.append((start, end))
         start = m.end() if m else end
     return spans

@@ -86,7 +86,12 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     # a subscription (a SaaS term, or shares subscribed) and a price increase (session 43: "SaaS协议的订阅费是多少？" and
     # "订阅期限多长？" found no word of "annual subscription fee", "提供方可以在续约时涨价吗？" none of "increase the fees")
     (("subscription", "subscribe", "subscriber"), ("订阅", "订购", "认购")),
-    (("increase",), ("上调", "上涨", "涨价", "调价", "提价")),
+    (("increase", "raise"), ("上调", "上涨", "涨价", "调价", "提价", "提高")),
+    # a sum in all and a financing (session 45: "What is the total rent under the finance lease?" found neither word
+    # of the finance lease's "租金总额为人民币3,960,000元" and was refused, evidence 0.48)
+    (("total",), ("总额", "总计", "合计", "总金额")),
+    (("finance", "financing"), ("融资",)),
+    (("user",), ("用户", "使用者")),
     (("credit", "credits"), ("抵扣", "抵减", "抵用")),  # a service credit (服务抵扣)
     (("payment", "pay", "paid", "payable"), ("支付", "付款", "缴纳", "交纳")),
     (("invoice", "bill"), ("发票", "账单")),

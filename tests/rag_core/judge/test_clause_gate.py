@@ -521,3 +521,88 @@ def test_a_discount_asks_about_the_price() -> None:
         "返利比例是多少？",
     ):
         assert [t.name for t in topics_named(q)] == ["price and payment"], q
+
+
+def test_a_price_rise_on_renewal_asks_about_the_price_not_the_renewal() -> None:
+    """Session 45 try-out: "Can the provider raise the fees on renewal?" was typed Renewal Term, the salvaged clause
+    "Provider may increase the fees on renewal by no more than five percent (5%) …" was judged not the asked type
+    (evidence 0.13), and the renewal clause was quoted instead. "On renewal" / "续约时" is when, not what, is asked."""
+    from rag_core.judge.clause_gate import asked_clause_type
+
+    for q in ("Can the provider raise the fees on renewal?", "提供方可以在续约时涨价吗？"):
+        assert thesaurus_types(q) == [], q
+        assert [t.name for t in topics_named(q)] == ["price and payment"], q
+        assert asked_clause_type(q) is None, q
+    assert thesaurus_types("Does the agreement renew automatically?") == ["Renewal Term"]
+    increase = (
+        "3.3 Provider may increase the fees on renewal by no more than five percent (5%) by giving ninety (90) days' "
+        "prior written notice."
+    )
+    renewal = (
+        "2.2 The subscription renews automatically for successive twelve (12) month periods unless either party gives "
+        "written notice of non-renewal at least sixty (60) days before the end of the then-current term."
+    )
+    verdicts = LocalJudge(VerdictSettings()).judge(
+        "Can the provider raise the fees on renewal?",
+        [PassageInput("i", increase), PassageInput("r", renewal)],
+    )
+    assert verdicts[0].label == "EVIDENCE", verdicts[0].explanation
+    assert verdicts[0].scores["contains_answer_evidence"] > verdicts[1].scores["contains_answer_evidence"]
+
+
+def test_service_levels_are_a_topic_in_both_languages() -> None:
+    """Session 45 try-out: "如果月可用率低于99%，客户能获得多少服务抵扣？" named no word, the classifier's guess typed it Minimum
+    Commitment, and the service-level table of a SaaS agreement came out irrelevant (0.15): refused."""
+    for q in (
+        "如果月可用率低于99%，客户能获得多少服务抵扣？",
+        "What service credit applies if uptime is 98%?",
+        "合同的服务水平是怎么约定的？",
+        "Is there an SLA?",
+    ):
+        assert [t.name for t in topics_named(q)] == ["service levels"], q
+    table = (
+        "4. Service Levels\n4.1 Where monthly uptime falls below a level, Customer is entitled to the service credit "
+        "shown, as a percentage of the monthly fee:\nMonthly Uptime | Service Credit (%)\n99.9% or higher | 0\n"
+        "99.0% to below 99.9% | 10\n95.0% to below 99.0% | 25\nbelow 95.0% | 50"
+    )
+    law = "8.1 This Agreement is governed by the laws of Ireland. The courts of Dublin have exclusive jurisdiction."
+    verdicts = LocalJudge(VerdictSettings()).judge(
+        "如果月可用率低于99%，客户能获得多少服务抵扣？", [PassageInput("t", table), PassageInput("l", law)]
+    )
+    assert verdicts[0].label == "EVIDENCE", [v.explanation for v in verdicts]
+    assert verdicts[1].scores["contains_answer_evidence"] <= VerdictSettings().topic_evidence_cap
+    assert absent_topic("What service credit applies if uptime is 98%?", [law]) is not None
+
+
+def test_what_happens_on_termination_asks_about_post_termination_duties() -> None:
+    """Session 45 try-out: "What happens to customer data on termination?" was typed Termination For Convenience by
+    the classifier's guess; "7.2 On termination Provider shall make Customer data available for export …" came out
+    not the asked type (evidence 0.04) and the breach-termination clause was quoted instead."""
+    from rag_core.judge.clause_gate import asked_clause_type
+
+    for q in (
+        "What happens to customer data on termination?",
+        "What happens upon termination?",
+        "合同终止时客户数据怎么处理？",
+    ):
+        assert thesaurus_types(q) == ["Post-Termination Services"], q
+    assert asked_clause_type("What happens to the deposit on termination?") is None  # the deposit is asked
+    data = "7.2 On termination Provider shall make Customer data available for export for forty-five (45) days and then delete it."
+    breach = "7.1 Either party may terminate this Agreement for material breach that remains uncured thirty (30) days after written notice."
+    verdicts = LocalJudge(VerdictSettings()).judge(
+        "What happens to customer data on termination?", [PassageInput("d", data), PassageInput("b", breach)]
+    )
+    # the data clause is the asked type now (evidence 0.04 -> 0.52, still under t_evidence 0.55: refused, not answered
+    # with the breach clause, which had been EVIDENCE at 0.84)
+    assert verdicts[1].label != "EVIDENCE", verdicts[1].explanation
+    assert (
+        verdicts[0].scores["contains_answer_evidence"] > verdicts[1].scores["contains_answer_evidence"] + 0.3
+    )
+
+
+def test_free_of_charge_asks_about_the_price() -> None:
+    """Session 45 try-out: "Is the SaaS service provided free of charge?" named no topic, and the quoted answer held
+    the service clauses, not the annual fee (a planted sentence wanted the answer "free of charge")."""
+    for q in ("Is the SaaS service provided free of charge?", "服务是免费的吗？", "What charges apply?"):
+        assert [t.name for t in topics_named(q)] == ["price and payment"], q
+    assert not topics_named("Who is in charge of maintenance?")

@@ -279,3 +279,12 @@ def test_shops_translate_and_an_english_premise_meets_the_chinese_table_row() ->
     table = "物业类型 | 收费标准（元/平方米·月） | 备注\n多层住宅 | 1.20 | 含公共区域保洁\n商铺 | 3.50 | 不含垃圾清运"
     score, why = conflict_score(premise_slots("Is the fee for shops 2 yuan per square metre?"), table)
     assert score > Settings().verdict.t_conflict and "3.50" in str(why), why
+
+
+def test_a_total_a_financing_a_raise_and_users_translate() -> None:
+    """Session 45 try-out: "What is the total rent under the finance lease?" met no word of "租金总额" or "融资租赁" and was
+    refused (evidence 0.48); "raise the fees" none of 上调/涨价."""
+    assert "总额" in translations(stem("total")) and "total" in translations("总额")
+    assert "融资" in translations(stem("finance")) and "finance" in translations("融资")
+    assert "上调" in translations(stem("raise")) and stem("raise") in translations("提高")
+    assert "用户" in translations(stem("users"))
