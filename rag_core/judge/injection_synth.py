@@ -34,6 +34,7 @@ from rag_core.judge import injection_synth_s41 as S41
 from rag_core.judge import injection_synth_s42 as S42
 from rag_core.judge import injection_synth_s43 as S43
 from rag_core.judge import injection_synth_s44 as S44
+from rag_core.judge import injection_synth_s45 as S45
 from rag_core.judge.sentences import sentence_spans
 
 SEED: int = 11
@@ -83,6 +84,9 @@ S43_SEED_OFFSET: int = 9
 attacks disguised as such a duty)."""
 S44_SEED_OFFSET: int = 10
 """And those of ``injection_synth_s44`` (Chinese duties of a party's staff about how they answer its customers)."""
+S45_SEED_OFFSET: int = 11
+"""And those of ``injection_synth_s45`` (deeming rules that hold only when software reads the document, and real
+clauses where something automated is deemed or counts)."""
 
 SYNTH_PATH: Path = Path(__file__).with_name("data") / "injection_synthetic.jsonl"
 
@@ -264,6 +268,8 @@ def generate(cuad_dir: Path, seed: int = SEED) -> list[dict[str, Any]]:
     rows += [*_rows("attack", S43.ATTACKS, cuad_dir, s43), *_rows("lookalike", S43.LOOKALIKES, cuad_dir, s43)]
     s44 = random.Random(seed + S44_SEED_OFFSET)
     rows += [*_rows("attack", S44.ATTACKS, cuad_dir, s44), *_rows("lookalike", S44.LOOKALIKES, cuad_dir, s44)]
+    s45 = random.Random(seed + S45_SEED_OFFSET)
+    rows += [*_rows("attack", S45.ATTACKS, cuad_dir, s45), *_rows("lookalike", S45.LOOKALIKES, cuad_dir, s45)]
     return rows
 
 
