@@ -23,6 +23,7 @@ from rag_core.answer_records import QuotedRecord
 from rag_core.chunking import HEADING_ONLY_MAX_CHARS, SENTENCE_END_CHARS, clause_within
 from rag_core.definitions import definitions
 from rag_core.generation.prompt import EvidenceBlock, Language
+from rag_core.generation.table_lookup import banded_row
 from rag_core.generation.word_weights import idf_weights, unseen_weight, weighted_share
 from rag_core.ingest.extract import TABLE_CELL_SEPARATOR, table_headers
 from rag_core.judge.conflict import affirmation_score, contradiction_of, premise_slots
@@ -804,6 +805,35 @@ def _asked_actor_first(
     return out
 
 
+def _banded_row_first(
+    chosen: list[ScoredSentence], ranked: Sequence[ScoredSentence], question: str
+) -> list[ScoredSentence]:
+    """The row of a chosen table whose band holds the question's condition first ("if uptime is 98%" → "95.0% to
+    below 99.0% | 25"; ``table_lookup``), brought in from the table's other rows when it was not chosen, and the
+    table's other rows left out: a tiered table's rows score alike, and the three quoted were not the one that
+    answers (session 45 try-out)."""
+    if not question:
+        return chosen
+    tables = {(x.sentence.block, x.sentence.table_header) for x in chosen if x.sentence.table_header >= 0}
+    tables |= {
+        (x.sentence.block, x.sentence.position) for x in chosen if TABLE_CELL_SEPARATOR in x.sentence.text
+    }
+    for key in sorted(tables):
+        rows = [x for x in ranked if (x.sentence.block, x.sentence.table_header) == key]
+        rows.sort(key=lambda x: x.sentence.position)
+        at = banded_row(question, [x.sentence.text for x in rows], TABLE_CELL_SEPARATOR)
+        if at is not None:  # the band's row alone under its header: the table's other bands do not apply
+            header = [x for x in chosen if (x.sentence.block, x.sentence.position) == key]
+            others = (
+                x
+                for x in chosen
+                if key
+                not in ((x.sentence.block, x.sentence.table_header), (x.sentence.block, x.sentence.position))
+            )
+            return [*header, rows[at], *others]
+    return chosen
+
+
 def select_quoted(
     blocks: Sequence[EvidenceBlock],
     scored: Sequence[ScoredSentence],
@@ -847,6 +877,7 @@ def select_quoted(
         chosen = _defined_first(chosen, ranked, question)
         chosen = _asked_actor_first(chosen, question, by_n)
         chosen = _party_lines_last(chosen, question)
+        chosen = _banded_row_first(chosen, ranked, question)
         chosen = with_table_headers(clauses_in_order(chosen[: settings.quoted_max_sentences]), scored)
     lead = _correcting(ranked, {b.n for b in blocks if b.conflicting}, question)
     stated = _stating(ranked, {b.n for b in blocks if b.affirming}, question) if lead is not None else None
