@@ -588,6 +588,46 @@ def other_day_counts(sentence: str, evidence: str) -> list[str]:
     return out
 
 
+def condition_numbers(question: str) -> set[str]:
+    """Every reading of the numbers inside the question's conditions ("if uptime is 98%" → 98): a case the lawyer put,
+    which an answer may restate though no clause holds it."""
+    from rag_core.judge.conflict import conditional_spans
+    from rag_core.judge.values import normalize_text
+    from rag_core.reflection.support import numbers_in
+
+    norm = normalize_text(question)
+    return set().union(*(f for a, b in conditional_spans(norm) for f in numbers_in(norm[a:b], strict=False)))
+
+
+def crossed_bands(sentence: str, evidence: str, question: str) -> list[str]:
+    """Numbers the sentence takes from a tier of a table in the evidence other than the one the question's condition
+    falls in (``table_lookup.banded_row``), and not from that tier's row.
+
+    Why (session 45 try-out): for "What service credit applies if uptime is 98%?" the local model answered "… is
+    10%" from the service-level table, whose 98 % falls in "95.0% to below 99.0% | 25"; 10 is in the table, so the
+    value check passed it (it failed only on restating 98, which the question put)."""
+    from rag_core.generation.table_lookup import banded_row
+    from rag_core.ingest.extract import TABLE_CELL_SEPARATOR, table_headers
+    from rag_core.reflection.support import numbers_in
+
+    lines = evidence.split("\n")
+    tables: dict[int, list[str]] = {}
+    for line, head in zip(lines, table_headers(lines), strict=True):
+        if head >= 0:
+            tables.setdefault(head, []).append(line)
+    for rows in tables.values():
+        at = banded_row(question, rows, TABLE_CELL_SEPARATOR)
+        if at is None:
+            continue
+        right: set[str] = set().union(*numbers_in(rows[at], strict=False))
+        others: set[str] = set().union(
+            *(f for j, r in enumerate(rows) if j != at for f in numbers_in(r, strict=False))
+        )
+        asked = condition_numbers(question)
+        return [min(f) for f in numbers_in(sentence, strict=True) if f & others and not f & (right | asked)]
+    return []
+
+
 def shortened_definitions(sentence: str, evidence: str) -> list[str]:
     """The items of a defined list ("Territory" means Singapore, Malaysia and Indonesia) that a sentence
     restating the term's meaning leaves out, when it names some of them.

@@ -744,11 +744,14 @@ def _apply_number_rule(
     states (``facts.missing_names`` in ``every``: a name is copied, and one taken from an uncited
     block is mis-cited, not invented), an obligation bound to its party
     (``facts.missing_roles``; ``aliases``: the letter parties the cited documents define; ``asked``:
-    the question, whose parties are its subject), or the
+    the question, whose parties are its subject, and whose conditions' numbers a sentence may restate, and the
+    tier of a table they fall in, whose values alone a sentence may give: ``facts.crossed_bands``), or the
     article a number is attributed to (``misplaced_articles``, read in the blocks' whole
     ``documents`` text: an excerpt keeps no article headings)."""
     from rag_core.reflection.facts import (
+        condition_numbers,
         crossed_acts,
+        crossed_bands,
         crossed_pairings,
         dropped_deadlines,
         fractions_as_wholes,
@@ -760,7 +763,8 @@ def _apply_number_rule(
         shortened_definitions,
     )
 
-    missing = missing_numbers(support.sentence, evidence)
+    put = condition_numbers(asked) if asked else set()  # the question's own case may be restated
+    missing = [n for n in missing_numbers(support.sentence, evidence) if n not in put]
     plain = remove_citation_markers(support.sentence)
     roles = missing_roles(plain, evidence, aliases, asked) + missing_named_clauses(
         plain, evidence, settings.named_clause_min_share
@@ -773,6 +777,7 @@ def _apply_number_rule(
     roles += [f"pairing {p}" for p in crossed_pairings(plain, evidence)]
     roles += [f"act {a}" for a in crossed_acts(plain, evidence, asked, aliases)] if asked else []
     roles += [f"period {p}" for p in other_day_counts(plain, evidence)]
+    roles += [f"tier {n}" for n in crossed_bands(plain, evidence, asked)] if asked else []
     roles += shortened_definitions(plain, evidence)
     support.invented_names = tuple(missing_names(plain, every))
     roles += [f"name {n}" for n in support.invented_names]

@@ -646,3 +646,28 @@ def test_a_currency_named_as_a_tables_unit_supports_an_amount_in_it() -> None:
         "CNY"
     ]
     assert missing_currencies("The fee is USD 2.30 per square metre.", table) == ["USD"]
+
+
+def test_a_value_from_another_tier_than_the_question_s_condition_is_not_supported() -> None:
+    """Session 45 try-out: for "What service credit applies if uptime is 98%?" the local model answered "… is 10%" from
+    the service-level table, whose 98 % falls in "95.0% to below 99.0% | 25"; and a sentence restating the question's
+    98 % had failed as "number(s) not in the cited evidence: 98" though the lawyer put it."""
+    sla = EvidenceBlock(
+        1, "SaaS Subscription Agreement", "saas.docx", 4, "4. Service Levels",
+        "4. Service Levels\nMonthly Uptime | Service Credit (%)\n99.9% or higher | 0\n99.0% to below 99.9% | 10\n"
+        "95.0% to below 99.0% | 25\nbelow 95.0% | 50",
+    )  # fmt: skip
+    asked = "What service credit applies if uptime is 98%?"
+    wrong = judge_support(
+        ["The service credit if uptime is 98% is 10% of the monthly fee [1]."], [sla], SETTINGS, asked=asked
+    )
+    assert wrong[0].label == "not" and "tier 10" in wrong[0].note, wrong[0].note
+    right = judge_support(
+        ["If uptime is 98%, the service credit is 25% of the monthly fee [1]."], [sla], SETTINGS, asked=asked
+    )
+    assert right[0].label != "not", right[0].note
+    # no condition in the question: 98 is a number the clause does not hold, and no tier is asked
+    plain = judge_support(
+        ["The service credit at 98% uptime is 25% [1]."], [sla], SETTINGS, asked="What is the service credit?"
+    )
+    assert "98" in plain[0].note
