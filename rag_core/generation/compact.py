@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 
 from rag_core.generation.prompt import EvidenceBlock, Language, render_block
 from rag_core.generation.quoted import BlockSentence, ScoredSentence, block_sentences, ends_at_semicolon
+from rag_core.ingest.extract import TABLE_CELL_SEPARATOR
 from rag_core.llm.openai_client import estimate_tokens
 from rag_core.settings import Settings
 
@@ -67,13 +68,20 @@ def needs_previous(sentence: str) -> bool:
 
 def excerpt(block: EvidenceBlock, chosen: Sequence[BlockSentence]) -> str:
     """The chosen sentences in reading order, each run under its heading line when the block has
-    one, with ``GAP`` where sentences were skipped."""
+    one, with ``GAP`` where sentences were skipped; a table row on a line of its own.
+
+    Why the rows: joined into one line ("Monthly Uptime | Service Credit (%) 99.9% or higher | 0 99.0% to below
+    99.9% | 10 …"), a service-level table lost its rows for the answer model, which gave the wrong tier's credit, and
+    for the support check, which reads a table by its lines (session 45 try-out)."""
     lines: list[str] = []
     last: BlockSentence | None = None
     for s in sorted(chosen, key=lambda x: x.position):
         text = " ".join(s.text.split())
+        row = TABLE_CELL_SEPARATOR in s.text or (last is not None and TABLE_CELL_SEPARATOR in last.text)
         if s.heading and (last is None or s.heading != last.heading):
             lines.append(s.heading)
+            lines.append(text)
+        elif row:
             lines.append(text)
         elif last is not None and s.position == last.position + 1:
             lines[-1] += f" {text}"

@@ -18,6 +18,7 @@ from rag_core.generation.compact import CompactPrompt, compact_blocks, prompt_bu
 from rag_core.generation.prompt import EvidenceBlock, Language, build_messages
 from rag_core.generation.quoted import QuotedAnswer, SentenceScorer, score_blocks, select_quoted
 from rag_core.generation.sentence_scores import sentence_scorer
+from rag_core.ingest.extract import TABLE_CELL_SEPARATOR
 from rag_core.llm.openai_client import estimate_tokens
 from rag_core.models import ChatTurn
 from rag_core.settings import Settings
@@ -67,7 +68,8 @@ def prepare_answer(
         return AnswerPlan(quoted, list(blocks), None, scoring_ms, {"prompt_mode": "passages"})
     fixed = fixed_prompt_tokens(question, history, language, think)
     premise = {b.n for b in blocks if b.conflicting or b.affirming}
-    quoted_at = {(q.n, q.start) for q in quoted.sentences if q.n in premise}
+    # the premise's sentences, and the quoted table rows with their header (the row a condition falls in, session 45)
+    quoted_at = {(q.n, q.start) for q in quoted.sentences if q.n in premise or TABLE_CELL_SEPARATOR in q.text}
     required = [
         (x.sentence.block, x.sentence.position)
         for x in scored

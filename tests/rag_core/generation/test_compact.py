@@ -163,3 +163,28 @@ def test_prepare_answer_shows_the_quoted_correction_to_the_model() -> None:
     plan = prepare_answer("The probation period is 90 days, right?", [], blocks, "en", False, s, scorer=_lex)
     assert 2 in {x.n for x in plan.quoted.sentences}
     assert any(b.n == 2 and "six (6) months" in b.excerpt for b in plan.prompt_blocks)
+
+
+def test_a_table_row_stands_on_its_own_line_and_the_quoted_rows_reach_the_model() -> None:
+    """Session 45 try-out: the answer model read a service-level table as one line ("Monthly Uptime | Service Credit (%)
+    99.9% or higher | 0 99.0% to below 99.9% | 10 …") and gave the wrong tier's credit; the support check, which reads a
+    table by its lines, could not tell. The quoted rows (the tier the question's condition falls in, under its header)
+    are in the prompt whatever they score."""
+    rows = [
+        "99.9% or higher | 0",
+        "99.0% to below 99.9% | 10",
+        "95.0% to below 99.0% | 25",
+        "below 95.0% | 50",
+    ]
+    text = (
+        "4. Service Levels\n4.1 Credits apply as follows:\nMonthly Uptime | Service Credit (%)\n"
+        + "\n".join(rows)
+    )
+    block = EvidenceBlock(
+        1, "SaaS", "saas.docx", 4, "4. Service Levels", text, False, 0, len(text), "d", "c1"
+    )
+    plan = prepare_answer(
+        "What service credit applies if uptime is 98%?", [], [block], "en", False, Settings(), scorer=_lex
+    )
+    shown = plan.prompt_blocks[0].excerpt.split("\n")
+    assert "Monthly Uptime | Service Credit (%)" in shown and "95.0% to below 99.0% | 25" in shown, shown
