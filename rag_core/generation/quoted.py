@@ -23,7 +23,7 @@ from rag_core.answer_records import QuotedRecord
 from rag_core.chunking import HEADING_ONLY_MAX_CHARS, SENTENCE_END_CHARS, clause_within
 from rag_core.definitions import definitions
 from rag_core.generation.prompt import EvidenceBlock, Language
-from rag_core.generation.table_lookup import banded_row
+from rag_core.generation.table_lookup import banded_row, banded_sentence
 from rag_core.generation.word_weights import idf_weights, unseen_weight, weighted_share
 from rag_core.ingest.extract import TABLE_CELL_SEPARATOR, table_headers
 from rag_core.judge.conflict import affirmation_score, contradiction_of, premise_slots
@@ -831,6 +831,12 @@ def _banded_row_first(
                 not in ((x.sentence.block, x.sentence.table_header), (x.sentence.block, x.sentence.position))
             )
             return [*header, rows[at], *others]
+    # prose thresholds: "超过30日的，甲方有权解除本合同" holds "if the lessee is 45 days late"; only in the quoted passages
+    blocks = {x.sentence.block for x in chosen}
+    prose = [x for x in ranked if x.sentence.block in blocks and TABLE_CELL_SEPARATOR not in x.sentence.text]
+    at = banded_sentence(question, [x.sentence.text for x in prose])
+    if at is not None:
+        return [prose[at], *(x for x in chosen if x is not prose[at])]
     return chosen
 
 

@@ -1,5 +1,5 @@
-"""Which row of a tiered table a question's condition falls in: "What service credit applies if uptime is 98%?"
-→ "95.0% to below 99.0% | 25".
+"""Which row of a tiered table (or which threshold sentence) a question's condition falls in: "What service credit
+applies if uptime is 98%?" → "95.0% to below 99.0% | 25".
 
 Why (session 45 try-out): a SaaS agreement's service-level table (99.9% or higher | 0, 99.0% to below 99.9% | 10,
 95.0% to below 99.0% | 25, below 95.0% | 50) scores alike row by row, so the quoted answer to "如果月可用率低于99%，客户能
@@ -75,6 +75,10 @@ _CELL_NUMBER = re.compile(
 )
 
 
+_CLAUSE_LABEL = re.compile(r"^\s*\(?\d+(?:\.\d+)*[.)、]?\s+")
+"""A sentence's clause number ("4.2 乙方逾期…超过30日的"), which is no value of its band."""
+
+
 def _unit_kind(unit: str | None) -> str:
     """A cell number's kind by the unit after it, in ``values``' names (a band is compared with a value of its kind)."""
     if not unit:
@@ -87,7 +91,7 @@ def _unit_kind(unit: str | None) -> str:
 def cell_band(cell: str) -> Band | None:
     """The band one cell states, or ``None`` (no number, or no direction or join saying it is a band). A range's
     unit written once ("15至30日", "95-99%") is both ends'."""
-    norm = normalize_text(cell)
+    norm = _CLAUSE_LABEL.sub("", normalize_text(cell))
     found = list(_CELL_NUMBER.finditer(norm))
     if len(found) == 2:
         first, second = found
@@ -132,6 +136,12 @@ def asked_point(question: str) -> tuple[str, float] | None:
     elif _ABOVE_BEFORE.search(norm[: v.start]):
         x += step
     return v.kind, x
+
+
+def banded_sentence(question: str, sentences: Sequence[str]) -> int | None:
+    """The index of the one sentence whose band, read as one cell, holds the question's condition, or ``None``:
+    "What if the lessee is 45 days late with a rent payment?" → "乙方逾期支付任何一期租金超过30日的，甲方有权解除本合同…"."""
+    return banded_row(question, sentences, "\n")
 
 
 def banded_row(question: str, rows: Sequence[str], separator: str) -> int | None:

@@ -71,3 +71,26 @@ def test_the_quoted_answer_quotes_the_banded_row_under_its_header() -> None:
         "Monthly Uptime | Service Credit (%)",
         "95.0% to below 99.0% | 25",
     ]
+
+
+def test_a_threshold_sentence_holding_the_condition_is_quoted_first() -> None:
+    """Session 45 try-out: "What if the lessee is 45 days late with a rent payment?" quoted the daily late fee, the
+    total rent and the deposit, and left out "乙方逾期支付任何一期租金超过30日的，甲方有权解除本合同…" of the same passage."""
+    text = (
+        "第四条 逾期付款\n4.1 乙方逾期支付租金的，每逾期一日，应按逾期金额的万分之五向甲方支付违约金。\n"
+        "4.2 乙方逾期支付任何一期租金超过30日的，甲方有权解除本合同、收回租赁物。\n"
+    )
+    block = EvidenceBlock(
+        1, "融资租赁合同", "lease.pdf", 2, "第四条 逾期付款", text, False, 0, len(text), "d", "c1"
+    )
+
+    def scores(_q: str, sentences: list[str]) -> list[float]:
+        return [0.61 if "万分之五" in t else 0.3 for t in sentences]
+
+    for q, first in (
+        ("What if the lessee is 45 days late with a rent payment?", "4.2"),
+        ("如果乙方逾期10天支付租金，要付多少违约金？", "4.1"),
+    ):
+        s = Settings().generation
+        quoted = select_quoted([block], score_blocks(q, [block], scores), s, q)
+        assert quoted.sentences[0].text.startswith(first), (q, [x.text for x in quoted.sentences])
