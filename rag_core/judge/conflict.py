@@ -526,11 +526,37 @@ def conflict_score(slots: PremiseSlots, passage: str) -> tuple[float, str]:
     the other dispute forum (``forum_premise``)."""
     from rag_core.judge.party_premise import party_conflict
 
-    value = value_conflict(slots, passage)
+    value = value_conflict(slots, banded_view(slots.text, passage))
     party = party_conflict(slots.text, passage)
     period = frequency_conflict(slots.text, passage, slots.terms)
     forum = forum_conflict(slots.text, passage)
     return max((value, party, period, forum), key=lambda c: c[0])
+
+
+def banded_view(question: str, passage: str) -> str:
+    """The passage with a tiered table cut to its header and the row whose band holds the question's condition
+    (``generation.table_lookup``); the passage unchanged when no table has such a row.
+
+    Why (session 45 try-out): "Is the customer entitled to a service credit of 10% if uptime is 98%?" beside the
+    service-level table was not CONFLICTING: the 10 % is in the table, in the row of 99.0 % to below 99.9 %; 98 %
+    falls in the row that gives 25 %."""
+    from rag_core.generation.table_lookup import (
+        banded_row,
+        cell_band,
+    )  # table_lookup reads this module's conditions
+
+    lines = passage.split("\n")
+    heads = table_headers(lines)
+    for head in sorted({h for h in heads if h >= 0}):
+        rows = [i for i, h in enumerate(heads) if h == head]
+        at = banded_row(question, [lines[i] for i in rows], TABLE_CELL_SEPARATOR)
+        if at is not None:
+            # the band's own cell is the condition, no value of the answer ("95.0% to below 99.0%" is not the credit)
+            cells = [" " if cell_band(c) else c for c in lines[rows[at]].split(TABLE_CELL_SEPARATOR)]
+            lines[rows[at]] = TABLE_CELL_SEPARATOR.join(cells)
+            dropped = set(rows) - {rows[at]}
+            return "\n".join(line for i, line in enumerate(lines) if i not in dropped)
+    return passage
 
 
 @dataclass(frozen=True)

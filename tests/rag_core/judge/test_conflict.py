@@ -513,3 +513,21 @@ def test_a_value_in_a_condition_is_asked_about_not_asserted() -> None:
     ]
     lease = "乙方逾期支付租金超过60日的，甲方有权解除本合同。"
     assert conflict_score(premise_slots("逾期超过30日时甲方可以解除合同，对吗？"), lease)[0] >= cut
+
+
+def test_a_premise_value_is_compared_with_the_tier_the_condition_falls_in() -> None:
+    """Session 45 try-out: "Is the customer entitled to a service credit of 10% if uptime is 98%?" beside the
+    service-level table was not CONFLICTING: 10 % is in the table, in the 99.0-99.9 % row; 98 % falls in the row of
+    25 %. The tier's own band ("95.0% to below 99.0%") is the condition, not the credit."""
+    cut = Settings().verdict.t_conflict
+    table = (
+        "Monthly Uptime | Service Credit (%)\n99.9% or higher | 0\n99.0% to below 99.9% | 10\n"
+        "95.0% to below 99.0% | 25\nbelow 95.0% | 50"
+    )
+    score, why = conflict_score(
+        premise_slots("Is the customer entitled to a service credit of 10% if uptime is 98%?"), table
+    )
+    assert score >= cut and "25%" in str(why), why
+    assert conflict_score(premise_slots("如果月可用率为98%，服务抵扣是10%吗？"), table)[0] >= cut
+    assert conflict_score(premise_slots("Is the service credit 25% if uptime is 98%?"), table)[0] < cut
+    assert conflict_score(premise_slots("Is the service credit 10% if uptime is 99.5%?"), table)[0] < cut
