@@ -526,7 +526,21 @@ def _correcting(
         return None
     if question:
         contradicts = contradiction_of(question)
-        strength = {id(x): contradicts(x.sentence.text) for x in candidates}
+        text = {(x.sentence.block, x.sentence.position): x.sentence.text for x in ranked}
+
+        def read(
+            x: ScoredSentence,
+        ) -> str:  # a table row under its header line, as the premise check reads it
+            header = (
+                text.get((x.sentence.block, x.sentence.table_header), "")
+                if x.sentence.table_header >= 0
+                else ""
+            )
+            return f"{header}\n{x.sentence.text}" if header else x.sentence.text
+
+        # of a tiered table, the row the question's condition falls in (every other row's value differs too)
+        banded = _banded_row(ranked, question, candidates)
+        strength = {id(x): (*contradicts(read(x)), x is banded) for x in candidates}
         strongest = max(candidates, key=lambda x: strength[id(x)])  # first of equals: best-scored
         if strength[id(strongest)][0] > 0:
             return strongest
@@ -805,32 +819,47 @@ def _asked_actor_first(
     return out
 
 
+def _banded_row(
+    ranked: Sequence[ScoredSentence], question: str, seen: Sequence[ScoredSentence]
+) -> ScoredSentence | None:
+    """The row, of a table that ``seen`` holds a row or the header of, whose band holds the question's condition
+    (``table_lookup``), or ``None``."""
+    tables = {(x.sentence.block, x.sentence.table_header) for x in seen if x.sentence.table_header >= 0}
+    tables |= {
+        (x.sentence.block, x.sentence.position) for x in seen if TABLE_CELL_SEPARATOR in x.sentence.text
+    }
+    for key in sorted(tables):
+        rows = sorted(
+            (x for x in ranked if (x.sentence.block, x.sentence.table_header) == key),
+            key=lambda x: x.sentence.position,
+        )
+        at = banded_row(question, [x.sentence.text for x in rows], TABLE_CELL_SEPARATOR)
+        if at is not None:
+            return rows[at]
+    return None
+
+
 def _banded_row_first(
     chosen: list[ScoredSentence], ranked: Sequence[ScoredSentence], question: str
 ) -> list[ScoredSentence]:
     """The row of a chosen table whose band holds the question's condition first ("if uptime is 98%" → "95.0% to
     below 99.0% | 25"; ``table_lookup``), brought in from the table's other rows when it was not chosen, and the
     table's other rows left out: a tiered table's rows score alike, and the three quoted were not the one that
-    answers (session 45 try-out)."""
+    answers (session 45 try-out). Else the one sentence of the quoted passages whose threshold holds it ("超过30日的" for
+    45 days late), which the scorer had left out of the three quoted."""
     if not question:
         return chosen
-    tables = {(x.sentence.block, x.sentence.table_header) for x in chosen if x.sentence.table_header >= 0}
-    tables |= {
-        (x.sentence.block, x.sentence.position) for x in chosen if TABLE_CELL_SEPARATOR in x.sentence.text
-    }
-    for key in sorted(tables):
-        rows = [x for x in ranked if (x.sentence.block, x.sentence.table_header) == key]
-        rows.sort(key=lambda x: x.sentence.position)
-        at = banded_row(question, [x.sentence.text for x in rows], TABLE_CELL_SEPARATOR)
-        if at is not None:  # the band's row alone under its header: the table's other bands do not apply
-            header = [x for x in chosen if (x.sentence.block, x.sentence.position) == key]
-            others = (
-                x
-                for x in chosen
-                if key
-                not in ((x.sentence.block, x.sentence.table_header), (x.sentence.block, x.sentence.position))
-            )
-            return [*header, rows[at], *others]
+    row = _banded_row(ranked, question, chosen)
+    if row is not None:  # the band's row alone under its header: the table's other bands do not apply
+        key = (row.sentence.block, row.sentence.table_header)
+        header = [x for x in chosen if (x.sentence.block, x.sentence.position) == key]
+        others = (
+            x
+            for x in chosen
+            if key
+            not in ((x.sentence.block, x.sentence.table_header), (x.sentence.block, x.sentence.position))
+        )
+        return [*header, row, *others]
     # prose thresholds: "超过30日的，甲方有权解除本合同" holds "if the lessee is 45 days late"; only in the quoted passages
     blocks = {x.sentence.block for x in chosen}
     prose = [x for x in ranked if x.sentence.block in blocks and TABLE_CELL_SEPARATOR not in x.sentence.text]
@@ -889,8 +918,14 @@ def select_quoted(
     stated = _stating(ranked, {b.n for b in blocks if b.affirming}, question) if lead is not None else None
     leads = [x for x in (stated, lead) if x is not None]
     if leads:
-        rest = [x for x in chosen if all(x is not y for y in leads)]
-        chosen = [*leads, *rest][: settings.quoted_max_sentences]
+        heads = {(x.sentence.block, x.sentence.table_header) for x in leads if x.sentence.table_header >= 0}
+        rest = [
+            x
+            for x in chosen
+            if all(x is not y for y in leads) and (x.sentence.block, x.sentence.position) not in heads
+        ]
+        # a leading table row under its header ("95.0% to below 99.0% | 25" says what 25 is only there)
+        chosen = with_table_headers([*leads, *rest][: settings.quoted_max_sentences], scored)
     return QuotedAnswer(
         [_quote(by_n[x.sentence.block], x) for x in chosen],
         conflicting=any(by_n[x.sentence.block].conflicting for x in chosen),

@@ -17,10 +17,12 @@ from dataclasses import dataclass
 
 from rag_core.generation.citations import remove_citation_markers
 from rag_core.generation.prompt import EvidenceBlock, Language
+from rag_core.generation.table_lookup import banded_row
 from rag_core.ingest.extract import TABLE_CELL_SEPARATOR
 from rag_core.judge.conflict import (
     PremiseSlots,
     affirmation_score,
+    banded_view,
     contradiction_of,
     premise_slots,
     same_value,
@@ -60,7 +62,10 @@ def false_values(question: str, conflicting: Sequence[EvidenceBlock]) -> list[st
     from rag_core.judge.party_premise import party_conflict, premise_binding, same_party
 
     slots = premise_slots(question)
-    block_values = [v for b in conflicting for v in extract_values(normalize_text(b.text))]
+    # a tiered table's other rows state no value of the question's case (``conflict.banded_view``)
+    block_values = [
+        v for b in conflicting for v in extract_values(normalize_text(banded_view(question, b.text)))
+    ]
     out = [v.surface for v in slots.values if not any(same_value(v, w) for w in block_values)]
     out += [w for w in _false_period_words(slots, conflicting) if w not in out]
     out += [w for w in _false_forum_words(question, conflicting) if w not in out]
@@ -214,9 +219,14 @@ def correction_sentence(question: str, block: EvidenceBlock) -> str:
     sentences = _block_sentences(block)
     contradicts = contradiction_of(question)
 
-    def key(s: _Stated) -> tuple[tuple[float, int], int, int]:
+    rows = [s.read.split("\n", 1)[1] for s in sentences if s.read != s.shown]
+    banded = banded_row(question, rows, TABLE_CELL_SEPARATOR)  # a tiered table's row the condition falls in
+    row_of = rows[banded] if banded is not None else None
+
+    def key(s: _Stated) -> tuple[tuple[float, int], bool, int, int]:
         has_value = 1 if extract_values(normalize_text(s.read)) else 0
-        return (contradicts(s.read), has_value, len(q_tokens & content_tokens(s.read)))
+        in_band = row_of is not None and s.read.endswith(f"\n{row_of}")
+        return (contradicts(s.read), in_band, has_value, len(q_tokens & content_tokens(s.read)))
 
     return _one_line(max(sentences, key=key).shown.strip())
 

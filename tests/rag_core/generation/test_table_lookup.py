@@ -94,3 +94,22 @@ def test_a_threshold_sentence_holding_the_condition_is_quoted_first() -> None:
         s = Settings().generation
         quoted = select_quoted([block], score_blocks(q, [block], scores), s, q)
         assert quoted.sentences[0].text.startswith(first), (q, [x.text for x in quoted.sentences])
+
+
+def test_a_correcting_table_row_leads_under_its_header() -> None:
+    """Session 45 try-out: "Is the customer entitled to a service credit of 10% if uptime is 98%?" was corrected with
+    "95.0% to below 99.0% | 25" alone, which does not say that 25 is the credit in per cent."""
+    table = "4. Service Levels\nMonthly Uptime | Service Credit (%)\n" + "\n".join(SLA_ROWS) + "\n"
+    block = EvidenceBlock(
+        1, "SaaS", "saas.docx", 1, "4. Service Levels", table, True, 0, len(table), "d", "c1"
+    )
+    q = "Is the customer entitled to a service credit of 10% if uptime is 98%?"
+
+    def scores(_q: str, sentences: list[str]) -> list[float]:
+        return [0.43 if "99.9% or" in t else 0.39 for t in sentences]
+
+    quoted = select_quoted([block], score_blocks(q, [block], scores), Settings().generation, q)
+    assert [x.text for x in quoted.sentences][:2] == [
+        "Monthly Uptime | Service Credit (%)",
+        "95.0% to below 99.0% | 25",
+    ]

@@ -254,3 +254,24 @@ def test_a_table_row_is_read_and_quoted_under_its_header() -> None:
     assert en.startswith(
         "No — the documents say otherwise: 物业类型：商铺；收费标准（元/平方米·月）：3.50"
     ), en
+
+
+SLA_TABLE = EvidenceBlock(
+    1, "SaaS Subscription Agreement", "saas.docx", 4, "4. Service Levels",
+    "Monthly Uptime | Service Credit (%)\n99.9% or higher | 0\n99.0% to below 99.9% | 10\n95.0% to below 99.0% | 25\n"
+    "below 95.0% | 50",
+    conflicting=True,
+)  # fmt: skip
+
+
+def test_a_premise_about_a_tier_is_corrected_with_the_tier_the_condition_falls_in() -> None:
+    """Session 45: "Is the customer entitled to a service credit of 10% if uptime is 98%?" — 10 % is a value of the
+    table (the 99.0-99.9 % tier), so a draft affirming it was not caught, and the correction line could quote any row
+    whose value differs (the 99.9 % row's 0 first)."""
+    q = "Is the customer entitled to a service credit of 10% if uptime is 98%?"
+    fixed, note = enforce_correction("Yes, the customer gets 10% [1].", q, [SLA_TABLE], "en")
+    assert (
+        fixed
+        == "No — the documents say otherwise: Monthly Uptime: 95.0% to below 99.0%; Service Credit (%): 25 [1]"
+    )
+    assert note
