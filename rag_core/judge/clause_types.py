@@ -323,7 +323,11 @@ OTHER_TOPICS: tuple[Topic, ...] = (
     # by the guess and refused beside "在甲方付清全部价款之前，设备所有权归乙方所有")
     Topic("title and risk", "所有权与风险", "title and risk of loss",
           (r"\btitle (?:to|in|of the goods|passes|shall pass|transfers?)\b", r"risk of loss", r"所有权", r"风险转移",
-           r"毁损", r"灭失")),
+           r"毁损", r"灭失",
+           # a leased asset's fate at the end of the lease (session 45: "Can the lessee buy the equipment at the end of
+           # the lease?" was typed Rofr/Rofo/Rofn by the classifier's guess and refused beside the 留购 clause)
+           r"留购", r"purchase option", r"option to (?:buy|purchase)",
+           r"\b(?:buy|purchase|keep)\b.{0,40}\b(?:at|on|after) the end of the (?:lease|term|rental)", r"期满后.{0,8}归")),
     Topic("breach and late performance", "违约责任", "breach",
           (r"breach", r"\bdefault", r"\blate\b", r"overdue", r"违约", r"逾期")),
     Topic("force majeure", "不可抗力", "force majeure",

@@ -82,7 +82,12 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("rent",), ("租金", "房租")),
     (("deposit",), ("押金", "保证金", "定金")),
     (("price", "consideration"), ("价款", "价格", "对价", "单价")),
-    (("fee", "fees", "charge"), ("费用", "服务费", "许可费", "使用费", "加盟费", "年费", "订阅费", "经费")),
+    (
+        ("fee", "fees", "charge"),
+        ("费用", "服务费", "许可费", "使用费", "加盟费", "年费", "订阅费", "经费", "手续费"),
+    ),
+    # a term's start (session 45: "When does the lease term start?" met no word of "自起租日起计算")
+    (("start", "begin"), ("开始", "起始", "起算", "起租")),
     # a subscription (a SaaS term, or shares subscribed) and a price increase (session 43: "SaaS协议的订阅费是多少？" and
     # "订阅期限多长？" found no word of "annual subscription fee", "提供方可以在续约时涨价吗？" none of "increase the fees")
     (("subscription", "subscribe", "subscriber"), ("订阅", "订购", "认购")),
@@ -259,7 +264,8 @@ GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("escrow",), ("托管", "共管")),
     (("service", "services", "support"), ("服务", "支持")),
     (("goods", "products", "product"), ("货物", "产品", "商品")),
-    (("buy", "purchase", "procure", "procurement"), ("采购", "购买", "购置", "进货", "收购")),
+    # a lessee's purchase of the leased asset (session 45: "Can the lessee buy the equipment at the end of the lease?")
+    (("buy", "purchase", "procure", "procurement"), ("采购", "购买", "购置", "进货", "收购", "留购")),
     (("asset", "assets"), ("资产",)),
     # carriage of goods and partnerships (session 34 try-out: a Chinese transport contract and partnership
     # agreement asked about in English)

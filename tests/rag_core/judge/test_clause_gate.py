@@ -606,3 +606,19 @@ def test_free_of_charge_asks_about_the_price() -> None:
     for q in ("Is the SaaS service provided free of charge?", "服务是免费的吗？", "What charges apply?"):
         assert [t.name for t in topics_named(q)] == ["price and payment"], q
     assert not topics_named("Who is in charge of maintenance?")
+
+
+def test_buying_the_leased_asset_at_the_end_asks_about_title_not_a_refusal_right() -> None:
+    """Session 45 try-out: "Can the lessee buy the equipment at the end of the lease?" was typed Rofr/Rofo/Rofn by the
+    classifier's guess and refused as "The documents contain no right of first refusal clause", beside the finance
+    lease's "租赁期满，乙方付清全部租金…后，可以人民币1,000元的名义价款留购租赁物。"."""
+    from rag_core.judge.clause_gate import asked_clause_type
+
+    for q in (
+        "Can the lessee buy the equipment at the end of the lease?",
+        "Is there a purchase option?",
+        "租赁物可以留购吗？",
+    ):
+        assert [t.name for t in topics_named(q)] == ["title and risk"], q
+        assert asked_clause_type(q) is None, q
+    assert thesaurus_types("Does the tenant have a right of first refusal?") == ["Rofr/Rofo/Rofn"]

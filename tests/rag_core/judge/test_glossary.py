@@ -288,3 +288,12 @@ def test_a_total_a_financing_a_raise_and_users_translate() -> None:
     assert "融资" in translations(stem("finance")) and "finance" in translations("融资")
     assert "上调" in translations(stem("raise")) and stem("raise") in translations("提高")
     assert "用户" in translations(stem("users"))
+
+
+def test_a_handling_fee_a_start_and_a_purchase_at_lease_end_translate() -> None:
+    """Session 45 try-out over a Chinese finance lease: "What is the handling fee under the finance lease …?" met no word
+    of "手续费" and quoted the maintenance clause; "When does the lease term start?" none of "自起租日起计算"; "Can the lessee
+    buy the equipment at the end of the lease?" none of "留购"."""
+    assert "手续费" in translations(stem("fee"))
+    assert "起租" in translations(stem("start")) and "起算" in translations(stem("begin"))
+    assert "留购" in translations(stem("buy"))
