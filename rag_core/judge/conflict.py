@@ -147,7 +147,22 @@ def same_value(a: Value, b: Value) -> bool:
         return _close(float(str(a.key[0])), float(str(b.key[0]))) and (
             not cur_a or not cur_b or cur_a == cur_b
         )
+    if a.kind == "period":
+        return _same_period(float(str(a.key[0])), float(str(b.key[0])))
     return _close(float(str(a.key[0])), float(str(b.key[0])))
+
+
+PERIOD_YEAR_DAYS: float = 360.0
+PERIOD_YEAR_TOLERANCE: float = 0.015
+"""Periods of a year or more (in days, a month counted 30 and a year 365) that differ by at most this share are one
+period written in other units: "三年" is 1,095 days and "36个月" 1,080 (session 45: "租赁期限是三年吗？" was answered "不对")."""
+
+
+def _same_period(a: float, b: float) -> bool:
+    """Two periods in days that are the same, or the same counted in years and in months."""
+    if _close(a, b):
+        return True
+    return min(a, b) >= PERIOD_YEAR_DAYS and abs(a - b) <= PERIOD_YEAR_TOLERANCE * max(a, b)
 
 
 def _names_match(a: Value, b: Value) -> bool:

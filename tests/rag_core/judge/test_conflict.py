@@ -531,3 +531,24 @@ def test_a_premise_value_is_compared_with_the_tier_the_condition_falls_in() -> N
     assert conflict_score(premise_slots("如果月可用率为98%，服务抵扣是10%吗？"), table)[0] >= cut
     assert conflict_score(premise_slots("Is the service credit 25% if uptime is 98%?"), table)[0] < cut
     assert conflict_score(premise_slots("Is the service credit 10% if uptime is 99.5%?"), table)[0] < cut
+
+
+def test_a_period_in_years_is_the_same_period_in_months() -> None:
+    """Session 45 try-out: "租赁期限是三年吗？" over "租赁期限为36个月" was CONFLICTING and answered "不对" (三年 is 1,095 days, 36个月
+    1,080: a month is counted 30 days, a year 365)."""
+    cut = Settings().verdict.t_conflict
+    lease = "第二条 租赁期限\n2.1 租赁期限为36个月，自起租日起计算。"
+    assert conflict_score(premise_slots("租赁期限是三年吗？"), lease)[0] < cut
+    assert (
+        conflict_score(
+            premise_slots("Is the lease term three years?"), "The lease term is thirty-six (36) months."
+        )[0]
+        < cut
+    )
+    assert conflict_score(premise_slots("租赁期限是两年吗？"), lease)[0] >= cut
+    assert (
+        conflict_score(
+            premise_slots("Is the payment period 25 days?"), "Payment is due within thirty (30) days."
+        )[0]
+        >= cut
+    )
