@@ -31,17 +31,18 @@ PAYMENT_PERIODS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("week", re.compile(
         rf"(?:按|每个?)(?:周|星期){_GAP_ZH}{_PAY_ZH}|周付|{_PAY_EN}weekly\b|\bweekly\s+(?:payments?|instal?l?ments?)\b", re.I)),
     ("month", re.compile(
-        rf"(?:按|每个?)月{_GAP_ZH}{_PAY_ZH}|月付|{_PAY_EN}monthly\b|\bmonthly\s+(?:payments?|instal?l?ments?)\b", re.I)),
+        rf"(?:按|每个?)月{_GAP_ZH}{_PAY_ZH}|月付|每(?:一|1)?个月为一期|{_PAY_EN}monthly\b|\bmonthly\s+(?:payments?|instal?l?ments?)\b", re.I)),
     ("quarter", re.compile(
-        rf"(?:按|每个?)季度?{_GAP_ZH}{_PAY_ZH}|季付|{_PAY_EN}quarterly\b|\bquarterly\s+(?:payments?|instal?l?ments?)\b",
+        rf"(?:按|每个?)季度?{_GAP_ZH}{_PAY_ZH}|季付|每(?:三|3)个月为一期|每季度为一期|{_PAY_EN}quarterly\b|\bquarterly\s+(?:payments?|instal?l?ments?)\b",
         re.I)),
     ("year", re.compile(
-        rf"(?:按|每)年度?{_GAP_ZH}{_PAY_ZH}|年付|{_PAY_EN}(?:annually|yearly)\b|\b(?:annual|yearly)\s+(?:payments?|instal?l?ments?)\b",
+        rf"(?:按|每)年度?{_GAP_ZH}{_PAY_ZH}|年付|每(?:十二|12)个月为一期|每年为一期|{_PAY_EN}(?:annually|yearly)\b|\b(?:annual|yearly)\s+(?:payments?|instal?l?ments?)\b",
         re.I)),
 )  # fmt: skip
 """Payment periods, each as a period word bound to a paying verb (Chinese: within the same clause,
 at most 12 characters apart, "每季度第一个月的5日前向甲方支付"; English: "payable in arrears
-quarterly")."""
+quarterly"), or as the length of an instalment ("分12期支付，每三个月为一期": session 45, "租金是按月支付的吗？" over a finance
+lease paid quarterly was not corrected)."""
 
 FREQUENCY_STRENGTH: float = 0.8
 """Conflict score of a sentence that states only other payment periods for the premise's sum: as sure
