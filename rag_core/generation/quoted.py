@@ -15,7 +15,7 @@ them inside the cited clause. Scoring is a ``SentenceScorer`` (question, sentenc
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -527,24 +527,20 @@ def _correcting(
     if question:
         contradicts = contradiction_of(question)
         text = {(x.sentence.block, x.sentence.position): x.sentence.text for x in ranked}
-
-        def read(
-            x: ScoredSentence,
-        ) -> str:  # a table row under its header line, as the premise check reads it
-            header = (
-                text.get((x.sentence.block, x.sentence.table_header), "")
-                if x.sentence.table_header >= 0
-                else ""
-            )
-            return f"{header}\n{x.sentence.text}" if header else x.sentence.text
-
         # of a tiered table, the row the question's condition falls in (every other row's value differs too)
         banded = _banded_row(ranked, question, candidates)
-        strength = {id(x): (*contradicts(read(x)), x is banded) for x in candidates}
+        strength = {id(x): (*contradicts(_under_header(x, text)), x is banded) for x in candidates}
         strongest = max(candidates, key=lambda x: strength[id(x)])  # first of equals: best-scored
         if strength[id(strongest)][0] > 0:
             return strongest
     return candidates[0]
+
+
+def _under_header(x: ScoredSentence, text: Mapping[tuple[int, int], str]) -> str:
+    """A table row under its header line (``text``: (block, position) → sentence), as the premise check reads it: a
+    row's bare number takes its column's unit there (``conflict.with_table_units``); other sentences as they are."""
+    header = text.get((x.sentence.block, x.sentence.table_header), "") if x.sentence.table_header >= 0 else ""
+    return f"{header}\n{x.sentence.text}" if header else x.sentence.text
 
 
 def _stating(ranked: Sequence[ScoredSentence], affirming: set[int], question: str) -> ScoredSentence | None:

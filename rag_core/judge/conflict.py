@@ -153,9 +153,12 @@ def same_value(a: Value, b: Value) -> bool:
 
 
 PERIOD_YEAR_DAYS: float = 360.0
+"""Days from which a period may be counted in years or in months (twelve months of 30 days)."""
+
 PERIOD_YEAR_TOLERANCE: float = 0.015
-"""Periods of a year or more (in days, a month counted 30 and a year 365) that differ by at most this share are one
-period written in other units: "三年" is 1,095 days and "36个月" 1,080 (session 45: "租赁期限是三年吗？" was answered "不对")."""
+"""Periods of at least ``PERIOD_YEAR_DAYS`` (a month counted 30 days, a year 365) that differ by at most this share
+are one period written in other units: "三年" is 1,095 days and "36个月" 1,080 (session 45: "租赁期限是三年吗？" was
+answered "不对")."""
 
 
 def _same_period(a: float, b: float) -> bool:
@@ -555,10 +558,8 @@ def banded_view(question: str, passage: str) -> str:
     Why (session 45 try-out): "Is the customer entitled to a service credit of 10% if uptime is 98%?" beside the
     service-level table was not CONFLICTING: the 10 % is in the table, in the row of 99.0 % to below 99.9 %; 98 %
     falls in the row that gives 25 %."""
-    from rag_core.generation.table_lookup import (
-        banded_row,
-        cell_band,
-    )  # table_lookup reads this module's conditions
+    # imported here: table_lookup reads this module's conditions
+    from rag_core.generation.table_lookup import banded_row, cell_band
 
     lines = passage.split("\n")
     heads = table_headers(lines)

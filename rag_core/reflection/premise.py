@@ -165,6 +165,7 @@ class _Stated:
 
     read: str  # a table row under its header line, so a cell's number takes its column's unit
     shown: str  # a table row as its header's cells paired with the row's
+    row: str = ""  # a table row as the block writes it ("" for other sentences)
 
 
 def _block_sentences(block: EvidenceBlock) -> list[_Stated]:
@@ -182,7 +183,7 @@ def _block_sentences(block: EvidenceBlock) -> list[_Stated]:
     for x in sentences:
         header = sentences[x.table_header].text if x.table_header >= 0 else ""
         out.append(
-            _Stated(f"{header}\n{x.text}", row_under_header(header, x.text))
+            _Stated(f"{header}\n{x.text}", row_under_header(header, x.text), x.text)
             if header
             else _Stated(x.text, x.text)
         )
@@ -219,13 +220,13 @@ def correction_sentence(question: str, block: EvidenceBlock) -> str:
     sentences = _block_sentences(block)
     contradicts = contradiction_of(question)
 
-    rows = [s.read.split("\n", 1)[1] for s in sentences if s.read != s.shown]
+    rows = [s.row for s in sentences if s.row]
     banded = banded_row(question, rows, TABLE_CELL_SEPARATOR)  # a tiered table's row the condition falls in
     row_of = rows[banded] if banded is not None else None
 
     def key(s: _Stated) -> tuple[tuple[float, int], bool, int, int]:
         has_value = 1 if extract_values(normalize_text(s.read)) else 0
-        in_band = row_of is not None and s.read.endswith(f"\n{row_of}")
+        in_band = row_of is not None and s.row == row_of
         return (contradicts(s.read), in_band, has_value, len(q_tokens & content_tokens(s.read)))
 
     return _one_line(max(sentences, key=key).shown.strip())
