@@ -400,6 +400,10 @@ def _asked_which(premise: str, v: Value) -> bool:
 
 
 _CONDITION_END_ZH = re.compile(r"(?:时|的话|情况下)\s*$")
+_CONSEQUENCE_ZH = re.compile(
+    r"(?:会|将|该)?(?:怎样|怎么样|怎么办|如何处理|怎么处理|如何|有什么后果|有何后果|承担什么)"
+)
+"""What a Chinese question asks after a situation it puts ("逾期超过30天会怎样？"): the situation is a condition."""
 _CLAUSE_END = re.compile(r"[，,。；;？?！!]")
 _TAG_ZH = re.compile(r"(?:对吗|是吗|是不是|对不对|没错吧|是这样吗)\s*[?？]?\s*$")
 
@@ -411,15 +415,20 @@ def conditional_spans(premise: str) -> list[tuple[int, int]]:
     Why (session 45 try-out): "What service credit applies if uptime is 98%?" beside a service-level table
     (99.0% to below 99.9% | 10, 95.0% to below 99.0% | 25) was CONFLICTING, and the answer opened "No — the
     documents contradict the premise of the question." A statement with a question tag ("…，对吗？", ", right?")
-    asserts its condition too: there the values stay. A clause ending in 时/的话/情况下 is a condition too."""
+    asserts its condition too: there the values stay. A clause ending in 时/的话/情况下 is a condition too, and so is
+    the situation before a Chinese question's "会怎样" / "怎么办" (browser, session 45: "逾期超过30天会怎样？" after a rent
+    question was answered "不对：逾期超过十五日的，甲方有权解除合同。")."""
     if TAG_QUESTION.search(premise) or _TAG_ZH.search(premise):
         return []
     spans = [m.span() for m in CONDITION_CLAUSE.finditer(premise)]  # what the clause typing reads past too
     start = 0
     for m in [*_CLAUSE_END.finditer(premise), None]:
         end = m.start() if m else len(premise)
-        if _CONDITION_END_ZH.search(premise[start:end]):
+        clause = premise[start:end]
+        if _CONDITION_END_ZH.search(clause):
             spans.append((start, end))
+        elif (asks := _CONSEQUENCE_ZH.search(clause)) and asks.start() > 0:
+            spans.append((start, start + asks.start()))
         start = m.end() if m else end
     return spans
 

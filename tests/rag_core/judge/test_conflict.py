@@ -552,3 +552,14 @@ def test_a_period_in_years_is_the_same_period_in_months() -> None:
         )[0]
         >= cut
     )
+
+
+def test_the_situation_a_chinese_question_asks_the_consequence_of_is_a_condition() -> None:
+    """Session 45 browser: "逾期超过30天会怎样？" (after a rent question) was CONFLICTING beside the house lease's "逾期超过十五日的，
+    甲方有权解除合同" and answered "不对：…": the lawyer put a case, asserting nothing."""
+    cut = Settings().verdict.t_conflict
+    lease = "乙方逾期支付租金的，每逾期一日，应按当季租金的千分之五向甲方支付违约金；逾期超过十五日的，甲方有权解除合同。"
+    for q in ("逾期超过30天会怎样？", "乙方逾期30天怎么办？"):
+        assert not premise_slots(q).values, q
+        assert conflict_score(premise_slots(q), lease)[0] < cut, q
+    assert [v.surface for v in premise_slots("每期租金是30万元，如何支付？").values] == ["30万元"]
