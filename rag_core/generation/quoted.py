@@ -30,7 +30,7 @@ from rag_core.judge.conflict import affirmation_score, contradiction_of, premise
 from rag_core.reflection.facts import asked_actor, other_actor, same_actor, sentence_actors
 from rag_core.reflection.support import content_tokens, split_sentences
 from rag_core.settings import GenerationSettings
-from rag_core.textproc import one_line, per_periods
+from rag_core.textproc import has_cjk, one_line, per_periods
 
 SentenceScorer = Callable[[str, list[str]], list[float]]
 """(question, sentences) -> one score in [0, 1] per sentence (higher answers the question better)."""
@@ -865,6 +865,32 @@ def _banded_row_first(
     return chosen
 
 
+def _other_language_saying_less(chosen: list[ScoredSentence], question: str) -> list[ScoredSentence]:
+    """The chosen sentences without those in the other language than the question's that use fewer of its words
+    (itself or translated, under their heading: ``heading_reader``) than the lead, when the lead is in the question's
+    language.
+
+    Why (session 45 try-out, a Chinese finance lease beside an English SaaS agreement): "每期租金是多少？什么时候支付？" quoted
+    "Customer shall pay an annual subscription fee of EUR 84,000" (支付 = pay only) under the lease's rent sentence
+    (每期, 租金, 支付), and "Is the liability cap 24 months of fees?" the lease's late-payment clauses under the cap
+    clause. Across languages a sentence shares a question word by translation alone; one that shares fewer than the
+    lead is another subject, not a second answer. A question in one language over documents only in the other is
+    unaffected (its lead is in the other language)."""
+    if not chosen or not question:
+        return chosen
+    chinese = has_cjk(question)
+    lead = chosen[0].sentence
+    if has_cjk(lead.text) != chinese:
+        return chosen
+    read = heading_reader(question)
+    need = read(lead.heading, lead.text)[0]
+    return [
+        x
+        for x in chosen
+        if has_cjk(x.sentence.text) == chinese or read(x.sentence.heading, x.sentence.text)[0] >= need
+    ]
+
+
 def select_quoted(
     blocks: Sequence[EvidenceBlock],
     scored: Sequence[ScoredSentence],
@@ -922,6 +948,7 @@ def select_quoted(
         ]
         # a leading table row under its header ("95.0% to below 99.0% | 25" says what 25 is only there)
         chosen = with_table_headers([*leads, *rest][: settings.quoted_max_sentences], scored)
+    chosen = _other_language_saying_less(chosen, question)
     return QuotedAnswer(
         [_quote(by_n[x.sentence.block], x) for x in chosen],
         conflicting=any(by_n[x.sentence.block].conflicting for x in chosen),

@@ -925,3 +925,26 @@ def test_a_heading_in_the_question_s_own_words_leads_one_naming_it_only_translat
 
     quoted = select_quoted(blocks, score_blocks(q, blocks, scores), Settings().generation, q)
     assert quoted.sentences[0].text.startswith("3.1 租金总额"), [x.text for x in quoted.sentences]
+
+
+def test_a_sentence_in_the_other_language_saying_less_of_the_question_is_left_out() -> None:
+    """Session 45 try-out over a Chinese finance lease beside an English SaaS agreement: "每期租金是多少？什么时候支付？" quoted
+    "Customer shall pay an annual subscription fee …" (支付 = pay, nothing else of the question) under the rent
+    sentence, and left out the lease's payment-day sentence. A sentence in the question's language stays, and an English
+    sentence is quoted for a Chinese question when it leads."""
+    lease = (
+        "第三条 租金及支付\n3.1 租金总额为人民币3,960,000元，分12期支付，每三个月为一期，每期租金为人民币330,000元。\n"
+        "3.2 乙方应于每期期末月的15日前将当期租金支付至甲方指定账户。\n"
+    )
+    saas = "3. Fees and Payment\n3.1 Customer shall pay an annual subscription fee of EUR 84,000, invoiced annually.\n"
+    blocks = [_block(1, lease, 0), _block(2, saas, 500)]
+    q = "每期租金是多少？什么时候支付？"
+
+    def scores(_q: str, sentences: list[str]) -> list[float]:
+        return [0.95 if "330,000" in t else 0.85 if "Customer" in t else 0.6 for t in sentences]
+
+    quoted = select_quoted(blocks, score_blocks(q, blocks, scores), Settings().generation, q)
+    texts = [x.text for x in quoted.sentences]
+    assert not any("Customer" in t for t in texts) and any(t.startswith("3.2") for t in texts), texts
+    alone = select_quoted([blocks[1]], score_blocks(q, [blocks[1]], scores), Settings().generation, q)
+    assert alone.sentences and "Customer" in alone.sentences[0].text
