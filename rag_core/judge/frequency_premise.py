@@ -52,7 +52,8 @@ the sentence names beside another."""
 ALTERNATIVE = re.compile(r"还是|或者|\bor\b", re.I)
 """An alternative question ("按月还是按季？") asks which period, and asserts none."""
 
-_SENTENCE = re.compile(r"(?<=[.!?;。！？；\n])\s*")
+_SENTENCE = re.compile(r"(?<=[!?;。！？；\n])\s*|(?<=\.)(?!\d)\s*")
+"""Sentence ends; a full stop before a digit is a clause number's ("3.1 租金总额…" was quoted as "1 租金总额…")."""
 
 NEAR_CHARS: int = 16
 """How far (characters) the premise's sum may stand from a stated payment period for the period to be
