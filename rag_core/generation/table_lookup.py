@@ -22,6 +22,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rag_core.ingest.extract import TABLE_CELL_SEPARATOR, table_headers
 from rag_core.judge.clause_types import question_parts
 from rag_core.judge.conflict import conditional_spans
 from rag_core.judge.values import Value, extract_values, normalize_text
@@ -136,6 +137,19 @@ def asked_point(question: str) -> tuple[str, float] | None:
     elif _ABOVE_BEFORE.search(norm[: v.start]):
         x += step
     return v.kind, x
+
+
+def banded_table(question: str, lines: Sequence[str]) -> tuple[list[int], int] | None:
+    """The first table of ``lines`` (``extract.table_headers``) with a row whose band holds the question's condition:
+    the indexes of its rows among ``lines`` and the position of that row among them; ``None`` without such a table.
+    What the premise check cuts a passage to and what the support check holds an answer's tier to."""
+    heads = table_headers(lines)
+    for head in sorted({h for h in heads if h >= 0}):
+        rows = [i for i, h in enumerate(heads) if h == head]
+        at = banded_row(question, [lines[i] for i in rows], TABLE_CELL_SEPARATOR)
+        if at is not None:
+            return rows, at
+    return None
 
 
 def banded_sentence(question: str, sentences: Sequence[str]) -> int | None:

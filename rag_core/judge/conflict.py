@@ -568,20 +568,18 @@ def banded_view(question: str, passage: str) -> str:
     service-level table was not CONFLICTING: the 10 % is in the table, in the row of 99.0 % to below 99.9 %; 98 %
     falls in the row that gives 25 %."""
     # imported here: table_lookup reads this module's conditions
-    from rag_core.generation.table_lookup import banded_row, cell_band
+    from rag_core.generation.table_lookup import banded_table, cell_band
 
     lines = passage.split("\n")
-    heads = table_headers(lines)
-    for head in sorted({h for h in heads if h >= 0}):
-        rows = [i for i, h in enumerate(heads) if h == head]
-        at = banded_row(question, [lines[i] for i in rows], TABLE_CELL_SEPARATOR)
-        if at is not None:
-            # the band's own cell is the condition, no value of the answer ("95.0% to below 99.0%" is not the credit)
-            cells = [" " if cell_band(c) else c for c in lines[rows[at]].split(TABLE_CELL_SEPARATOR)]
-            lines[rows[at]] = TABLE_CELL_SEPARATOR.join(cells)
-            dropped = set(rows) - {rows[at]}
-            return "\n".join(line for i, line in enumerate(lines) if i not in dropped)
-    return passage
+    found = banded_table(question, lines)
+    if found is None:
+        return passage
+    rows, at = found
+    # the band's own cell is the condition, no value of the answer ("95.0% to below 99.0%" is not the credit)
+    cells = [" " if cell_band(c) else c for c in lines[rows[at]].split(TABLE_CELL_SEPARATOR)]
+    lines[rows[at]] = TABLE_CELL_SEPARATOR.join(cells)
+    dropped = set(rows) - {rows[at]}
+    return "\n".join(line for i, line in enumerate(lines) if i not in dropped)
 
 
 @dataclass(frozen=True)

@@ -606,26 +606,20 @@ def crossed_bands(sentence: str, evidence: str, question: str) -> list[str]:
     Why (session 45 try-out): for "What service credit applies if uptime is 98%?" the local model answered "… is
     10%" from the service-level table, whose 98 % falls in "95.0% to below 99.0% | 25"; 10 is in the table, so the
     value check passed it (it failed only on restating 98, which the question put)."""
-    from rag_core.generation.table_lookup import banded_row
-    from rag_core.ingest.extract import TABLE_CELL_SEPARATOR, table_headers
+    from rag_core.generation.table_lookup import banded_table
     from rag_core.reflection.support import numbers_in
 
     lines = evidence.split("\n")
-    tables: dict[int, list[str]] = {}
-    for line, head in zip(lines, table_headers(lines), strict=True):
-        if head >= 0:
-            tables.setdefault(head, []).append(line)
-    for rows in tables.values():
-        at = banded_row(question, rows, TABLE_CELL_SEPARATOR)
-        if at is None:
-            continue
-        right: set[str] = set().union(*numbers_in(rows[at], strict=False))
-        others: set[str] = set().union(
-            *(f for j, r in enumerate(rows) if j != at for f in numbers_in(r, strict=False))
-        )
-        asked = condition_numbers(question)
-        return [min(f) for f in numbers_in(sentence, strict=True) if f & others and not f & (right | asked)]
-    return []
+    found = banded_table(question, lines)
+    if found is None:
+        return []
+    rows, at = found
+    right: set[str] = set().union(*numbers_in(lines[rows[at]], strict=False))
+    others: set[str] = set().union(
+        *(f for j, i in enumerate(rows) if j != at for f in numbers_in(lines[i], strict=False))
+    )
+    asked = condition_numbers(question)
+    return [min(f) for f in numbers_in(sentence, strict=True) if f & others and not f & (right | asked)]
 
 
 def shortened_definitions(sentence: str, evidence: str) -> list[str]:
