@@ -872,8 +872,7 @@ def _other_language_saying_less(chosen: list[ScoredSentence], question: str) -> 
 
     Why (session 45 try-out, a Chinese finance lease beside an English SaaS agreement): "每期租金是多少？什么时候支付？" quoted
     "Customer shall pay an annual subscription fee of EUR 84,000" (支付 = pay only) under the lease's rent sentence
-    (每期, 租金, 支付), and "Is the liability cap 24 months of fees?" the lease's late-payment clauses under the cap
-    clause. Across languages a sentence shares a question word by translation alone; one that shares fewer than the
+    (每期, 租金, 支付), and left out the lease's payment-day sentence. Across languages a sentence shares a question word by translation alone; one that shares fewer than the
     lead is another subject, not a second answer. A question in one language over documents only in the other is
     unaffected (its lead is in the other language)."""
     if not chosen or not question:
